@@ -1,0 +1,263 @@
+"""The ``printkit`` command line.
+
+Heavy libraries (pydantic, reportlab, svgwrite, the games) are imported inside
+the commands that need them, so that ``printkit --help`` starts fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Print kits for paper-and-pencil games, and score them after play.",
+)
+
+EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
+
+
+def _game(game_id: str):
+    from . import registry
+    from .inputs import InputError
+
+    try:
+        return registry.get(game_id)
+    except KeyError as e:
+        raise InputError("command line", e.args[0], key="GAME") from None
+
+
+def _load(path: str, results: bool = False):
+    """Read a config (or results) file: (game, validated model)."""
+    from . import inputs, registry
+
+    doc = inputs.load(path)
+    game_id = doc.data.get("game")
+    if game_id is None:
+        raise doc.error((), "missing key 'game' (which game this file is for)")
+    if not isinstance(game_id, str) or game_id not in registry.GAMES:
+        raise doc.error(("game",), f"unknown game '{game_id}'{inputs.suggest(game_id, registry.GAMES)}")
+    game = registry.get(game_id)
+    model = game.Results if results else game.Config
+    return game, inputs.validate(model, doc)
+
+
+def _formats(value: Optional[str]) -> Optional[list[str]]:
+    from .inputs import InputError, suggest
+
+    if value is None:
+        return None
+    out = [f.strip().lower() for f in value.split(",") if f.strip()]
+    for f in out:
+        if f not in ("pdf", "svg"):
+            raise InputError("command line", f"unknown format '{f}'{suggest(f, ['pdf', 'svg'])}", key="--format")
+    return out or None
+
+
+def _paper(value: Optional[str]) -> Optional[str]:
+    from .inputs import InputError, suggest
+
+    if value is not None and value.lower() not in ("letter", "a4"):
+        raise InputError("command line", f"unknown paper '{value}'{suggest(value, ['letter', 'a4'])}", key="--paper")
+    return value.lower() if value else None
+
+
+@app.command()
+def games() -> None:
+    """List the games, one line each."""
+    from . import registry
+
+    for g in registry.all_games():
+        typer.echo(f"{g.id:<14} {g.title}: {g.blurb} (by {g.designer})")
+
+
+@app.command()
+def new(
+    game: str = typer.Argument(..., help="Game id (see `printkit games`)"),
+    players: Optional[str] = typer.Option(None, "--players", "-p", help="Names separated by commas, or a count"),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Where to write (default GAME.yaml; - for stdout)"),
+) -> None:
+    """Write a starter config with every option present and commented."""
+    from .game import starter_config
+    from .inputs import InputError, parse, validate
+    from .kit import write_atomic
+
+    g = _game(game)
+    who: list[str] | int | None = None
+    if players is not None:
+        who = int(players) if players.strip().isdigit() else [p.strip() for p in players.split(",") if p.strip()]
+        validate(g.Config, parse(f"game: {g.id}\nplayers: {json.dumps(who)}\n", "--players"))
+    text = starter_config(g, who)
+    if str(output) == "-":
+        typer.echo(text, nl=False)
+        return
+    path = output or Path(f"{g.id}.yaml")
+    if path.exists():
+        raise InputError(str(path), "already exists; choose another name with -o")
+    write_atomic(path, text.encode("utf-8"))
+    typer.echo(str(path))
+
+
+@app.command()
+def make(
+    configs: Optional[List[str]] = typer.Argument(None, help="Config files (none: every preset in layouts/)"),
+    output: Path = typer.Option(Path("output"), "-o", "--output", help="Folder for the kits (one subfolder per config)"),
+    fmt: Optional[str] = typer.Option(None, "--format", help="pdf, svg or pdf,svg (default: the config's formats)"),
+    paper: Optional[str] = typer.Option(None, "--paper", help="letter or a4 (default: the config's paper)"),
+) -> None:
+    """Write the kit for each config; print each path written."""
+    from . import kit
+    from .resources import layouts
+
+    formats, paper_name = _formats(fmt), _paper(paper)
+    paths = configs or sorted(str(p) for p in layouts().glob("*.yaml"))
+    loaded = [(Path(p).stem, *_load(p)) for p in paths]  # every config is checked before anything is written
+    for stem, game, cfg in loaded:
+        pages = kit.build(game, cfg, paper_name)
+        files = kit.render(pages, formats or cfg.formats, cfg.title or game.title)
+        folder = output / stem
+        for name, data in files.items():
+            kit.write_atomic(folder / name, data)
+            typer.echo(str(folder / name))
+        for old in folder.glob("page-*.svg"):
+            if old.name not in files:
+                old.unlink()
+
+
+@app.command()
+def rules(
+    game: str = typer.Argument(..., help="Game id"),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="PDF file (default output/rules-GAME.pdf)"),
+    paper: str = typer.Option("letter", "--paper", help="letter or a4"),
+) -> None:
+    """Write the rule sheet alone, as a PDF."""
+    from . import kit, rulesheet
+    from .sheet import paper as make_paper
+    from .writers import pdf
+
+    g = _game(game)
+    p = make_paper(_paper(paper) or "letter")
+    pages = rulesheet.pages(g, p)
+    kit.number(pages, p, f"{g.title} rules")
+    path = output or Path("output") / f"rules-{g.id}.pdf"
+    kit.write_atomic(path, pdf.render(pages, f"{g.title}: rules"))
+    typer.echo(str(path))
+
+
+@app.command()
+def template(
+    config: str = typer.Argument(..., help="The config the kit was made from"),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Where to write (default CONFIG-results.yaml; - for stdout)"),
+) -> None:
+    """Write a blank results file for that config, ready to fill in after play."""
+    from .kit import write_atomic
+
+    game, cfg = _load(config)
+    text = game.template(cfg)
+    if str(output) == "-":
+        typer.echo(text, nl=False)
+        return
+    path = output or Path(f"{Path(config).stem}-results.yaml")
+    write_atomic(path, text.encode("utf-8"))
+    typer.echo(str(path))
+
+
+@app.command()
+def score(
+    results: str = typer.Argument(..., help="Results file (see `printkit template`)"),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object"),
+    picture: Optional[Path] = typer.Option(None, "--picture", help="Also draw the sheets as entered (.svg or .pdf)"),
+) -> None:
+    """Check the results against every rule and compute the scores.
+
+    Exit code 0: valid; 1: a rule is broken (scores still printed); 2: unusable file."""
+    from .inputs import InputError
+
+    if picture is not None and picture.suffix.lower() not in (".svg", ".pdf"):
+        raise InputError(str(picture), "the picture must be a .svg or .pdf file", key="--picture")
+    game, res = _load(results, results=True)
+    report = game.score(res)
+    if picture is not None:
+        from . import kit
+        from .sheet import paper
+
+        p = paper(res.paper)
+        pages = game.picture(res, report, p)
+        kit.number(pages, p, f"{res.title or game.title}: results")
+        kit.write_picture(pages, picture, f"{game.title}: results")
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(report.text())
+        if picture is not None:
+            typer.echo(f"Picture: {picture}")
+    raise typer.Exit(0 if report.valid else 1)
+
+
+def _run_game_command(kind: str, game_id: str, args: list[str]) -> None:
+    g = _game(game_id)
+    fn = getattr(g, kind, None)
+    if fn is None:
+        from . import registry
+        from .inputs import InputError
+
+        have = [x.id for x in registry.all_games() if getattr(x, kind, None)]
+        raise InputError("command line", f"'{game_id}' has no {kind}r; games with one: {', '.join(have)}", key="GAME")
+    sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    sub.command(name=game_id)(fn)
+    cmd = typer.main.get_command(sub)
+    cmd.main(args=args, prog_name=f"printkit {kind} {game_id}", standalone_mode=True)
+
+
+@app.command(context_settings=EXTRA)
+def simulate(ctx: typer.Context, game: str = typer.Argument(..., help="Game id; options follow (GAME --help)")) -> None:
+    """Play many games between strategies or bots and report the results (knives, ikes)."""
+    _run_game_command("simulate", game, ctx.args)
+
+
+@app.command(context_settings=EXTRA)
+def solve(ctx: typer.Context, game: str = typer.Argument(..., help="Game id; options follow (GAME --help)")) -> None:
+    """Solve a position or review a played game (add-residue, curve)."""
+    _run_game_command("solve", game, ctx.args)
+
+
+@app.command()
+def schema(
+    game: Optional[str] = typer.Argument(None, help="Game id (none: every game)"),
+    results: bool = typer.Option(False, "--results", help="The results file's schema instead of the config's"),
+) -> None:
+    """Print the JSON Schema of the config (or results) files, for editor validation."""
+    from . import registry
+
+    def one(g) -> dict:
+        s = (g.Results if results else g.Config).model_json_schema()
+        s["properties"]["game"] = {"const": g.id, "description": "Which game this file is for"}
+        s["title"] = f"printkit {'results' if results else 'config'}: {g.title}"
+        return s
+
+    if game:
+        out = one(_game(game))
+    else:
+        out = {"title": f"printkit {'results' if results else 'config'}",
+               "oneOf": [one(g) for g in registry.all_games()]}
+    out["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    typer.echo(json.dumps(out, indent=2))
+
+
+def main() -> None:
+    from .inputs import InputError
+
+    try:
+        app()
+    except InputError as e:
+        typer.echo(f"printkit: {e}", err=True)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        typer.echo("printkit: interrupted", err=True)
+        sys.exit(130)

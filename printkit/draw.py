@@ -1,0 +1,215 @@
+"""The drawing model: pages of simple shapes in millimetres.
+
+Games describe what to print with these shapes only; the writers in
+``printkit.writers`` turn pages into PDF or SVG.  The origin is the top-left
+corner of the page and y grows downwards.  Line widths and dash lengths are
+in millimetres, text sizes in points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Sequence
+
+PT = 25.4 / 72  # one point in millimetres
+
+Color = tuple[float, float, float]
+BLACK: Color = (0.0, 0.0, 0.0)
+GREY: Color = (0.55, 0.55, 0.55)
+LIGHT: Color = (0.8, 0.8, 0.8)
+WHITE: Color = (1.0, 1.0, 1.0)
+
+
+@dataclass(frozen=True)
+class Pen:
+    color: Color = BLACK
+    width: float = 0.3
+    dash: tuple[float, ...] = ()
+    round: bool = False  # round caps and joins
+
+
+THIN = Pen(width=0.2)
+FAINT = Pen(color=LIGHT, width=0.25)
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Separate straight segments stroked as one path (grids, guides)."""
+
+    segments: tuple[tuple[float, float, float, float], ...]
+    pen: Pen = THIN
+
+    def moved(self, dx: float, dy: float) -> "Lines":
+        return replace(self, segments=tuple((a + dx, b + dy, c + dx, d + dy) for a, b, c, d in self.segments))
+
+
+@dataclass(frozen=True)
+class Polyline:
+    points: tuple[tuple[float, float], ...]
+    pen: Pen | None = THIN
+    fill: Color | None = None
+    closed: bool = False
+
+    def moved(self, dx: float, dy: float) -> "Polyline":
+        return replace(self, points=tuple((x + dx, y + dy) for x, y in self.points))
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    pen: Pen | None = THIN
+    fill: Color | None = None
+
+    def moved(self, dx: float, dy: float) -> "Rect":
+        return replace(self, x=self.x + dx, y=self.y + dy)
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    pen: Pen | None = THIN
+    fill: Color | None = None
+
+    def moved(self, dx: float, dy: float) -> "Circle":
+        return replace(self, cx=self.cx + dx, cy=self.cy + dy)
+
+
+@dataclass(frozen=True)
+class Dots:
+    """Round dots of one size, drawn as zero-length strokes with round caps."""
+
+    points: tuple[tuple[float, float], ...]
+    diameter: float = 1.0
+    color: Color = BLACK
+
+    def moved(self, dx: float, dy: float) -> "Dots":
+        return replace(self, points=tuple((x + dx, y + dy) for x, y in self.points))
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float  # baseline
+    text: str
+    size: float = 10.0  # points
+    anchor: str = "start"  # start | middle | end
+    bold: bool = False
+    color: Color = BLACK
+
+    def moved(self, dx: float, dy: float) -> "Text":
+        return replace(self, x=self.x + dx, y=self.y + dy)
+
+
+Item = Lines | Polyline | Rect | Circle | Dots | Text
+
+
+@dataclass
+class Page:
+    width: float
+    height: float
+    items: list[Item] = field(default_factory=list)
+
+    def add(self, *items: Item | Iterable[Item]) -> None:
+        for item in items:
+            if isinstance(item, (list, tuple)) or hasattr(item, "__next__"):
+                self.items.extend(item)  # type: ignore[arg-type]
+            else:
+                self.items.append(item)  # type: ignore[arg-type]
+
+
+def moved(items: Iterable[Item], dx: float, dy: float) -> list[Item]:
+    return [item.moved(dx, dy) for item in items]
+
+
+# ---------------------------------------------------------------- text metrics
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """Width in millimetres of ``text`` set in Helvetica at ``size`` points."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth(text, "Helvetica-Bold" if bold else "Helvetica", size) * PT
+
+
+def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """Break ``text`` into lines no wider than ``width`` millimetres."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and text_width(trial, size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines or [""]
+
+
+def fit_text(text: str, width: float, size: float, bold: bool = False) -> str:
+    """Shorten ``text`` with an ellipsis so that it fits ``width``."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "...", size, bold) > width:
+        text = text[:-1]
+    return text + "..."
+
+
+# ---------------------------------------------------------------- shapes
+
+SYMBOLS = ("circle", "square", "triangle", "diamond", "cross", "plus", "star", "bar")
+
+
+def symbol(kind: str, cx: float, cy: float, size: float, pen: Pen, fill: Color | None = None) -> list[Item]:
+    """A small marker symbol of width ``size`` centred on (cx, cy)."""
+    h = size / 2
+    if kind == "circle":
+        return [Circle(cx, cy, h, pen, fill)]
+    if kind == "square":
+        return [Rect(cx - h * 0.85, cy - h * 0.85, h * 1.7, h * 1.7, pen, fill)]
+    if kind == "triangle":
+        return [Polyline(((cx, cy - h), (cx + h, cy + h * 0.8), (cx - h, cy + h * 0.8)), pen, fill, True)]
+    if kind == "diamond":
+        return [Polyline(((cx, cy - h), (cx + h, cy), (cx, cy + h), (cx - h, cy)), pen, fill, True)]
+    if kind == "cross":
+        d = h * 0.8
+        return [Lines(((cx - d, cy - d, cx + d, cy + d), (cx - d, cy + d, cx + d, cy - d)), pen)]
+    if kind == "plus":
+        return [Lines(((cx - h, cy, cx + h, cy), (cx, cy - h, cx, cy + h)), pen)]
+    if kind == "star":
+        d = h * 0.7
+        return [Lines(((cx - h, cy, cx + h, cy), (cx - d, cy - d, cx + d, cy + d), (cx - d, cy + d, cx + d, cy - d)), pen)]
+    if kind == "bar":
+        return [Rect(cx - h, cy - h * 0.35, size, h * 0.7, pen, fill)]
+    raise ValueError(f"unknown symbol {kind!r}")
+
+
+def grid_lines(x: float, y: float, cols: int, rows: int, cell: float, pen: Pen = THIN) -> Lines:
+    """The lines of a ``cols`` x ``rows`` grid of square cells, as one path."""
+    segs = [(x, y + r * cell, x + cols * cell, y + r * cell) for r in range(rows + 1)]
+    segs += [(x + c * cell, y, x + c * cell, y + rows * cell) for c in range(cols + 1)]
+    return Lines(tuple(segs), pen)
+
+
+def table(x: float, y: float, widths: Sequence[float], rows: int, row_h: float,
+          headers: Sequence[str] = (), size: float = 8.0, pen: Pen = THIN) -> list[Item]:
+    """An empty ruled table with an optional bold header row."""
+    total_w = sum(widths)
+    n = rows + (1 if headers else 0)
+    segs = [(x, y + r * row_h, x + total_w, y + r * row_h) for r in range(n + 1)]
+    cx = x
+    for w in [0.0, *widths]:
+        cx += w
+        segs.append((cx, y, cx, y + n * row_h))
+    items: list[Item] = [Lines(tuple(segs), pen)]
+    cx = x
+    for w, head in zip(widths, headers):
+        items.append(Text(cx + w / 2, y + row_h / 2 + size * PT * 0.35, fit_text(head, w - 1, size, True),
+                          size, "middle", True))
+        cx += w
+    return items

@@ -1,0 +1,200 @@
+"""The one interface every game implements, and what all games share.
+
+A game module defines a ``Config`` model (what ``printkit make`` reads), a
+``Results`` model (what ``printkit score`` reads), and a ``Game`` subclass
+that draws the kit, scores results and draws them back.  It ends with
+``GAME = MyGame()`` and is listed once in ``printkit.registry``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from .draw import Item, Page
+from .sheet import Paper, Player, players as make_players
+
+
+class FieldProblem(ValueError):
+    """A check across several keys, blamed on one of them."""
+
+    def __init__(self, key: str, message: str):
+        self.key = key
+        super().__init__(message)
+
+
+class GameConfig(BaseModel):
+    """Keys common to every game's config (and results) file."""
+
+    model_config = ConfigDict(extra="forbid", strict=False, frozen=True)
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 8
+
+    game: str = Field(description="Which game this file is for")
+    title: str = Field("", max_length=60, description="Title printed on every sheet (empty: the game's name)")
+    players: Any = Field(2, description="Player names in seat order, or how many players (names: Player 1, ...)",
+                         json_schema_extra={"anyOf": [{"type": "integer"}, {"type": "array", "items": {"type": "string"}}]})
+    paper: Literal["letter", "a4"] = Field("letter", description="Paper size: letter or a4")
+    formats: list[Literal["pdf", "svg"]] = Field(["pdf"], min_length=1, description="Files to write: pdf, svg or both")
+    color: bool = Field(True, description="Print player colours (false: greyscale with dash patterns and symbols)")
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def _players(cls, v: Any) -> tuple[str, ...]:
+        lo, hi = cls.MIN_PLAYERS, cls.MAX_PLAYERS
+        if isinstance(v, bool):
+            raise ValueError("expected a list of names or a number of players")
+        if isinstance(v, int):
+            if not lo <= v <= hi:
+                raise ValueError(f"{v} players: this game takes {lo} to {hi}")
+            return tuple(f"Player {i + 1}" for i in range(v))
+        if not isinstance(v, (list, tuple)):
+            raise ValueError("expected a list of names or a number of players")
+        names = []
+        for x in v:
+            if isinstance(x, bool) or not isinstance(x, (str, int)):
+                raise ValueError("each player is a name")
+            name = str(x).strip()
+            if not name or len(name) > 20:
+                raise ValueError(f"player name '{name}' must be 1 to 20 characters")
+            if not name.isprintable():
+                raise ValueError(f"player name {name!r} has characters that cannot be printed")
+            if name in names:
+                raise ValueError(f"player '{name}' is listed twice")
+            names.append(name)
+        if not lo <= len(names) <= hi:
+            raise ValueError(f"{len(names)} players: this game takes {lo} to {hi}")
+        return tuple(names)
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.players)
+
+    def seats(self) -> list[Player]:
+        return make_players(self.names, self.color)
+
+
+# ---------------------------------------------------------------- scoring results
+
+@dataclass
+class Violation:
+    player: str | None  # who broke the rule (None: nobody in particular)
+    rule: str  # short rule id, e.g. "crossing"
+    where: str  # place on the sheet, e.g. "round 2, segment 3 (C1-C3)"
+    message: str
+
+
+@dataclass
+class Report:
+    game: str
+    players: list[str]
+    scores: dict[str, int]
+    violations: list[Violation] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    disqualified: set[str] = field(default_factory=set)
+    details: list[str] = field(default_factory=list)  # extra lines for the human summary
+
+    @property
+    def valid(self) -> bool:
+        return not self.violations
+
+    @property
+    def winners(self) -> list[str]:
+        alive = [p for p in self.players if p not in self.disqualified]
+        if not alive:
+            return []
+        best = max(self.scores[p] for p in alive)
+        return [p for p in alive if self.scores[p] == best]
+
+    def violation(self, player: str | None, rule: str, where: str, message: str) -> None:
+        self.violations.append(Violation(player, rule, where, message))
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game,
+            "valid": self.valid,
+            "players": [{"name": p, "score": self.scores[p], "disqualified": p in self.disqualified}
+                        for p in self.players],
+            "winners": self.winners,
+            "violations": [{"player": v.player, "rule": v.rule, "where": v.where, "message": v.message}
+                           for v in self.violations],
+            "notes": list(self.notes),
+        }
+
+    def text(self) -> str:
+        width = max(len(p) for p in self.players)
+        lines = [f"{p:<{width}}  {self.scores[p]:>4}" + ("  disqualified" if p in self.disqualified else "")
+                 for p in self.players]
+        lines += self.details
+        win = self.winners
+        lines.append(("Winner: " if len(win) == 1 else "Winners: ") + (", ".join(win) if win else "none"))
+        if self.violations:
+            lines.append(f"{len(self.violations)} rule(s) broken:")
+            lines += [f"  - {v.where}: {v.message} [{v.rule}]" + (f" ({v.player})" if v.player else "")
+                      for v in self.violations]
+        if self.notes:
+            lines.append("Notes:")
+            lines += [f"  - {n}" for n in self.notes]
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- the interface
+
+class Game:
+    id: ClassVar[str]
+    title: ClassVar[str]
+    designer: ClassVar[str]  # credit printed on the rule sheet
+    blurb: ClassVar[str]  # one line for `printkit games`
+    Config: ClassVar[type[GameConfig]]
+    Results: ClassVar[type[GameConfig]]
+    # A game may also define ``simulate`` and/or ``solve``: plain functions with
+    # typer-annotated options, run as ``printkit simulate GAME ...``.
+
+    def kit(self, cfg: Any, paper: Paper) -> list[Page]:
+        """Every sheet the players need, after the rule sheet, in print order."""
+        raise NotImplementedError
+
+    def figure(self, name: str, width: float) -> tuple[list[Item], float]:
+        """A picture for the rule sheet (``![name]``): items from (0, 0) and their height."""
+        raise KeyError(name)
+
+    def record_template(self, cfg: Any) -> str:
+        """The play-record part of a blank results file (YAML, commented)."""
+        raise NotImplementedError
+
+    def score(self, res: Any) -> Report:
+        raise NotImplementedError
+
+    def picture(self, res: Any, report: Report, paper: Paper) -> list[Page]:
+        """The sheets as entered, with the result marked."""
+        raise NotImplementedError
+
+    # -- shared behaviour
+
+    def template(self, cfg: Any) -> str:
+        shared = {k for k, f in self.Results.model_fields.items()
+                  if k in cfg.model_fields and f.annotation == cfg.model_fields[k].annotation}
+        keys = {k: v for k, v in cfg.model_dump().items() if k in shared and k != "formats"}
+        keys["players"] = list(cfg.players)
+        head = f"# Results of {self.title}: fill in after play, then run\n#   printkit score THIS-FILE\n"
+        return head + yaml.safe_dump(keys, sort_keys=False, allow_unicode=True, width=1000, default_flow_style=None) + self.record_template(cfg)
+
+
+def starter_config(game: Game, players: list[str] | int | None = None) -> str:
+    """A config with every option present and commented (defaults filled in)."""
+    data: dict[str, Any] = {"game": game.id}
+    if players is not None:
+        data["players"] = players
+    cfg = game.Config.model_validate(data)
+    lines = [f"# printkit config for {game.title}", "# Print the kit with:  printkit make THIS-FILE", ""]
+    for name, f in game.Config.model_fields.items():
+        value = list(cfg.players) if name == "players" else cfg.model_dump()[name]
+        if f.description:
+            lines.append(f"# {f.description}")
+        dumped = yaml.safe_dump({name: value}, default_flow_style=True, sort_keys=False, allow_unicode=True, width=1000)
+        lines.append(dumped.strip().removeprefix("{").removesuffix("}"))
+        lines.append("")
+    return "\n".join(lines)

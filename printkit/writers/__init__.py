@@ -1,0 +1,1 @@
+"""One writer per output format: each turns ``draw.Page`` objects into bytes."""

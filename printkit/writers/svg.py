@@ -1,0 +1,80 @@
+"""SVG writer (svgwrite): one page per document."""
+
+from __future__ import annotations
+
+import svgwrite
+
+from ..draw import PT, Circle, Dots, Lines, Page, Pen, Polyline, Rect, Text
+
+FONT = "Helvetica, Arial, 'Liberation Sans', sans-serif"
+ANCHORS = {"start": "start", "middle": "middle", "end": "end"}
+
+
+def _n(v: float) -> str:
+    s = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if s == "-0" else s
+
+
+def _rgb(color) -> str:
+    return "#%02x%02x%02x" % tuple(round(v * 255) for v in color)
+
+
+def _stroke(p: Pen | None) -> dict:
+    if p is None:
+        return {"stroke": "none"}
+    attrs = {"stroke": _rgb(p.color), "stroke_width": _n(p.width)}
+    if p.dash:
+        attrs["stroke_dasharray"] = " ".join(_n(d) for d in p.dash)
+    if p.round:
+        attrs["stroke_linecap"] = "round"
+        attrs["stroke_linejoin"] = "round"
+    return attrs
+
+
+def render(page: Page) -> bytes:
+    """The page as an SVG document sized in millimetres."""
+    w, h = _n(page.width), _n(page.height)
+    dwg = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}", debug=False, profile="full")
+    dwg.add(dwg.rect((0, 0), (w, h), fill="#ffffff"))
+    for it in page.items:
+        if isinstance(it, Lines):
+            d = " ".join(f"M{_n(a)} {_n(b)}L{_n(c)} {_n(e)}" for a, b, c, e in it.segments)
+            dwg.add(dwg.path(d=d, fill="none", **_stroke(it.pen)))
+        elif isinstance(it, Dots):
+            d = " ".join(f"M{_n(x)} {_n(y)}h0" for x, y in it.points)
+            dwg.add(dwg.path(d=d, fill="none", **_stroke(Pen(it.color, it.diameter, (), True))))
+        elif isinstance(it, Text):
+            attrs = {"font_size": _n(it.size * PT), "font_family": FONT, "fill": _rgb(it.color)}
+            if it.anchor != "start":
+                attrs["text_anchor"] = ANCHORS[it.anchor]
+            if it.bold:
+                attrs["font_weight"] = "bold"
+            dwg.add(dwg.text(it.text, insert=(_n(it.x), _n(it.y)), **attrs))
+        else:
+            fill = _rgb(it.fill) if it.fill is not None else "none"
+            if isinstance(it, Rect):
+                dwg.add(dwg.rect((_n(it.x), _n(it.y)), (_n(it.w), _n(it.h)), fill=fill, **_stroke(it.pen)))
+            elif isinstance(it, Circle):
+                dwg.add(dwg.circle((_n(it.cx), _n(it.cy)), _n(it.r), fill=fill, **_stroke(it.pen)))
+            elif isinstance(it, Polyline):
+                pts = [(_n(x), _n(y)) for x, y in it.points]
+                shape = dwg.polygon if it.closed else dwg.polyline
+                dwg.add(shape(pts, fill=fill, **_stroke(it.pen)))
+            else:  # pragma: no cover
+                raise TypeError(f"cannot draw {it!r}")
+    return dwg.tostring().encode("utf-8")
+
+
+def render_stack(pages: list[Page], gap: float = 6.0) -> bytes:
+    """Several pages one below the other in a single SVG (for pictures)."""
+    if len(pages) == 1:
+        return render(pages[0])
+    width = max(p.width for p in pages)
+    y = 0.0
+    stacked = Page(width, 0.0)
+    for p in pages:
+        stacked.items.extend(it.moved(0, y) for it in p.items)
+        stacked.items.append(Rect(0, y, p.width, p.height, Pen((0.7, 0.7, 0.7), 0.2)))
+        y += p.height + gap
+    stacked.height = y - gap
+    return render(stacked)
