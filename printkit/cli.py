@@ -208,7 +208,7 @@ def _run_game_command(kind: str, game_id: str, args: list[str]) -> None:
         from .inputs import InputError
 
         have = [x.id for x in registry.all_games() if getattr(x, kind, None)]
-        raise InputError("command line", f"'{game_id}' has no {kind}r; games with one: {', '.join(have)}", key="GAME")
+        raise InputError("command line", f"{game_id} has no '{kind}' command; games that have: {', '.join(have) or 'none yet'}", key="GAME")
     sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
     sub.command(name=game_id)(fn)
     cmd = typer.main.get_command(sub)

@@ -35,7 +35,7 @@ class GameConfig(BaseModel):
 
     game: str = Field(description="Which game this file is for")
     title: str = Field("", max_length=60, description="Title printed on every sheet (empty: the game's name)")
-    players: Any = Field(2, description="Player names in seat order, or how many players (names: Player 1, ...)",
+    players: Any = Field(2, validate_default=True, description="Player names in seat order, or how many players (names: Player 1, ...)",
                          json_schema_extra={"anyOf": [{"type": "integer"}, {"type": "array", "items": {"type": "string"}}]})
     paper: Literal["letter", "a4"] = Field("letter", description="Paper size: letter or a4")
     formats: list[Literal["pdf", "svg"]] = Field(["pdf"], min_length=1, description="Files to write: pdf, svg or both")

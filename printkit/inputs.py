@@ -91,6 +91,18 @@ def read_text(path: str | Path) -> str:
 def parse(text: str, file: str) -> Document:
     """Parse YAML safely into a mapping, recording the line of every key."""
     try:
+        return _parse(text, file)
+    except RecursionError:
+        raise InputError(file, "nested too deeply to be a printkit file") from None
+
+
+def _parse(text: str, file: str) -> Document:
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if isinstance(token, (yaml.AnchorToken, yaml.AliasToken)):
+                sign = "&" if isinstance(token, yaml.AnchorToken) else "*"
+                raise InputError(file, f"anchors and aliases ({sign}{token.value}) are not supported",
+                                 token.start_mark.line + 1)
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
@@ -102,13 +114,8 @@ def parse(text: str, file: str) -> Document:
         raise InputError(file, "expected 'key: value' lines at the top level", root.start_mark.line + 1)
 
     lines: dict[tuple, int] = {}
-    seen: set[int] = set()
 
     def walk(node: yaml.Node, loc: tuple) -> None:
-        if id(node) in seen:
-            raise InputError(file, "anchors and aliases (& and *) are not supported", node.start_mark.line + 1,
-                             key_name(loc) or None)
-        seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
             keys = set()
             for k, v in node.value:

@@ -34,6 +34,9 @@ class Common(GameConfig):
     @model_validator(mode="after")
     def _check_segments(self):
         p, top = len(self.players), max_segments(self.n)
+        if (top - 1) // p == 0:
+            raise FieldProblem("n", f"n = {self.n} allows fewer than {top} segments a round, "
+                                    f"too few for {p} players to draw one each; use a larger n")
         if self.segments == 0:
             object.__setattr__(self, "segments", max(p, (top // 2) // p * p))
         elif self.segments % p:

@@ -1,0 +1,126 @@
+"""The command line, end to end, as a user runs it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from printkit.registry import GAMES
+
+GOOD = "game: intersections\nplayers: [Ann, Ben]\nn: 4\nsegments: 4\nrounds: 2\n"
+
+
+def test_games_lists_every_registered_game(printkit):
+    r = printkit("games")
+    assert r.code == 0
+    assert [line.split()[0] for line in r.out.splitlines()] == list(GAMES)
+
+
+def test_make_writes_pdf_and_svg_and_prints_paths(printkit, write, tmp_path):
+    cfg = write("night.yaml", GOOD)
+    r = printkit("make", cfg, "-o", tmp_path / "out", "--format", "pdf,svg", "--paper", "a4")
+    assert r.code == 0, r.err
+    written = r.out.split()
+    assert written[0].endswith("out/night/kit.pdf")
+    from pypdf import PdfReader
+
+    pages = PdfReader(tmp_path / "out/night/kit.pdf").pages
+    svgs = sorted((tmp_path / "out/night").glob("page-*.svg"))
+    assert len(svgs) == len(pages) == len(written) - 1
+    assert abs(float(pages[0].mediabox.width) - 210 / 25.4 * 72) < 0.5  # A4
+
+
+def test_make_is_byte_identical(printkit, write, tmp_path):
+    cfg = write("night.yaml", GOOD)
+    printkit("make", cfg, "-o", tmp_path / "a", "--format", "pdf,svg")
+    printkit("make", cfg, "-o", tmp_path / "b", "--format", "pdf,svg")
+    for f in (tmp_path / "a/night").iterdir():
+        assert f.read_bytes() == (tmp_path / "b/night" / f.name).read_bytes(), f.name
+
+
+def test_make_without_config_builds_every_preset(printkit, tmp_path):
+    from printkit.resources import layouts
+
+    r = printkit("make", cwd=tmp_path)
+    assert r.code == 0, r.err
+    for preset in layouts().glob("*.yaml"):
+        assert (tmp_path / "output" / preset.stem / "kit.pdf").exists()
+
+
+@pytest.mark.parametrize("content,words", [
+    ("game: intersections\nplayers: [Ann, Ben]\nn: 99\n", "c.yaml:3: n: 99 is out of range"),
+    ("game: intersections\nplayers: [Ann, Ben]\nsegmnts: 4\n", "c.yaml:3: segmnts: unknown key (did you mean 'segments'?)"),
+    ("game: intersectons\n", "c.yaml:1: game: unknown game 'intersectons' (did you mean 'intersections'?)"),
+    ("game: intersections\nplayers: [Ann, Ann]\n", "listed twice"),
+    ("game: intersections\nplayers: 1\n", "takes 2 to 8"),
+    ("game: intersections\ncolor: maybe\n", "c.yaml:2: color: expected true or false"),
+    ("game: intersections\npaper: a5\n", "c.yaml:2: paper: 'a5' is not one of"),
+    ("players: 2\n", "missing key 'game'"),
+    ("game: [intersections\n", "YAML syntax error"),
+])
+def test_bad_config_exit_2_one_line_nothing_written(printkit, write, tmp_path, content, words):
+    cfg = write("c.yaml", content)
+    r = printkit("make", cfg, "-o", tmp_path / "out")
+    assert r.code == 2
+    assert words in r.err
+    assert len(r.err.strip().splitlines()) == 1 and "Traceback" not in r.err
+    assert not (tmp_path / "out").exists()
+
+
+def test_one_bad_config_stops_all_before_writing(printkit, write, tmp_path):
+    good, bad = write("good.yaml", GOOD), write("bad.yaml", "game: intersections\nn: 2\n")
+    r = printkit("make", good, bad, "-o", tmp_path / "out")
+    assert r.code == 2 and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("args,words", [
+    (("make", "missing.yaml"), "missing.yaml: no such file"),
+    (("score", "missing.yaml"), "missing.yaml: no such file"),
+    (("rules", "knifes"), "unknown game 'knifes'"),
+    (("make", "--format", "png"), "unknown format 'png'"),
+    (("make", "--paper", "a5"), "unknown paper 'a5'"),
+])
+def test_bad_command_line_exit_2(printkit, tmp_path, args, words):
+    r = printkit(*args, cwd=tmp_path)
+    assert r.code == 2 and words in r.err and "Traceback" not in r.err
+
+
+def test_new_writes_a_valid_commented_starter(printkit, tmp_path):
+    r = printkit("new", "intersections", "--players", "Ann,Ben,Cat", cwd=tmp_path)
+    assert r.code == 0, r.err
+    text = (tmp_path / "intersections.yaml").read_text()
+    assert "players: [Ann, Ben, Cat]" in text and text.count("\n# ") >= 6
+    assert printkit("make", "intersections.yaml", cwd=tmp_path).code == 0
+    again = printkit("new", "intersections", cwd=tmp_path)
+    assert again.code == 2 and "already exists" in again.err
+
+
+def test_new_refuses_bad_players(printkit, tmp_path):
+    r = printkit("new", "intersections", "--players", "1", "-o", "-", cwd=tmp_path)
+    assert r.code == 2 and "2 to 8" in r.err
+
+
+def test_rules_alone(printkit, tmp_path):
+    r = printkit("rules", "intersections", "-o", tmp_path / "r.pdf")
+    assert r.code == 0
+    from pypdf import PdfReader
+
+    text = PdfReader(tmp_path / "r.pdf").pages[0].extract_text()
+    assert "Making Intersections" in text and "Leroy Quet" in text
+
+
+def test_schema(printkit):
+    r = printkit("schema", "intersections")
+    s = json.loads(r.out)
+    assert s["properties"]["game"] == {"const": "intersections", "description": "Which game this file is for"}
+    assert s["additionalProperties"] is False and "segments" in s["properties"]
+    res = json.loads(printkit("schema", "intersections", "--results").out)
+    assert res["properties"]["rounds"]["type"] == "array"
+    every = json.loads(printkit("schema").out)
+    assert len(every["oneOf"]) == len(GAMES)
+
+
+def test_simulate_unknown_game_exit_2(printkit):
+    r = printkit("simulate", "intersections")
+    assert r.code == 2 and "intersections has no 'simulate' command" in r.err
