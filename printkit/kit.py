@@ -17,7 +17,33 @@ def build(game, cfg, paper_name: str | None = None) -> list[Page]:
     title = cfg.title or game.title
     pages = rulesheet.pages(game, paper, cfg.title) + game.kit(cfg, paper)
     number(pages, paper, title)
+    if not getattr(cfg, "color", True):
+        pages = [greyscale(p) for p in pages]
     return pages
+
+
+def _grey(color):
+    g = round(0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2], 3)
+    return (g, g, g)
+
+
+def greyscale(page: Page) -> Page:
+    """The page with every colour replaced by its grey (``color: false`` prints greyscale,
+    rule-sheet figures included; players stay apart by their dash patterns and symbols)."""
+    from dataclasses import replace
+
+    items = []
+    for it in page.items:
+        changes = {}
+        for attr in ("color", "fill"):
+            value = getattr(it, attr, None)
+            if value is not None:
+                changes[attr] = _grey(value)
+        pen = getattr(it, "pen", None)
+        if pen is not None:
+            changes["pen"] = replace(pen, color=_grey(pen.color))
+        items.append(replace(it, **changes) if changes else it)
+    return Page(page.width, page.height, items)
 
 
 def number(pages: list[Page], paper: Paper, title: str) -> None:

@@ -1,0 +1,65 @@
+"""Unit tests for the small foundation fixes the quality suite asked for."""
+
+from __future__ import annotations
+
+from printkit import kit
+from printkit.draw import Circle, Dots, Lines, Page, Pen, Polyline, Rect, Text
+from printkit.sheet import players
+
+
+def _colours(page: Page) -> list[tuple]:
+    out = []
+    for it in page.items:
+        for attr in ("color", "fill"):
+            if getattr(it, attr, None) is not None:
+                out.append(getattr(it, attr))
+        if getattr(it, "pen", None) is not None:
+            out.append(it.pen.color)
+    return out
+
+
+def test_greyscale_turns_every_colour_grey_and_keeps_shapes():
+    blue, red = (0.0, 0.447, 0.698), (0.84, 0.08, 0.24)
+    page = Page(100, 100, [
+        Lines(((0, 0, 1, 1),), Pen(blue, 0.5, (1.0, 1.0))),
+        Rect(1, 2, 3, 4, Pen(red), fill=blue),
+        Circle(5, 5, 1, None, red),
+        Polyline(((0, 0), (1, 1)), Pen(blue)),
+        Dots(((1, 1),), 1.0, red),
+        Text(1, 1, "Ann", 9, color=blue),
+    ])
+    grey = kit.greyscale(page)
+    assert len(grey.items) == len(page.items)
+    assert all(c[0] == c[1] == c[2] for c in _colours(grey))
+    assert all(0 < c[0] < 1 for c in _colours(grey)), "colours become mid greys, not black or white"
+    assert grey.items[0].pen.dash == (1.0, 1.0) and grey.items[0].segments == page.items[0].segments
+    assert grey.items[5].text == "Ann"
+    assert page.items[1].fill == blue, "the original page is left alone"
+
+
+def test_build_greyscale_only_when_colour_is_off():
+    class Cfg:
+        title, paper = "", "letter"
+
+        def __init__(self, color):
+            self.color = color
+
+    class Fake:
+        title, designer, id = "Fake", "Nobody", "intersections"
+
+        def kit(self, cfg, paper):
+            p = paper.page()
+            p.add(Text(20, 20, "x", 9, color=players(["A"])[0].color))
+            return [p]
+
+    from printkit import rulesheet
+
+    real = rulesheet.pages
+    try:
+        rulesheet.pages = lambda game, paper, title="": []
+        coloured = kit.build(Fake(), Cfg(True))
+        grey = kit.build(Fake(), Cfg(False))
+    finally:
+        rulesheet.pages = real
+    assert any(c[0] != c[2] for c in _colours(coloured[0]))
+    assert all(c[0] == c[1] == c[2] for c in _colours(grey[0]))
