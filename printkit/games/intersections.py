@@ -251,7 +251,8 @@ class Intersections(Game):
         pages = [page]
         widths = (8.0, 26.0, 24.0)
         colw = sum(widths) + 4
-        cols = int((paper.inner_width + 4) // colw)
+        inset = 0.15  # half the table's pen: its outer lines stay inside the margin
+        cols = int((paper.inner_width - 2 * inset + 4) // colw)
         row_h = 6.5
         i = 0
         page.add(Text(paper.left, y, "Segment log (write the two end dots, e.g. A1-A5)", 9, bold=True))
@@ -269,7 +270,7 @@ class Intersections(Game):
                 take = min(rows, cfg.segments - i)
                 if take <= 0:
                     break
-                x = paper.left + c * colw
+                x = paper.left + inset + c * colw
                 page.add(table(x, y, widths, take, row_h, ("#", "player", "segment"), 8))
                 for k in range(take):
                     who = seats[(rnd + i + k) % len(seats)]
@@ -287,22 +288,24 @@ class Intersections(Game):
                    "After each round, the offense scores 1 point per dot where 3 or more segment ends meet "
                    "(a segment passing through counts 2).")
         row_h = 7.0
-        name_w = min(34.0, (paper.inner_width - 18) / len(seats))
+        inset = 0.15  # half the table's pen: its outer lines stay inside the margin
+        name_w = min(34.0, (paper.inner_width - 18 - 2 * inset) / len(seats))
         widths = [18.0] + [name_w] * len(seats)
+        left = paper.left + inset
         rows = min(cfg.rounds + 1, int((paper.bottom - 10 - y) // row_h) - 1)
-        page.add(table(paper.left, y, widths, rows, row_h, ["round"] + [s.name for s in seats], 8))
+        page.add(table(left, y, widths, rows, row_h, ["round"] + [s.name for s in seats], 8))
         for r in range(rows):
             ty = y + (r + 1.5) * row_h + 1.2
             if r == cfg.rounds:
-                page.add(Text(paper.left + 1.5, ty, "total", 8, bold=True))
+                page.add(Text(left + 1.5, ty, "total", 8, bold=True))
                 continue
-            page.add(Text(paper.left + 1.5, ty, str(r + 1), 8))
+            page.add(Text(left + 1.5, ty, str(r + 1), 8))
             for k in range(len(seats)):  # only the offense scores: the other cells are shaded
                 if k != r % len(seats):
-                    page.add(Rect(paper.left + widths[0] + k * name_w + 0.4, y + (r + 1) * row_h + 0.4,
+                    page.add(Rect(left + widths[0] + k * name_w + 0.4, y + (r + 1) * row_h + 0.4,
                                   name_w - 0.8, row_h - 0.8, None, (0.88, 0.88, 0.88)))
         for k, s in enumerate(seats):
-            page.add(s.badge(paper.left + widths[0] + k * name_w + 3.5, y + row_h / 2, 3.0))
+            page.add(s.badge(left + widths[0] + k * name_w + 3.5, y + row_h / 2, 3.0))
         return page
 
     # -- pictures
