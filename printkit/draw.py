@@ -137,17 +137,19 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
 
 def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` millimetres."""
+    space = text_width(" ", size, bold)
     lines: list[str] = []
-    line = ""
+    line: list[str] = []
+    used = 0.0
     for word in text.split():
-        trial = f"{line} {word}" if line else word
-        if line and text_width(trial, size, bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
+        w = text_width(word, size, bold)
+        if line and used + space + w > width:
+            lines.append(" ".join(line))
+            line, used = [], 0.0
+        used += (space if line else 0.0) + w
+        line.append(word)
     if line:
-        lines.append(line)
+        lines.append(" ".join(line))
     return lines or [""]
 
 
