@@ -1,0 +1,156 @@
+"""Print audit: every preset's kit on Letter and A4, read back from the real PDF.
+
+All ink inside the 12 mm margin, no text under 7 pt, no grid cell or dot pitch under
+6 mm, no text printed over other text, pages of the right size, and player styles that
+survive a greyscale printer.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pdfplumber
+import pytest
+from PIL import Image
+from pdf_geometry import MM, ink, lattices, overlapping_text, text_runs
+from quality_helpers import need
+
+from printkit.sheet import MARGIN, MIN_CELL, MIN_TEXT, PAPERS, players
+
+TOL = 0.05  # mm: rounding in the PDF's coordinates, far below what a printer can show
+
+
+def _pdf(kits, preset, paper, **changes):
+    return pdfplumber.open(kits.pdf_path(preset, paper, **changes))
+
+
+def _report(problems: list[str], what: str) -> str:
+    more = f"\n  ... and {len(problems) - 12} more" if len(problems) > 12 else ""
+    return f"{len(problems)} {what}:\n  " + "\n  ".join(problems[:12]) + more
+
+
+def test_pages_have_the_paper_size(kits, preset, paper):
+    w, h = PAPERS[paper]
+    with _pdf(kits, preset, paper) as pdf:
+        assert len(pdf.pages) >= 2, "a kit has at least a rule sheet and one game sheet"
+        for page in pdf.pages:
+            assert abs(float(page.width) - w * MM) < 0.5 and abs(float(page.height) - h * MM) < 0.5, \
+                f"page {page.page_number} is {float(page.width) / MM:.1f} x {float(page.height) / MM:.1f} mm"
+
+
+def test_all_ink_inside_the_margin(kits, preset, paper):
+    w, h = PAPERS[paper]
+    problems = []
+    with _pdf(kits, preset, paper) as pdf:
+        for page in pdf.pages:
+            for mark in ink(page):
+                if (mark.x0 < MARGIN - TOL or mark.top < MARGIN - TOL
+                        or mark.x1 > w - MARGIN + TOL or mark.bottom > h - MARGIN + TOL):
+                    problems.append(f"page {page.page_number}: {mark}")
+    assert not problems, _report(problems, f"marks outside the {MARGIN:g} mm margin")
+
+
+def test_raster_has_no_ink_in_the_margin(kits, preset, paper):
+    """The same check on poppler's raster: catches caps, joins and anything the geometry misses."""
+    need("pdftoppm")
+    dpi = 72
+    px = dpi / 25.4
+    band = int(np.floor(MARGIN * px)) - 1  # one pixel of anti-aliasing allowed
+    problems = []
+    for i, png in enumerate(kits.rasters(preset, paper, dpi), 1):
+        img = np.asarray(Image.open(png).convert("L"))
+        inner = np.zeros(img.shape, bool)
+        inner[band:img.shape[0] - band, band:img.shape[1] - band] = True
+        dark = (img < 230) & ~inner
+        if dark.any():
+            ys, xs = np.nonzero(dark)
+            problems.append(f"page {i}: {dark.sum()} inked pixels in the margin, first at "
+                            f"({xs[0] / px:.1f}, {ys[0] / px:.1f}) mm")
+    assert not problems, _report(problems, "pages with ink in the margin")
+
+
+def test_no_text_under_minimum_size(kits, preset, paper):
+    problems = []
+    with _pdf(kits, preset, paper) as pdf:
+        for page in pdf.pages:
+            for run in text_runs(page):
+                if run.size < MIN_TEXT - 1e-6:
+                    problems.append(f"page {page.page_number}: {run.text!r} at {run.size:.2f} pt")
+    assert not problems, _report(problems, f"texts under {MIN_TEXT:g} pt")
+
+
+def test_no_grid_cell_under_minimum(kits, preset, paper):
+    problems = []
+    with _pdf(kits, preset, paper) as pdf:
+        for page in pdf.pages:
+            for lat in lattices(page):
+                if lat.cell < MIN_CELL - TOL:
+                    problems.append(f"page {page.page_number}: {lat}")
+    assert not problems, _report(problems, f"grids or dot arrays with cells under {MIN_CELL:g} mm")
+
+
+def test_no_overlapping_text(kits, preset, paper):
+    problems = []
+    with _pdf(kits, preset, paper) as pdf:
+        for page in pdf.pages:
+            for a, b in overlapping_text(page):
+                problems.append(f"page {page.page_number}: {a.text!r} ({a.size:g} pt at {a.x0:.1f},{a.baseline:.1f} mm) "
+                                f"overlaps {b.text!r} ({b.size:g} pt at {b.x0:.1f},{b.baseline:.1f} mm)")
+    assert not problems, _report(problems, "overlapping texts")
+
+
+def _colours(pdf) -> set[tuple]:
+    seen = set()
+    for page in pdf.pages:
+        for obj in itertools.chain(page.chars, page.lines, page.rects, page.curves):
+            for key in ("stroking_color", "non_stroking_color"):
+                c = obj.get(key)
+                if c is None:
+                    continue
+                c = tuple(float(v) for v in (c if isinstance(c, (tuple, list)) else (c,)))
+                if len(c) == 3:
+                    seen.add((page.page_number, c))
+    return seen
+
+
+def test_greyscale_kit_has_no_colour(kits, preset):
+    """``color: false`` prints greyscale: every colour in the PDF is a neutral grey."""
+    with _pdf(kits, preset, "letter", color=False) as pdf:
+        coloured = sorted({(p, c) for p, c in _colours(pdf) if max(c) - min(c) > 0.02})
+    assert not coloured, _report([f"page {p}: rgb {c}" for p, c in coloured], "colours in a greyscale kit")
+
+
+def test_colour_kit_shows_each_players_colour(kits, preset):
+    """With colour on, every seat's palette colour appears somewhere in the kit (sheets, logs or badges)."""
+    game, cfg, _ = kits.pages(preset, "letter")
+    with _pdf(kits, preset, "letter") as pdf:
+        used = {tuple(round(v, 3) for v in c) for _, c in _colours(pdf)}
+    missing = [f"{s.name} ({s.colour_name})" for s in cfg.seats() if tuple(round(v, 3) for v in s.color) not in used]
+    assert not missing, f"no ink in these players' colours: {', '.join(missing)}"
+
+
+@pytest.mark.parametrize("color", [True, False])
+@pytest.mark.parametrize("count", range(1, 9))
+def test_player_styles_differ_without_colour(count, color):
+    """Every pair of seats differs in dash pattern or symbol, so a greyscale print still tells them apart."""
+    seats = players([f"P{i}" for i in range(count)], color)
+    for a, b in itertools.combinations(seats, 2):
+        assert a.dash != b.dash or a.shape != b.shape, f"{a.name} and {b.name} share dash and symbol"
+        if color:
+            assert a.color != b.color, f"{a.name} and {b.name} share a colour"
+    for s in seats:
+        assert s.cue and s.shape in s.cue, "the printed cue names the symbol"
+
+
+def test_palette_greys_apart_or_second_cue():
+    """Colours that print as nearly the same grey must be told apart by their dash and symbol."""
+    seats = players([f"P{i}" for i in range(8)])
+
+    def grey(c):
+        r, g, b = c
+        return 0.299 * r + 0.587 * g + 0.114 * b
+
+    for a, b in itertools.combinations(seats, 2):
+        if abs(grey(a.color) - grey(b.color)) < 0.15:
+            assert a.dash != b.dash and a.shape != b.shape, f"{a.colour_name} / {b.colour_name}"
