@@ -331,21 +331,27 @@ class Intersections(Game):
     def picture(self, res: Results, report: Report, paper: Paper) -> list[Page]:
         seats = {p.name: p for p in res.seats()}
         rounds = self.check(res, Report(self.id, res.names, {p: 0 for p in res.names}))
-        gap = max(6.0, min(14.0, 110 / (res.n - 1)))
-        side = gap * (res.n - 1) + 16
+        gap = max(6.0, min(14.0, 100 / (res.n - 1)))
+        panel_w, panel_h = gap * (res.n - 1) + 22, gap * (res.n - 1) + 24
+        cols = max(1, int((paper.inner_width + 8) // (panel_w + 8)))
         pages: list[Page] = []
-        page, y = None, 0.0
+        page, top, row_y, col = None, 0.0, 0.0, cols
         for rd in rounds:
-            if page is None or y + side > paper.bottom - 8:
-                page = paper.page()
-                pages.append(page)
-                y = header(page, paper, f"{res.title or self.title}: results as entered",
-                           "Thick: segments; red dashed: segments that break a rule; ringed: the offense's dots (count beside).")
+            if col == cols:  # start a new row of panels, on a new page if needed
+                col = 0
+                row_y = row_y + panel_h if page is not None else 0.0
+                if page is None or row_y + panel_h > paper.bottom - 8:
+                    page = paper.page()
+                    pages.append(page)
+                    row_y = header(page, paper, f"{res.title or self.title}: results as entered",
+                                   "Thick: segments; red dashed: segments that break a rule; "
+                                   "ringed: the offense's dots (count beside).")
+            x = paper.left + col * (panel_w + 8)
             off = seats[rd.offense]
-            page.add(Text(paper.left, y + 4, f"Round {rd.index + 1}: {rd.offense} (offense) scores {rd.points}", 10, bold=True,
-                          color=off.color))
-            page.add(moved(self.draw_round(res.n, gap, rd.good, rd.bad, off), paper.left + 10, y + 14))
-            y += side
+            page.add(Text(x, row_y + 4, fit_text(f"Round {rd.index + 1}: {rd.offense} (offense) scores {rd.points}",
+                                                 panel_w, 10, True), 10, bold=True, color=off.color))
+            page.add(moved(self.draw_round(res.n, gap, rd.good, rd.bad, off), x + 8, row_y + 14))
+            col += 1
         if not pages:
             page = paper.page()
             header(page, paper, f"{res.title or self.title}: results as entered", "No rounds entered.")
