@@ -7,6 +7,7 @@ import importlib
 from .inputs import suggest
 
 GAMES = {
+    "curve": "printkit.games.curve",
     "intersections": "printkit.games.intersections",
 }
 

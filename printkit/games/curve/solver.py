@@ -1,0 +1,298 @@
+"""The best fill of one curve: start, direction and interior numbers, with a proof.
+
+For a curve of L squares enclosing the interior I, a fill chooses where the
+curve's 1 goes and which way it counts (2L choices), then writes 1..k in
+distinct squares of I so that every interior number is coprime with each
+number beside it.  ``solve`` maximises k with OR-Tools CP-SAT:
+
+- x[v, j]: square v holds j (j = 1..|I|); each square at most one number,
+  each number at most once, and number j+1 only if j (so k = sum of used).
+- z[v, p] = sum of x[v, j] over the multiples j of the prime p: two interior
+  neighbours may not both hold multiples of p.
+- w[o]: numbering o of the curve is chosen (exactly one).  For an interior
+  square v and prime p, if o puts a multiple of p beside v, then z[v, p] + w[o]
+  <= 1.  Numberings that forbid a superset of what another forbids are never
+  better and are left out.
+
+``exhaustive`` tries everything and is only for tiny interiors (tests).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from math import gcd
+from typing import Optional
+
+import typer
+
+from ...sheet import coord
+from . import geometry as geo
+from .geometry import Square
+
+
+def primes_upto(k: int) -> list[int]:
+    return [p for p in range(2, k + 1) if all(p % q for q in range(2, int(p ** 0.5) + 1))]
+
+
+@dataclass
+class Solution:
+    best: int  # highest top number found
+    bound: int  # no fill can go higher
+    start: int  # route index of the curve's 1
+    direction: int  # +1: 2 is route[start + 1]; -1: route[start - 1]
+    fill: dict[Square, int]  # interior square -> number
+    seconds: float = 0.0
+    status: str = ""
+
+    @property
+    def proven(self) -> bool:
+        return self.best >= self.bound
+
+
+def _numberings(route: list[Square], inside: list[Square], n: int, primes: list[int]) -> list[tuple[int, int, frozenset]]:
+    """(start, direction, forbidden (square, prime) pairs) for the numberings worth trying."""
+    L = len(route)
+    index = {sq: i for i, sq in enumerate(route)}
+    beside = {v: [index[q] for q in geo.neighbours(v, n) if q in index] for v in inside}
+    seen: dict[frozenset, tuple[int, int]] = {}
+    for s in range(L):
+        for d in (1, -1):
+            forbid = frozenset((v, p) for v in inside for i in beside[v] for p in primes
+                               if ((i - s) * d % L + 1) % p == 0)
+            seen.setdefault(forbid, (s, d))
+    sets = sorted(seen, key=len)
+    keep: list[frozenset] = []
+    for f in sets:  # drop a numbering that forbids everything another one forbids, and more
+        if not any(g <= f for g in keep):
+            keep.append(f)
+    return [(*seen[f], f) for f in keep]
+
+
+def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 0, seed: int = 0) -> Solution:
+    """The best fill CP-SAT finds within ``time_limit`` seconds, with its proven upper bound."""
+    from ortools.sat.python import cp_model
+
+    t0 = time.perf_counter()
+    inside = sorted(geo.interior(route, n))
+    K = len(inside)
+    if K == 0:
+        return Solution(0, 0, 0, 1, {}, time.perf_counter() - t0, "OPTIMAL")
+    primes = primes_upto(K)
+    options = _numberings(route, inside, n, primes)
+    model = cp_model.CpModel()
+    nums = range(1, K + 1)
+    x = {(v, j): model.NewBoolVar(f"x{v}_{j}") for v in inside for j in nums}
+    y = {j: model.NewBoolVar(f"y{j}") for j in nums}
+    for v in inside:
+        model.AddAtMostOne(x[v, j] for j in nums)
+    for j in nums:
+        model.Add(sum(x[v, j] for v in inside) == y[j])
+        if j > 1:
+            model.AddImplication(y[j], y[j - 1])
+    z = {}
+    for v in inside:
+        for p in primes:
+            z[v, p] = model.NewBoolVar(f"z{v}_{p}")
+            model.Add(sum(x[v, j] for j in range(p, K + 1, p)) == z[v, p])
+    inset = set(inside)
+    for v in inside:
+        for q in geo.neighbours(v, n):
+            if q in inset and q > v:
+                for p in primes:
+                    if 2 * p <= K:
+                        model.AddBoolOr([z[v, p].Not(), z[q, p].Not()])
+    w = [model.NewBoolVar(f"w{i}") for i in range(len(options))]
+    model.AddExactlyOne(w)
+    uses: dict[tuple[Square, int], list] = {}
+    for wi, (_, _, forbid) in zip(w, options):
+        for key in forbid:
+            uses.setdefault(key, []).append(wi)
+    for key, ws in uses.items():
+        model.AddAtMostOne([z[key], *ws])
+    # the count of multiples of each prime is limited by how many squares can take them
+    model.Maximize(sum(y.values()))
+    # a greedy fill as a starting point
+    hint = greedy(route, n, options)
+    for i, (s, d, _) in enumerate(options):
+        model.AddHint(w[i], (s, d) == (hint.start, hint.direction))
+    for v in inside:
+        for j in nums:
+            model.AddHint(x[v, j], hint.fill.get(v) == j)
+
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.01, time_limit - (time.perf_counter() - t0))
+    solver.parameters.random_seed = seed
+    solver.parameters.num_workers = workers or 2
+    status = solver.Solve(model)
+    seconds = time.perf_counter() - t0
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        hint.bound, hint.seconds, hint.status = K, seconds, solver.StatusName(status)
+        return hint
+    best = int(round(solver.ObjectiveValue()))
+    bound = K if status != cp_model.OPTIMAL else best
+    if status == cp_model.FEASIBLE:
+        bound = min(K, int(solver.BestObjectiveBound() + 1e-6))
+    chosen = next(i for i, wi in enumerate(w) if solver.Value(wi))
+    s, d, _ = options[chosen]
+    fill = {v: j for v in inside for j in nums if solver.Value(x[v, j])}
+    if best < hint.best:  # cannot happen with a hint, but never report worse than greedy
+        hint.bound, hint.seconds = max(bound, hint.best), seconds
+        return hint
+    return Solution(best, bound, s, d, fill, seconds, solver.StatusName(status))
+
+
+def greedy(route: list[Square], n: int, options=None) -> Solution:
+    """A quick fill: for each numbering, place 1, 2, 3, ... in the first square that takes it."""
+    inside = sorted(geo.interior(route, n))
+    if options is None:
+        options = _numberings(route, inside, n, primes_upto(len(inside)))
+    best = Solution(-1, len(inside), 0, 1, {})
+    for s, d, _ in options:
+        written = geo.curve_values(route, s, d)
+        fill: dict[Square, int] = {}
+        k = 0
+        while True:
+            spot = next((v for v in inside if v not in fill and geo.fits(k + 1, v, written, n)), None)
+            if spot is None:
+                break
+            k += 1
+            fill[spot] = k
+            written[spot] = k
+        if k > best.best:
+            best = Solution(k, len(inside), s, d, fill, status="GREEDY")
+    return best
+
+
+def exhaustive(route: list[Square], n: int) -> Solution:
+    """Every numbering and every placement: the true best (tiny interiors only)."""
+    inside = sorted(geo.interior(route, n))
+    L = len(route)
+    best = Solution(0, len(inside), 0, 1, {}, status="EXHAUSTIVE")
+    for s in range(L):
+        for d in (1, -1):
+            written = geo.curve_values(route, s, d)
+            fill: dict[Square, int] = {}
+
+            def go(k: int) -> None:
+                nonlocal best
+                if k > best.best:
+                    best = Solution(k, len(inside), s, d, dict(fill), status="EXHAUSTIVE")
+                for v in inside:
+                    if v not in fill and all(gcd(k + 1, written[q]) == 1 for q in geo.neighbours(v, n) if q in written):
+                        fill[v] = written[v] = k + 1
+                        go(k + 1)
+                        del fill[v], written[v]
+
+            go(0)
+    best.bound = best.best
+    return best
+
+
+# ---------------------------------------------------------------- command line
+
+
+def load_curves(path: str, only: str | None) -> tuple[int, list[tuple[str, list[Square]]], list[str]]:
+    """(n, [(owner, route)], problems) from a results file or a curve-only file."""
+    from pydantic import BaseModel, ConfigDict, Field
+
+    from ...inputs import InputError, load, suggest, validate
+    from .game import CurveGrid, read_curve
+
+    doc = load(path)
+    data = doc.data
+    if data.get("game") != "curve":
+        raise doc.error(("game",), f"expected 'game: curve', found {data.get('game')!r}")
+    if "curve" in data:
+        class CurveFile(BaseModel):
+            model_config = ConfigDict(extra="forbid")
+            game: str
+            title: str = ""
+            n: int = Field(12, ge=4, le=30)
+            curve: CurveGrid
+
+        cf = validate(CurveFile, doc)
+        grids = {cf.title or "the": cf.curve}
+        n = cf.n
+    else:
+        res = validate(_curves_only_model(), doc)
+        grids, n = res.curves, res.n
+    if only is not None:
+        if only not in grids:
+            raise InputError("command line", f"no curve of '{only}' in {path}{suggest(only, grids)}", key="--curve")
+        grids = {only: grids[only]}
+    out, problems = [], []
+    for owner, grid in grids.items():
+        cv = read_curve(owner, grid, n)
+        if cv.route is None:
+            problems += [f"{owner}'s curve: {p.message}" for p in cv.problems]
+        else:
+            out.append((owner, cv.route))
+    return n, out, problems
+
+
+def _curves_only_model():
+    from pydantic import Field
+
+    from .game import Config, CurveGrid, PlayerName
+
+    class CurvesOnly(Config):
+        curves: dict[PlayerName, CurveGrid]
+        fills: dict = Field(default_factory=dict)
+
+    return CurvesOnly
+
+
+def describe(owner: str, route: list[Square], n: int, sol: Solution) -> dict:
+    L = len(route)
+    values = geo.curve_values(route, sol.start, sol.direction)
+    grid = [["." for _ in range(n)] for _ in range(n)]
+    for (r, c), v in values.items():
+        grid[r][c] = str(v)
+    for (r, c), v in sol.fill.items():
+        grid[r][c] = str(v)
+    width = max(len(t) for row in grid for t in row)
+    return {
+        "curve": owner,
+        "squares": L,
+        "inside": len(geo.interior(route, n)),
+        "start": coord(*route[sol.start]),
+        "next": coord(*route[(sol.start + sol.direction) % L]),
+        "best": sol.best,
+        "bound": sol.bound,
+        "proven": sol.proven,
+        "seconds": round(sol.seconds, 2),
+        "fill": [" ".join(t.rjust(width) for t in row) for row in grid],
+    }
+
+
+def solve_command(
+    file: str = typer.Argument(..., help="A results file (every curve in it) or a curve-only file "
+                                        "(game: curve, n: ..., curve: | ...)"),
+    curve: Optional[str] = typer.Option(None, "--curve", help="Only this player's curve (results files)"),
+    time_limit: float = typer.Option(10.0, "--time-limit", min=0.1, help="Seconds per curve"),
+    workers: int = typer.Option(2, "--workers", min=1, max=64, help="Solver threads"),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object"),
+) -> None:
+    """Best start, direction and inside fill for each curve, with an upper bound (proven best when they meet)."""
+    n, routes, problems = load_curves(file, curve)
+    results = []
+    for owner, route in routes:
+        sol = solve(route, n, time_limit, workers)
+        results.append(describe(owner, route, n, sol))
+    if as_json:
+        typer.echo(json.dumps({"game": "curve", "n": n, "curves": results, "problems": problems}, indent=2))
+    else:
+        for p in problems:
+            typer.echo(f"{p} (not solved)")
+        for r in results:
+            who = "The curve" if r["curve"] == "the" else f"{r['curve']}'s curve"
+            verdict = "proven best" if r["proven"] else f"not proven within {time_limit:g} s"
+            typer.echo(f"{who}: {r['squares']} squares, {r['inside']} inside")
+            typer.echo(f"  start 1 at {r['start']}, 2 at {r['next']}; top number {r['best']}, "
+                       f"upper bound {r['bound']}: {verdict} ({r['seconds']:.2f} s)")
+            for row in r["fill"]:
+                typer.echo("    " + row)
+    if problems:
+        raise typer.Exit(1)
