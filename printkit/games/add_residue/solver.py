@@ -106,7 +106,7 @@ class Solver:
 
     # -- the search
 
-    def _search(self, ma: int, mm: int, oa: int, om: int, m: int, alpha: int, beta: int) -> int:
+    def _search(self, ma: int, mm: int, oa: int, om: int, m: int, alpha: int, beta: int, last: int = 0) -> int:
         cards, sums, n, full = self.cards, self.sums, self.n, self.full
         left = (ma | mm).bit_count()
         if not left and not (ma | mm):
@@ -128,6 +128,17 @@ class Solver:
             mine = sum(min(c - 1, top) for c in cards[mm])
             theirs = sum(min(c - 1, top) for c in cards[om])
         lo_b, hi_b = -theirs, mine
+        # copying: with the same piles, the other player can answer every move
+        # with the same card and score exactly what the mover scores
+        da, dm = ma ^ oa, mm ^ om
+        if not (da | dm):
+            if hi_b > 0:
+                hi_b = 0
+        elif not (da & oa) and not (dm & om) and (da | dm).bit_count() == 1:
+            # one card more than the other player: play it, then copy
+            gain = m % dm.bit_length() if dm else 0
+            if lo_b < gain:
+                lo_b = gain
         if hi_b <= alpha:
             return hi_b
         if lo_b >= beta:
@@ -173,9 +184,9 @@ class Solver:
                 if seen_big:
                     continue
                 seen_big = True
-            order.append((m % c, c))
+            order.append((2 * (m % c) - c, c))
         order.sort(reverse=True)
-        moves = [(c << 1) | 1 for _, c in order] + [c << 1 for c in reversed(cards[ma])]
+        moves = [(c << 1) | 1 for r, c in order if r >= 0] + [c << 1 for c in cards[ma]] + [(c << 1) | 1 for r, c in order if r < 0]
         if first and first in moves:
             moves.remove(first)
             moves.insert(0, first)
@@ -186,9 +197,9 @@ class Solver:
             bit = 1 << (c - 1)
             if mv & 1:
                 r = m % c
-                v = r - search(oa, om, ma, mm & ~bit, r, r - b, r - a)
+                v = r - search(oa, om, ma, mm & ~bit, r, r - b, r - a, mv)
             else:
-                v = -search(oa, om, ma & ~bit, mm, m + c, -b, -a)
+                v = -search(oa, om, ma & ~bit, mm, m + c, -b, -a, mv)
             if v > best:
                 best, best_move = v, mv
                 if v > a:
