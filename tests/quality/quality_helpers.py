@@ -94,3 +94,76 @@ def need(tool: str) -> str:
     if path is None:
         pytest.skip(f"{tool} is not installed (.ci/run installs it)")
     return path
+
+
+# ---------------------------------------------------------------- rasters
+
+CSS_DPI = 96  # one CSS pixel is 1/96 inch: Chromium draws an SVG sized in mm at this resolution
+
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--hide-scrollbars", "--disable-extensions", "--mute-audio", "--force-device-scale-factor=1"]
+
+
+def chromium() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        if shutil.which(name):
+            return shutil.which(name)
+    return None
+
+
+def svg_size_px(svg: Path) -> tuple[int, int]:
+    import re
+
+    head = svg.read_text(encoding="utf-8")[:600]
+    w = float(re.search(r'width="([\d.]+)mm"', head).group(1))
+    h = float(re.search(r'height="([\d.]+)mm"', head).group(1))
+    return round(w / 25.4 * CSS_DPI), round(h / 25.4 * CSS_DPI)
+
+
+def chromium_rasters(svgs: list[Path], work: Path, per_shot: int = 6) -> list:
+    """Each SVG drawn by headless Chromium at 96 dpi, as greyscale numpy arrays.
+
+    Pages are stacked in a small HTML wrapper, a few per screenshot, to start the browser less often."""
+    import numpy as np
+    from PIL import Image
+
+    exe = chromium()
+    assert exe, "chromium is not installed"
+    out = []
+    for start in range(0, len(svgs), per_shot):
+        batch = svgs[start:start + per_shot]
+        sizes = [svg_size_px(s) for s in batch]
+        width, height = max(w for w, _ in sizes), sum(h for _, h in sizes)
+        imgs = "".join(f'<img src="{s.resolve().as_uri()}" style="display:block;width:{w}px;height:{h}px">'
+                       for s, (w, h) in zip(batch, sizes))
+        html = work / f"shot-{start}.html"
+        html.write_text("<!doctype html><html><head><style>html,body{margin:0;padding:0;background:#fff}"
+                        f"</style></head><body>{imgs}</body></html>", encoding="utf-8")
+        png = work / f"shot-{start}.png"
+        profile = work / "chromium-profile"
+        subprocess.run([exe, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--screenshot={png}",
+                        f"--window-size={width},{height}", html.resolve().as_uri()],
+                       capture_output=True, timeout=120, check=False)
+        assert png.exists(), f"chromium wrote no screenshot of {[s.name for s in batch]}"
+        shot = np.asarray(Image.open(png).convert("L"), dtype=float)
+        y = 0
+        for w, h in sizes:
+            out.append(shot[y:y + h, :w])
+            y += h
+    return out
+
+
+def downscale(img, k: int = 8):
+    h, w = img.shape
+    h, w = h // k * k, w // k * k
+    return img[:h, :w].reshape(h // k, k, w // k, k).mean(axis=(1, 3))
+
+
+def raster_difference(a, b, k: int = 8) -> tuple[float, float]:
+    """(mean, 99.5th percentile) absolute grey difference of the two images in k x k pixel blocks."""
+    import numpy as np
+
+    h, w = min(a.shape[0], b.shape[0]), min(a.shape[1], b.shape[1])
+    d = np.abs(downscale(a[:h, :w], k) - downscale(b[:h, :w], k))
+    return float(d.mean()), float(np.percentile(d, 99.5))
