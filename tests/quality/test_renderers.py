@@ -61,9 +61,9 @@ def test_raster_comparison_can_tell_pages_apart(kits, tmp_path):
     """The comparison is not blind: a page compared with a different page fails the tolerance."""
     if chromium() is None:
         pytest.skip("chromium is not installed here (.ci/run installs it)")
-    from quality_helpers import preset_paths
+    from printkit.resources import layouts
 
-    preset = preset_paths()[0]
+    preset = layouts() / "intersections.yaml"  # the reference game: complete from the start
     svgs = kits.svg_paths(preset, "letter")
     pngs = kits.rasters(preset, "letter", CSS_DPI)
     drawn = chromium_rasters([svgs[0], svgs[-1]], tmp_path)
