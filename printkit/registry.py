@@ -8,6 +8,7 @@ from .inputs import suggest
 
 GAMES = {
     "curve": "printkit.games.curve",
+    "ikes": "printkit.games.ikes",
     "intersections": "printkit.games.intersections",
 }
 

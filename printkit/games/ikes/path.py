@@ -1,0 +1,260 @@
+"""The store as drawn, and the shoppers' walk through it.
+
+Spaces are numbered ``row * 7 + col``.  Walls belong to a space and lie along
+one of its sides; ``walls[(space, side)]`` is True when a doorway is punched
+through that wall.  A step between two neighbouring spaces is blocked by a wall
+without a doorway on either space's side of their shared edge.
+
+The walk goes entrance -> nearest reachable cafeteria -> (from either of its
+spaces) the other cafeteria -> (from either of its spaces) the exit.  Each leg
+is a shortest path; among the tied shortest paths the best one is found by
+dynamic programming over the shortest-path DAG (breadth-first layers), so the
+number of tied paths never matters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...sheet import coord
+from .tiles import OPPOSITE, SIDES, STEP
+
+N = 7
+SPACES = N * N
+
+
+def sid(r: int, c: int) -> int:
+    return r * N + c
+
+
+def rc(s: int) -> tuple[int, int]:
+    return divmod(s, N)
+
+
+def name(s: int) -> str:
+    return coord(*rc(s))
+
+
+def neighbour(s: int, side: str) -> int | None:
+    r, c = rc(s)
+    dr, dc = STEP[side]
+    r, c = r + dr, c + dc
+    return sid(r, c) if 0 <= r < N and 0 <= c < N else None
+
+
+NEIGHBOUR = [{side: neighbour(s, side) for side in SIDES} for s in range(SPACES)]
+FULL = [tuple(t for side in SIDES if (t := NEIGHBOUR[s][side]) is not None) for s in range(SPACES)]
+
+
+def on_outer_wall(s: int, side: str) -> bool:
+    return neighbour(s, side) is None
+
+
+@dataclass
+class Board:
+    grid: list[str]  # per space: '.', 'o', '1'..'6', or a cafeteria 'C1', 'C2', ...
+    walls: dict[tuple[int, str], bool] = field(default_factory=dict)
+    entrance: tuple[int, str] | None = None
+    exit: tuple[int, str] | None = None
+
+    @classmethod
+    def empty(cls) -> "Board":
+        return cls(["."] * SPACES)
+
+    def copy(self) -> "Board":
+        return Board(list(self.grid), dict(self.walls), self.entrance, self.exit)
+
+    def is_empty(self, s: int) -> bool:
+        """No tile, no wall, no cafeteria."""
+        return self.grid[s] == "." and not any((s, side) in self.walls for side in SIDES)
+
+    def value(self, s: int) -> int:
+        """What entering space s scores: +1 display, -1 empty, 0 otherwise."""
+        g = self.grid[s]
+        if g in "123456" and len(g) == 1:
+            return 1
+        return -1 if self.is_empty(s) else 0
+
+    def open_between(self, a: int, side: str) -> bool:
+        b = neighbour(a, side)
+        if b is None:
+            return False
+        return self.walls.get((a, side)) is not False and self.walls.get((b, OPPOSITE[side])) is not False
+
+    def adjacency(self) -> list[tuple[int, ...]]:
+        """Each space's open neighbours."""
+        adj = list(FULL)
+        for (a, side), door in self.walls.items():
+            if door:
+                continue
+            b = NEIGHBOUR[a][side]
+            if b is None:
+                continue
+            if b in adj[a]:
+                adj[a] = tuple(x for x in adj[a] if x != b)
+                adj[b] = tuple(x for x in adj[b] if x != a)
+        return adj
+
+    def values(self) -> list[int]:
+        walled = {s for s, _ in self.walls}
+        out = []
+        for s, g in enumerate(self.grid):
+            if g == ".":
+                out.append(0 if s in walled else -1)
+            else:
+                out.append(1 if len(g) == 1 and g in "123456" else 0)
+        return out
+
+    def door_open(self, door: tuple[int, str] | None) -> bool:
+        """An entrance or exit is blocked by the space's own wall across it (unless punched)."""
+        return door is not None and self.walls.get(door) is not False
+
+    def cafeterias(self) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}
+        for s, g in enumerate(self.grid):
+            if g.startswith("C"):
+                out.setdefault(g, []).append(s)
+        return dict(sorted(out.items()))
+
+
+@dataclass
+class Leg:
+    start: int  # the space the leg starts in (already counted)
+    spaces: list[int]  # the spaces entered, in order
+    value: int
+    goal: str  # 'cafeteria C1', 'the exit'
+
+
+@dataclass
+class Walk:
+    score: int
+    legs: list[Leg]
+    reason: str = ""  # why there is no path, or which cafeteria was skipped
+    skipped: list[str] = field(default_factory=list)
+    tie: str = ""  # how a tie between equally near cafeterias was settled
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.legs)
+
+    def entries(self) -> list[int]:
+        return [s for leg in self.legs for s in leg.spaces]
+
+    @property
+    def length(self) -> int:
+        """Steps walked inside the store (the entrance space is entered from outside)."""
+        return max(0, len(self.entries()) - 1)
+
+
+def distances(adj: list[tuple[int, ...]], sources) -> list[int]:
+    dist = [-1] * SPACES
+    frontier = sorted(set(sources))
+    for s in frontier:
+        dist[s] = 0
+    k = 0
+    while frontier:
+        nxt = []
+        for u in frontier:
+            for v in adj[u]:
+                if dist[v] < 0:
+                    dist[v] = k + 1
+                    nxt.append(v)
+        frontier = sorted(nxt)
+        k += 1
+    return dist
+
+
+def best_leg(adj, values, sources: dict[int, int], targets: set[int]) -> tuple[int, int, list[int], int] | None:
+    """Best shortest path from any source to the nearest target.
+
+    ``sources`` maps each start space to the value already collected there.
+    Returns (length, value, spaces entered, start) or None when no target is
+    reachable.  The best value among all tied shortest paths is exact: the
+    breadth-first layers form a DAG and best[v] = values[v] + max best[u] over
+    the previous layer's neighbours u."""
+    best: dict[int, int] = dict(sources)
+    parent: dict[int, int | None] = {s: None for s in sources}
+    seen = set(sources)
+    layer = sorted(sources)
+    k = 0
+    while layer:
+        hit = [t for t in layer if t in targets]
+        if hit:
+            end = max(hit, key=lambda t: (best[t], -t))
+            path = []
+            s: int | None = end
+            while s is not None:
+                path.append(s)
+                s = parent[s]
+            path.reverse()
+            return k, best[end], path[1:], path[0]
+        nxt: dict[int, None] = {}
+        for u in layer:
+            for v in adj[u]:
+                if v not in seen:
+                    nxt[v] = None
+        seen.update(nxt)
+        prev = set(layer)
+        for v in nxt:
+            pick, pv = -1, None
+            for u in adj[v]:
+                if u in prev and (pv is None or best[u] > pv or best[u] == pv and u < pick):
+                    pick, pv = u, best[u]
+            best[v] = values[v] + pv
+            parent[v] = pick
+        layer = sorted(nxt)
+        k += 1
+    return None
+
+
+def walk(board: Board, values: list[int] | None = None, adj=None) -> Walk:
+    """The shoppers' walk and its score (SPEC rulings); score 0 when there is no path."""
+    if values is None:
+        values = board.values()
+    if adj is None:
+        adj = board.adjacency()
+    ent, ext = board.entrance, board.exit
+    if ent is None or ext is None:
+        return Walk(0, [], "no entrance or exit drawn")
+    for door, what in ((ent, "entrance"), (ext, "exit")):
+        if not board.door_open(door):
+            return Walk(0, [], f"a wall without a doorway lies across the {what} at {name(door[0])} {door[1]}")
+    e, x = ent[0], ext[0]
+    dist = distances(adj, [e])
+    if dist[x] < 0:
+        return Walk(0, [], f"the exit {name(x)} cannot be reached from the entrance {name(e)}")
+    cafes = board.cafeterias()
+    reach = {k: v for k, v in cafes.items() if any(dist[s] >= 0 for s in v)}
+    skipped = [k for k in cafes if k not in reach]
+    near = {k: min(dist[s] for s in v if dist[s] >= 0) for k, v in reach.items()}
+    keys = sorted(reach, key=lambda k: (near[k], k))
+    orders = [keys]
+    if len(keys) == 2 and near[keys[0]] == near[keys[1]]:
+        orders.append(keys[::-1])
+    results = []
+    for order in orders:
+        legs: list[Leg] = []
+        sources = {e: values[e]}
+        total = 0
+        for goal in order + ["exit"]:
+            targets = set(reach[goal]) if goal != "exit" else {x}
+            got = best_leg(adj, values, sources, targets)
+            assert got is not None  # everything here is in the entrance's region
+            _, val, spaces, start = got
+            if not legs:
+                spaces = [e] + spaces  # the entrance space is entered from outside
+            legs.append(Leg(start, spaces, val, f"cafeteria {goal}" if goal != "exit" else "the exit"))
+            total += val
+            if goal != "exit":
+                sources = {s: 0 for s in reach[goal]}
+        results.append((total, legs, order))
+    total, legs, order = results[0]
+    tie = ""
+    if len(results) == 2:
+        a, b = results
+        if b[0] > a[0]:
+            total, legs, order = b
+        tie = (f"cafeterias {keys[0]} and {keys[1]} are equally near the entrance ({near[keys[0]]} steps): "
+               f"{order[0]} first scores {max(a[0], b[0])}"
+               + (f", the other order {min(a[0], b[0])}" if a[0] != b[0] else " either way"))
+    return Walk(total, legs, "", skipped, tie)
