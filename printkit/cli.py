@@ -92,7 +92,10 @@ def new(
     who: list[str] | int | None = None
     if players is not None:
         who = int(players) if players.strip().isdigit() else [p.strip() for p in players.split(",") if p.strip()]
-        validate(g.Config, parse(f"game: {g.id}\nplayers: {json.dumps(who)}\n", "--players"))
+        try:
+            validate(g.Config, parse(f"game: {g.id}\nplayers: {json.dumps(who)}\n", "--players"))
+        except InputError as e:
+            raise InputError("command line", e.message, key="--players") from None
     text = starter_config(g, who)
     if str(output) == "-":
         typer.echo(text, nl=False)
@@ -118,10 +121,18 @@ def make(
     formats, paper_name = _formats(fmt), _paper(paper)
     paths = configs or sorted(str(p) for p in layouts().glob("*.yaml"))
     loaded = [(Path(p).stem, *_load(p)) for p in paths]  # every config is checked before anything is written
-    for stem, game, cfg in loaded:
+    stems = [stem for stem, _, _ in loaded]
+    for stem in stems:
+        if stems.count(stem) > 1:
+            from .inputs import InputError
+
+            raise InputError("command line", f"two configs are named {stem}.yaml; their kits would overwrite "
+                                             "each other in one folder", key="CONFIG")
+    kits = []
+    for stem, game, cfg in loaded:  # draw every kit, then write them all
         pages = kit.build(game, cfg, paper_name)
-        files = kit.render(pages, formats or cfg.formats, cfg.title or game.title)
-        folder = output / stem
+        kits.append((output / stem, kit.render(pages, formats or cfg.formats, cfg.title or game.title)))
+    for folder, files in kits:
         for name, data in files.items():
             kit.write_atomic(folder / name, data)
             typer.echo(str(folder / name))
@@ -164,6 +175,10 @@ def template(
         typer.echo(text, nl=False)
         return
     path = output or Path(f"{Path(config).stem}-results.yaml")
+    if path.exists():
+        from .inputs import InputError
+
+        raise InputError(str(path), "already exists (it may hold typed results); choose another name with -o")
     write_atomic(path, text.encode("utf-8"))
     typer.echo(str(path))
 

@@ -98,7 +98,7 @@ def test_new_writes_a_valid_commented_starter(printkit, tmp_path):
 
 def test_new_refuses_bad_players(printkit, tmp_path):
     r = printkit("new", "intersections", "--players", "1", "-o", "-", cwd=tmp_path)
-    assert r.code == 2 and "2 to 8" in r.err
+    assert r.code == 2 and r.err.strip() == "printkit: command line: --players: 1 players: this game takes 2 to 8"
 
 
 def test_rules_alone(printkit, tmp_path):
@@ -124,3 +124,21 @@ def test_schema(printkit):
 def test_simulate_unknown_game_exit_2(printkit):
     r = printkit("simulate", "intersections")
     assert r.code == 2 and "intersections has no 'simulate' command" in r.err
+
+
+def test_template_never_overwrites_typed_results(printkit, write, tmp_path):
+    cfg = write("night.yaml", GOOD)
+    assert printkit("template", cfg, cwd=tmp_path).code == 0
+    typed = tmp_path / "night-results.yaml"
+    typed.write_text(typed.read_text() + "# typed\n")
+    r = printkit("template", cfg, cwd=tmp_path)
+    assert r.code == 2 and "already exists" in r.err and typed.read_text().endswith("# typed\n")
+
+
+def test_make_refuses_two_configs_with_one_name(printkit, write, tmp_path):
+    (tmp_path / "x").mkdir()
+    a = write("night.yaml", GOOD)
+    b = tmp_path / "x" / "night.yaml"
+    b.write_text(GOOD)
+    r = printkit("make", a, b, "-o", tmp_path / "out")
+    assert r.code == 2 and "overwrite" in r.err and not (tmp_path / "out").exists()
