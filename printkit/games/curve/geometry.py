@@ -223,3 +223,71 @@ def common_factor(a: int, b: int) -> int:
 def fits(value: int, sq: Square, written: dict[Square, int], n: int) -> bool:
     """Could ``value`` go in the empty square ``sq``: coprime with every number beside it?"""
     return all(gcd(value, written[q]) == 1 for q in neighbours(sq, n) if q in written)
+
+
+# ---------------------------------------------------------------- random curves (benchmarks, tests)
+
+def random_curve(n: int, inside: int, rng) -> list[Square]:
+    """A random closed route on an n x n grid enclosing about ``inside`` squares.
+
+    The route is the outline of a random region of the "dual" cells whose corners
+    are square centres, grown one cell at a time, kept free of holes and of cells
+    touching only at a corner (so that its outline is one closed route).  Narrow
+    parts of the region give routes that run alongside themselves."""
+    m = n - 1  # dual cells per side
+
+    def ok(region: set) -> bool:
+        for i in range(-1, m):
+            for j in range(-1, m):
+                a, b, c, d = ((i, j) in region, (i, j + 1) in region, (i + 1, j) in region, (i + 1, j + 1) in region)
+                if (a and d and not b and not c) or (b and c and not a and not d):
+                    return False
+        seen = {(-1, -1)}
+        todo = [(-1, -1)]
+        while todo:
+            i, j = todo.pop()
+            for di, dj in STEPS:
+                q = (i + di, j + dj)
+                if -1 <= q[0] <= m and -1 <= q[1] <= m and q not in region and q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        return len(seen) + len(region) == (m + 2) ** 2
+
+    start = (rng.randrange(m // 4, m - m // 4), rng.randrange(m // 4, m - m // 4))
+    region = {start}
+    stuck = 0
+    while stuck < 200:
+        route = outline(region)
+        if len(interior(route, n)) >= inside:
+            break
+        i, j = rng.choice(sorted(region))
+        di, dj = rng.choice(STEPS)
+        q = (i + di, j + dj)
+        if not (0 <= q[0] < m and 0 <= q[1] < m) or q in region or not ok(region | {q}):
+            stuck += 1
+            continue
+        stuck = 0
+        region.add(q)
+    return outline(region)
+
+
+def outline(region: set) -> list[Square]:
+    """The closed route round a region of dual cells (cell (i, j) has corners (i, j) .. (i + 1, j + 1))."""
+    edges: dict[Square, list[Square]] = {}
+    for i, j in region:
+        for (a, b), (di, dj) in zip((((i, j), (i, j + 1)), ((i, j + 1), (i + 1, j + 1)), ((i + 1, j), (i + 1, j + 1)),
+                                     ((i, j), (i + 1, j))), STEPS):
+            if (i + di, j + dj) not in region:
+                edges.setdefault(a, []).append(b)
+                edges.setdefault(b, []).append(a)
+    first = min(edges)
+    route = [first]
+    prev, cur = None, first
+    while True:
+        nxt = [q for q in sorted(edges[cur]) if q != prev]
+        step = nxt[0]
+        if step == first:
+            break
+        route.append(step)
+        prev, cur = cur, step
+    return route

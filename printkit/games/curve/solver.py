@@ -83,19 +83,25 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
     options = _numberings(route, inside, n, primes)
     model = cp_model.CpModel()
     nums = range(1, K + 1)
-    x = {(v, j): model.NewBoolVar(f"x{v}_{j}") for v in inside for j in nums}
+    # numbers with the same prime factors are interchangeable: place classes, not numbers
+    classes: dict[tuple[int, ...], list[int]] = {}
+    for j in nums:
+        classes.setdefault(tuple(p for p in primes if j % p == 0), []).append(j)
+    sigs = sorted(classes)
+    x = {(v, c): model.NewBoolVar(f"x{v}_{c}") for v in inside for c in sigs}
     y = {j: model.NewBoolVar(f"y{j}") for j in nums}
     for v in inside:
-        model.AddAtMostOne(x[v, j] for j in nums)
+        model.AddAtMostOne(x[v, c] for c in sigs)
     for j in nums:
-        model.Add(sum(x[v, j] for v in inside) == y[j])
         if j > 1:
             model.AddImplication(y[j], y[j - 1])
+    for c in sigs:
+        model.Add(sum(x[v, c] for v in inside) == sum(y[j] for j in classes[c]))
     z = {}
     for v in inside:
         for p in primes:
             z[v, p] = model.NewBoolVar(f"z{v}_{p}")
-            model.Add(sum(x[v, j] for j in range(p, K + 1, p)) == z[v, p])
+            model.Add(sum(x[v, c] for c in sigs if p in c) == z[v, p])
     inset = set(inside)
     for v in inside:
         for q in geo.neighbours(v, n):
@@ -111,15 +117,17 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
             uses.setdefault(key, []).append(wi)
     for key, ws in uses.items():
         model.AddAtMostOne([z[key], *ws])
-    # the count of multiples of each prime is limited by how many squares can take them
     model.Maximize(sum(y.values()))
     # a greedy fill as a starting point
     hint = greedy(route, n, options)
     for i, (s, d, _) in enumerate(options):
         model.AddHint(w[i], (s, d) == (hint.start, hint.direction))
+    sig_of = {j: c for c in sigs for j in classes[c]}
     for v in inside:
-        for j in nums:
-            model.AddHint(x[v, j], hint.fill.get(v) == j)
+        for c in sigs:
+            model.AddHint(x[v, c], v in hint.fill and sig_of[hint.fill[v]] == c)
+    for j in nums:
+        model.AddHint(y[j], j <= hint.best)
 
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(0.01, time_limit - (time.perf_counter() - t0))
@@ -136,7 +144,10 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
         bound = min(K, int(solver.BestObjectiveBound() + 1e-6))
     chosen = next(i for i, wi in enumerate(w) if solver.Value(wi))
     s, d, _ = options[chosen]
-    fill = {v: j for v in inside for j in nums if solver.Value(x[v, j])}
+    fill = {}
+    for c in sigs:  # the class's numbers up to the best, in any order: here, reading order
+        spots = [v for v in inside if solver.Value(x[v, c])]
+        fill.update(zip(spots, [j for j in classes[c] if j <= best]))
     if best < hint.best:  # cannot happen with a hint, but never report worse than greedy
         hint.bound, hint.seconds = max(bound, hint.best), seconds
         return hint

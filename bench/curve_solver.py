@@ -1,0 +1,57 @@
+"""Within The Curve solver benchmark: seeded random 12 x 12 curves, how many are proven best, how fast.
+
+Run by hand:  python bench/curve_solver.py [--count 40] [--limit 5] [--seed 1] [--workers 2]
+Prints one line per curve and a summary.  Share the machine with nothing else for honest times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from printkit.games.curve import geometry as geo
+from printkit.games.curve import solver
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=40)
+    ap.add_argument("--n", type=int, default=12)
+    ap.add_argument("--limit", type=float, default=5.0, help="seconds per curve")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--lo", type=int, default=8, help="fewest inside squares")
+    ap.add_argument("--hi", type=int, default=40, help="most inside squares")
+    args = ap.parse_args()
+
+    rng = random.Random(args.seed)
+    curves = []
+    while len(curves) < args.count:
+        route = geo.random_curve(args.n, rng.randint(args.lo, args.hi), rng)
+        k = len(geo.interior(route, args.n))
+        if args.lo <= k <= args.hi:
+            curves.append(route)
+    proven, times, gaps = 0, [], []
+    t_all = time.perf_counter()
+    for i, route in enumerate(curves, 1):
+        sol = solver.solve(route, args.n, args.limit, args.workers)
+        inside = len(geo.interior(route, args.n))
+        proven += sol.proven
+        times.append(sol.seconds)
+        if not sol.proven:
+            gaps.append(sol.bound - sol.best)
+        print(f"{i:3d}  L={len(route):3d}  inside={inside:3d}  best={sol.best:3d}  bound={sol.bound:3d}  "
+              f"{'proven' if sol.proven else 'open  '}  {sol.seconds:6.2f} s")
+    solved = sorted(t for t in times)
+    print(f"\n{args.count} curves on {args.n}x{args.n}, {args.lo}-{args.hi} inside squares, seed {args.seed}, "
+          f"limit {args.limit:g} s, {args.workers} worker(s)")
+    print(f"proven best: {proven}/{args.count}; median {statistics.median(solved):.2f} s, "
+          f"max {max(solved):.2f} s, total {time.perf_counter() - t_all:.1f} s")
+    if gaps:
+        print(f"unproven: bound - best = {sorted(gaps)}")
+
+
+if __name__ == "__main__":
+    main()
