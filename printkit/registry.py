@@ -9,6 +9,7 @@ from .inputs import suggest
 GAMES = {
     "curve": "printkit.games.curve",
     "ikes": "printkit.games.ikes",
+    "add-residue": "printkit.games.add_residue",
     "intersections": "printkit.games.intersections",
 }
 
