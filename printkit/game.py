@@ -21,7 +21,7 @@ from .sheet import Paper, Player, players as make_players
 class FieldProblem(ValueError):
     """A check across several keys, blamed on one of them."""
 
-    def __init__(self, key: str, message: str):
+    def __init__(self, key: str | tuple, message: str):  # a tuple is a path: ("turns", 4) blames item 5
         self.key = key
         super().__init__(message)
 

@@ -173,7 +173,8 @@ def _explain(err: dict, model: type, doc: Document) -> InputError:
     if kind == "value_error":
         cause = err.get("ctx", {}).get("error")
         if getattr(cause, "key", None):
-            loc = loc + (cause.key,)
+            key = cause.key  # a key, or a path such as ("turns", 4) to blame one list item
+            loc = loc + (tuple(key) if isinstance(key, (tuple, list)) else (key,))
         msg = msg.removeprefix("Value error, ")
     elif kind in ("int_type", "int_parsing"):
         msg = "expected a whole number"

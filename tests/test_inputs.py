@@ -72,3 +72,24 @@ def test_error_line_format():
 def test_parse_keeps_yaml_scalars():
     doc = parse("game: x\ncolor: false\nn: 7\nplayers: 3\n", "c.yaml")
     assert doc.data == {"game": "x", "color": False, "n": 7, "players": 3}
+
+
+def test_field_problem_path_blames_one_list_item():
+    from pydantic import BaseModel, model_validator
+
+    from printkit.game import FieldProblem
+    from printkit.inputs import validate
+
+    class M(BaseModel):
+        items: list[str]
+
+        @model_validator(mode="after")
+        def _check(self):
+            if "bad" in self.items:
+                raise FieldProblem(("items", self.items.index("bad")), "bad item")
+            return self
+
+    doc = parse("items:\n  - good\n  - bad\n", "r.yaml")
+    with pytest.raises(InputError) as e:
+        validate(M, doc)
+    assert (e.value.line, e.value.key, e.value.message) == (3, "items[2]", "bad item")
