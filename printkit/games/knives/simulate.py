@@ -1,0 +1,276 @@
+"""``printkit simulate knives``: many seeded games between strategies.
+
+Game g is played with ``random.Random(f"knives/{seed}/{g}")`` and the seating
+``lineup(g)``, so a run gives the same figures however it is split among worker
+processes.  Win shares are summed as whole numbers (a k-way tie gives each of the
+k winners 840/k) so that sums do not depend on the order either.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .engine import ClaimTable, play
+from .strategies import make
+
+SHARE = 840  # lcm(1..8): one win, in whole units that every k-way tie divides
+CHUNK = 250  # games per work unit
+
+
+def lineup(g: int, strategies: int, players: int) -> list[int]:
+    """Which strategy sits in each seat in game g (seat 0 plays first).
+
+    With at least as many strategies as seats, the games run through every ordered
+    choice of distinct strategies in turn; with fewer, the strategies repeat round the
+    table and the seating rotates by one each game."""
+    if strategies < players:
+        return [(i + g) % strategies for i in range(players)]
+    total = math.perm(strategies, players)
+    idx = g % total
+    pool = list(range(strategies))
+    out = []
+    for i in range(players):
+        width = math.perm(strategies - i - 1, players - i - 1)
+        q, idx = divmod(idx, width)
+        out.append(pool.pop(q))
+    return out
+
+
+@dataclass
+class Tally:
+    """Sums over seat-games for one strategy (whole numbers only)."""
+
+    seats: int = 0
+    share: int = 0  # win share x SHARE
+    share2: int = 0  # (win share x SHARE)^2
+    wins: int = 0  # outright wins
+    ties: int = 0  # shared first places
+    roads: int = 0
+    roads2: int = 0
+    claims: int = 0
+    held: int = 0
+
+    def add(self, o: "Tally") -> None:
+        for k in self.__dataclass_fields__:
+            setattr(self, k, getattr(self, k) + getattr(o, k))
+
+
+def run_chunk(args: tuple) -> tuple[list[Tally], int, int, int]:
+    """Play games [lo, hi): (tallies per strategy, sum of turns, sum of turns^2, stalled games)."""
+    specs, players, kcount, seed, lo, hi = args
+    factories = [make(s).factory for s in specs]
+    choosers = [f(players, kcount) for f in factories]
+    table = _table(kcount)
+    tallies = [Tally() for _ in specs]
+    turns = turns2 = stalled = 0
+    for g in range(lo, hi):
+        seats = lineup(g, len(specs), players)
+        out = play([choosers[s] for s in seats], kcount, random.Random(f"knives/{seed}/{g}"), table)
+        best = max(out.roads)
+        top = [i for i, r in enumerate(out.roads) if r == best]
+        for i, s in enumerate(seats):
+            t = tallies[s]
+            t.seats += 1
+            r = out.roads[i]
+            t.roads += r
+            t.roads2 += r * r
+            t.claims += out.claims[i]
+            t.held += out.held[i]
+            if i in top:
+                x = SHARE // len(top)
+                t.share += x
+                t.share2 += x * x
+                if len(top) == 1:
+                    t.wins += 1
+                else:
+                    t.ties += 1
+        turns += out.turns
+        turns2 += out.turns * out.turns
+        stalled += out.stalled
+    return tallies, turns, turns2, stalled
+
+
+_TABLES: dict[int, ClaimTable] = {}
+
+
+def _table(kcount: int) -> ClaimTable:
+    if kcount not in _TABLES:
+        _TABLES[kcount] = ClaimTable(kcount)
+    return _TABLES[kcount]
+
+
+def mean_ci(total: float, total2: float, n: int) -> tuple[float, float, float]:
+    """Mean and 95% confidence interval (normal approximation) from a sum and a sum of squares."""
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = total / n
+    var = max(0.0, total2 / n - mean * mean) * n / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def simulate_games(specs: list[str], players: int, kcount: int, games: int, seed: int, jobs: int = 1,
+                   progress=None) -> dict:
+    """Play the games and summarise them (a plain dict, ready for JSON)."""
+    chunks = [(specs, players, kcount, seed, lo, min(games, lo + CHUNK)) for lo in range(0, games, CHUNK)]
+    totals = [Tally() for _ in specs]
+    turns = turns2 = stalled = 0
+
+    def take(res) -> None:
+        nonlocal turns, turns2, stalled
+        tallies, t, t2, st = res
+        for a, b in zip(totals, tallies):
+            a.add(b)
+        turns += t
+        turns2 += t2
+        stalled += st
+        if progress:
+            progress(sum(x.seats for x in tallies) // players)
+
+    if jobs > 1 and len(chunks) > 1:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+        with ctx.Pool(jobs) as pool:
+            for res in pool.imap(run_chunk, chunks):
+                take(res)
+    else:
+        for c in chunks:
+            take(run_chunk(c))
+
+    rows = []
+    for spec, t in zip(specs, totals):
+        win, lo, hi = mean_ci(t.share / SHARE, t.share2 / SHARE**2, t.seats)
+        roads, rlo, rhi = mean_ci(t.roads, t.roads2, t.seats)
+        rows.append({
+            "strategy": spec, "about": make(spec).about, "seat_games": t.seats,
+            "win_rate": round(win, 4), "win_ci95": [round(max(0.0, lo), 4), round(min(1.0, hi), 4)],
+            "outright_wins": t.wins, "shared_wins": t.ties,
+            "mean_roads": round(roads, 3), "roads_ci95": [round(rlo, 3), round(rhi, 3)],
+            "mean_claims": round(t.claims / t.seats, 3) if t.seats else 0.0,
+            "roads_per_claim": round(t.roads / t.claims, 3) if t.claims else 0.0,
+            "cards_left_at_end": round(t.held / t.seats, 3) if t.seats else 0.0,
+        })
+    length, llo, lhi = mean_ci(turns, turns2, games)
+    return {
+        "game": "knives", "players": players, "kcount": kcount, "games": games, "seed": seed,
+        "fair_share": round(1 / players, 4),
+        "strategies": rows,
+        "mean_turns": round(length, 2), "turns_ci95": [round(llo, 2), round(lhi, 2)],
+        "mean_rounds": round(length / players, 2),
+        "stalled_games": stalled,
+    }
+
+
+def table_text(summary: dict) -> str:
+    """The summary as a plain-text table."""
+    s = summary
+    lines = [f"{s['games']} games, {s['players']} players, kcount {s['kcount']}, seed {s['seed']} "
+             f"(an even share of wins would be {s['fair_share']:.1%})",
+             f"{'strategy':<14} {'win rate':>8}  {'95% CI':<15} {'roads':>6} {'claims':>6} {'roads/claim':>11}"]
+    for r in s["strategies"]:
+        lo, hi = r["win_ci95"]
+        lines.append(f"{r['strategy']:<14} {r['win_rate']:>8.1%}  {f'{lo:.1%}-{hi:.1%}':<15} {r['mean_roads']:>6.2f} "
+                     f"{r['mean_claims']:>6.2f} {r['roads_per_claim']:>11.2f}")
+    lines.append(f"game length: {s['mean_turns']:.1f} turns ({s['mean_rounds']:.1f} rounds of play)"
+                 + (f"; {s['stalled_games']} game(s) stalled with roads left" if s["stalled_games"] else ""))
+    lines.append("win rate: share of games won; a tie for the most roads splits the win among those tied.")
+    return "\n".join(lines)
+
+
+def chart(summary: dict, path: Path) -> None:
+    """Win rates with their 95% intervals, and mean roads, as a PNG or SVG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    plt.rcParams["svg.hashsalt"] = "printkit"
+    rows = summary["strategies"]
+    names = [r["strategy"] for r in rows]
+    win = [100 * r["win_rate"] for r in rows]
+    err = [[100 * (r["win_rate"] - r["win_ci95"][0]) for r in rows],
+           [100 * (r["win_ci95"][1] - r["win_rate"]) for r in rows]]
+    fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.8))
+    a.bar(names, win, yerr=err, capsize=4, color="#0072B2")
+    a.axhline(100 * summary["fair_share"], color="#555555", linestyle="--", linewidth=1, label="even share")
+    a.set_ylabel("win rate, % (95% CI)")
+    a.set_title("Wins")
+    a.legend(loc="upper left", fontsize=8)
+    b.bar(names, [r["mean_roads"] for r in rows], color="#009E73")
+    b.set_ylabel("roads per game")
+    b.set_title("Mean roads")
+    for ax in (a, b):
+        ax.tick_params(axis="x", labelrotation=30)
+    fig.suptitle(f"Selling Knives: {summary['games']} games, {summary['players']} players, "
+                 f"kcount {summary['kcount']}", fontsize=11)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fmt = "svg" if path.suffix.lower() == ".svg" else "png"
+    meta = {"Date": None, "Creator": "printkit"} if fmt == "svg" else {"Software": "printkit"}
+    tmp = path.with_name(f".{path.name}.tmp")
+    fig.savefig(tmp, format=fmt, dpi=110, metadata=meta)
+    plt.close(fig)
+    os.replace(tmp, path)
+
+
+def simulate(
+    players: int = typer.Option(4, "--players", "-p", min=2, max=8, help="Players at the table (2 to 8)"),
+    kcount: int = typer.Option(12, "--kcount", "-k", min=3, max=30, help="Distribution centres (the card rule gives 8 to 14)"),
+    strategies: str = typer.Option("greedy,patient:2,patient:3,patient:4", "--strategies", "-s",
+                                   help="Comma-separated: greedy, patient:N (wait for N roads at once; greedy when "
+                                        "N x players roads or fewer are left), patient:N:F (greedy at F left), race:N"),
+    games: int = typer.Option(10_000, "--games", "-n", min=1, max=10_000_000, help="Games to play"),
+    seed: int = typer.Option(1, "--seed", help="Same seed, same games, same figures"),
+    jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=64, help="Worker processes (0: every core for 2,000 games or more)"),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object"),
+    chart_file: Optional[Path] = typer.Option(None, "--chart", help="Also draw a chart (.png or .svg)"),
+) -> None:
+    """Play many seeded games of Selling Knives between strategies; report win rates (95% CI), roads and length."""
+    import json
+    import sys
+
+    from ...inputs import InputError
+
+    specs = [s.strip() for s in strategies.split(",") if s.strip()]
+    if not specs:
+        raise InputError("command line", "give at least one strategy", key="--strategies")
+    try:
+        specs = [make(s).spec for s in specs]
+    except ValueError as e:
+        raise InputError("command line", str(e), key="--strategies") from None
+    if chart_file is not None and chart_file.suffix.lower() not in (".png", ".svg"):
+        raise InputError(str(chart_file), "the chart must be a .png or .svg file", key="--chart")
+    if jobs == 0:
+        jobs = min(os.cpu_count() or 1, 8) if games >= 2000 else 1
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console, transient=True, disable=not console.is_terminal or games < 2000) as bar:
+        task = bar.add_task("games", total=games)
+        summary = simulate_games(specs, players, kcount, games, seed, jobs,
+                                 lambda done: bar.advance(task, done))
+    if kcount < 8 or kcount > 14:
+        summary["warning"] = f"kcount {kcount} is outside the card rule's 8 to 14 (a custom map)"
+    if chart_file is not None:
+        chart(summary, chart_file)
+        summary["chart"] = str(chart_file)
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+    else:
+        typer.echo(table_text(summary))
+        if "warning" in summary:
+            typer.echo(f"note: {summary['warning']}")
+        if chart_file is not None:
+            typer.echo(f"Chart: {chart_file}")
+    sys.stdout.flush()
