@@ -14,18 +14,17 @@ from typing import Annotated, Any, ClassVar
 
 from pydantic import AfterValidator, Field, PrivateAttr, ValidationInfo, model_validator
 
-from ...draw import PT, Item, Lines, Page, Pen, Polyline, Rect, Text, fit_text, moved, text_width
+from ...draw import PT, Item, Lines, Page, Pen, Polyline, Rect, Text, fit_text, grid_lines, moved, text_width
 from ...game import FieldProblem, Game, GameConfig, Report
 from ...inputs import suggest
-from ...sheet import MIN_CELL, MISTAKE, Paper, Player, coord, header, labelled_grid, row_label
+from ...sheet import MIN_CELL, MIN_TEXT, MISTAKE, Paper, Player, coord, header, row_label
 from . import geometry as geo
 from .geometry import Square
 from .solver import solve_command  # light: ortools is imported only when solving
 
 MAX_CELL = 14.0  # cells grow up to this when a page holds few grids
 GAP = 8.0  # between grids on a page
-TITLE_H = 6.0  # the grid's title line
-BELOW = 8.0  # under a grid: the "top number" box
+TITLE_H = 7.5  # the grid's title line, with the "top number" box at its right
 SHADE = (0.86, 0.86, 0.86)  # interior squares in pictures
 
 
@@ -250,20 +249,32 @@ def check(res: Results, report: Report) -> tuple[dict[str, Curve], list[Fill]]:
 
 
 def text_size(cell: float) -> float:
-    return min(9.0, max(7.0, cell / PT * 0.45))
+    """Row and column labels: 7 pt at the smallest squares, up to 9 pt."""
+    return min(9.0, max(MIN_TEXT, cell / PT * 0.4))
 
 
 def label_room(n: int, cell: float) -> float:
     """Room left of a grid for its row letters."""
-    return 1.8 + text_width(row_label(n - 1), text_size(cell)) + 1.0
+    return 1.5 + text_width(row_label(n - 1), text_size(cell)) + 0.5
 
 
 TOP_ROOM = 5.0  # above a grid for its column numbers
 
 
+def grid(x: float, y: float, n: int, cell: float) -> list[Item]:
+    """An n x n grid with row letters on the left and column numbers on top; top-left square at (x, y)."""
+    size = text_size(cell)
+    grey = (0.3, 0.3, 0.3)
+    items: list[Item] = [grid_lines(x, y, n, n, cell, Pen(width=0.25))]
+    items += [Text(x + (c + 0.5) * cell, y - 1.5, str(c + 1), size, "middle", color=grey) for c in range(n)]
+    items += [Text(x - 1.5, y + (r + 0.5) * cell + size * PT * 0.35, row_label(r), size, "end", color=grey)
+              for r in range(n)]
+    return items
+
+
 def block(n: int, cell: float) -> tuple[float, float]:
     """Width and height of one titled grid with its labels and the box below."""
-    return label_room(n, cell) + n * cell, TITLE_H + TOP_ROOM + n * cell + BELOW
+    return label_room(n, cell) + n * cell, TITLE_H + TOP_ROOM + n * cell
 
 
 def arrange(n: int, count: int, width: float, height: float) -> tuple[float, int, int] | None:
@@ -365,10 +376,9 @@ class WithinTheCurve(Game):
             for k in range(sheets):
                 page = paper.page()
                 part = f" ({k + 1} of {sheets})" if sheets > 1 else ""
-                y = header(page, paper, f"{title}: {seat.name}'s grids{part}",
-                           "Draw your curve on 'your curve'; each other player copies theirs onto their grid. "
-                           "Then number each curve 1, 2, 3, ... along it and fill its inside: "
-                           "every inside number coprime with its neighbours.", seat)
+                y = header(page, paper, f"{seat.name}'s grids{part}",
+                           "Draw your curve on 'your curve'; the others copy theirs here. Number each curve "
+                           "along it, then fill its inside (neighbours coprime).", seat)
                 chunk = order[k * per:(k + 1) * per]
                 for owner, (x, gy) in zip(chunk, positions(cfg.n, cell, cols, rows, len(chunk), paper.left, y,
                                                            paper.inner_width)):
@@ -385,20 +395,20 @@ class WithinTheCurve(Game):
     def blank(self, n: int, cell: float, x: float, y: float, name: str, owner: Player) -> list[Item]:
         items: list[Item] = []
         lab = label_room(n, cell)
-        ty = y - TOP_ROOM - 1.6
+        ty = y - TOP_ROOM - 2.2
+        label = "top inside number"
+        box_w = 12.0
+        room = n * cell + lab - 5 - box_w - text_width(label, 7) - 3
         items += owner.badge(x - lab + 1.6, ty - 1.2, 3.0)
-        items.append(Text(x - lab + 4.2, ty, fit_text(name, n * cell + lab - 5, 10, True), 10, bold=True,
-                          color=owner.color))
-        items += labelled_grid(x, y, n, n, cell)
-        by = y + n * cell + 2
-        label = "top inside number:"
-        items.append(Text(x + n * cell - 16, by + 4.2, label, 8, "end", color=(0.3, 0.3, 0.3)))
-        items.append(Rect(x + n * cell - 14.5, by, 14.5, 6, Pen(width=0.35)))
+        items.append(Text(x - lab + 4.2, ty, fit_text(name, room, 10, True), 10, bold=True, color=owner.color))
+        items.append(Text(x + n * cell - box_w - 1.2, ty, label, 7, "end", color=(0.3, 0.3, 0.3)))
+        items.append(Rect(x + n * cell - box_w, ty - 4.6, box_w, 6.0, Pen(width=0.35)))
+        items += grid(x, y, n, cell)
         return items
 
     # -- pictures
 
-    def draw_fill(self, n: int, cell: float, curve: Curve, fill: Fill | None, color) -> list[Item]:
+    def draw_fill(self, n: int, cell: float, curve: Curve, fill: Fill | None, color, dash=()) -> list[Item]:
         """A grid from (0, 0) as entered: interior shaded, the curve as a line, numbers, mistakes marked."""
         items: list[Item] = []
         for r, c in sorted(curve.inside):
@@ -406,10 +416,10 @@ class WithinTheCurve(Game):
         if curve.route is None:
             for r, c in sorted(curve.squares):
                 items.append(Rect(c * cell + 0.6, r * cell + 0.6, cell - 1.2, cell - 1.2, Pen(color, 0.4, (0.8, 0.8))))
-        items += labelled_grid(0, 0, n, n, cell)
+        items += grid(0, 0, n, cell)
         if curve.route:
             pts = tuple(((c + 0.5) * cell, (r + 0.5) * cell) for r, c in curve.route)
-            items.append(Polyline(pts, Pen(color, 0.9, (), True), None, True))
+            items.append(Polyline(pts, Pen(color, 0.9, dash, not dash), None, True))
         for p in curve.problems:
             if p.square:
                 r, c = p.square
@@ -454,10 +464,9 @@ class WithinTheCurve(Game):
             for k in range(sheets):
                 page = paper.page()
                 part = f" ({k + 1} of {sheets})" if sheets > 1 else ""
-                status = " - disqualified" if player in report.disqualified else ""
-                y = header(page, paper, f"{title}: {player}'s fills as entered{part}{status}",
-                           "Line: the curve. Shaded: its inside. Red boxes and links: numbers that break a rule. "
-                           "Grey number: where the next number would still have fit.", seats[player])
+                y = header(page, paper, f"{player}'s fills as entered{part}",
+                           "Line: the curve. Shaded: its inside. Red: numbers that break a rule. "
+                           "Grey: the next number would still have fit there.", seats[player])
                 chunk = mine[k * per:(k + 1) * per]
                 for f, (x, gy) in zip(chunk, positions(res.n, cell, cols, rows, len(chunk), paper.left, y,
                                                        paper.inner_width)):
@@ -466,11 +475,11 @@ class WithinTheCurve(Game):
                     name = "own curve" if f.owner == player else f"{f.owner}'s curve"
                     state = f"top {f.top}" if cv.route else "not a closed curve"
                     lab = label_room(res.n, cell)
-                    page.add(owner.badge(x - lab + 1.6, gy - TOP_ROOM - 2.8, 3.0))
-                    page.add(Text(x - lab + 4.2, gy - TOP_ROOM - 1.6,
+                    page.add(owner.badge(x - lab + 1.6, gy - TOP_ROOM - 3.4, 3.0))
+                    page.add(Text(x - lab + 4.2, gy - TOP_ROOM - 2.2,
                                   fit_text(f"{name}: {state}", res.n * cell + lab - 5, 10, True), 10, bold=True,
                                   color=owner.color))
-                    page.add(moved(self.draw_fill(res.n, cell, cv, f, owner.color), x, gy))
+                    page.add(moved(self.draw_fill(res.n, cell, cv, f, owner.color, owner.dash), x, gy))
                 if k == sheets - 1:
                     page.add(Text(paper.left, paper.bottom - 6, f"{player}'s score: {report.scores[player]}"
                                   + (" (disqualified)" if player in report.disqualified else ""), 10, bold=True))

@@ -1,0 +1,89 @@
+"""Pictures for the rule sheet: a worked example and a curve that runs alongside itself."""
+
+from __future__ import annotations
+
+from ...draw import Item, Text, moved
+from . import geometry as geo
+from .game import Curve, Fill, check_fill
+from ...game import Report
+
+BLUE = (0.0, 0.447, 0.698)
+CELL = 7.0
+
+
+def ring() -> list[geo.Square]:
+    """A 6 x 6 grid, the curve round B2..E5: 12 squares, 4 inside (C3, C4, D3, D4)."""
+    return geo.outline({(i, j) for i in range(1, 4) for j in range(1, 4)})
+
+
+def pocket() -> list[geo.Square]:
+    """A 7 x 7 grid; the curve doubles back beside itself and walls in D4, which stays outside."""
+    cells = {(i, j) for i in range(6) for j in range(6)} - {(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (2, 5)}
+    return geo.outline(cells)
+
+
+def filled(route, n, start_sq, next_sq, inner: dict[str, int]) -> tuple[Curve, Fill]:
+    from ...sheet import parse_coord
+
+    s = route.index(parse_coord(start_sq, n, n))
+    d = 1 if route[(s + 1) % len(route)] == parse_coord(next_sq, n, n) else -1
+    written = geo.curve_values(route, s, d)
+    written.update({parse_coord(k, n, n): v for k, v in inner.items()})
+    grid = [[written.get((r, c)) for c in range(n)] for r in range(n)]
+    curve = Curve("example", grid, route, geo.interior(route, n), [])
+    fill = check_fill(curve, "you", grid, n, Report("curve", ["you"], {"you": 0}))
+    return curve, fill
+
+
+def notes(items: list[Item], x: float, y: float, width: float, lines: list[str]) -> float:
+    from ...draw import wrap
+
+    for text in lines:
+        for ln in wrap(text, width, 9):
+            y += 4.3
+            items.append(Text(x, y, ln, 9))
+        y += 1.2
+    return y
+
+
+def figure(game, name: str, width: float) -> tuple[list[Item], float]:
+    items: list[Item] = []
+    if name == "example":
+        n = 6
+        route = ring()
+        a_curve, a_fill = filled(route, n, "B2", "B3", {"C3": 1, "C4": 2})
+        b_curve, b_fill = filled(route, n, "B4", "B3", {"C3": 1, "C4": 2, "D4": 3, "D3": 4})
+        side = n * CELL
+        x1, x2 = 8.0, 8.0 + side + 16
+        for x, title, cv, fl in ((x1, "A: 1 at B2, then B3", a_curve, a_fill),
+                                 (x2, "B: 1 at B4, then B3", b_curve, b_fill)):
+            items.append(Text(x - 6, 4, title, 9, bold=True))
+            items += moved(game.draw_fill(n, CELL, cv, fl, BLUE), x, 12)
+        tx = x2 + side + 10
+        y = notes(items, tx, 0, width - tx, [
+            "Both players number the same curve 1..12 along it, from different starts.",
+            "A: 3 fits nowhere inside. C3 and D3 touch 12 and 9, D4 touches 6, C4 touches 3: "
+            "all multiples of 3. A stops at 2 and scores 2.",
+            "B: 3 goes in D4 (beside 10, 8, 2 and 4: no common factor), 4 in D3 (beside 5, 7, 1 and 3). "
+            "B fills all four squares and scores 4, the best possible here.",
+            "Only inside numbers are checked: two curve squares side by side never need to be coprime "
+            "(that matters where a curve runs alongside itself, as below).",
+        ])
+        return items, max(12 + side + 6, y + 2)
+    if name == "pocket":
+        n = 7
+        route = pocket()
+        curve = Curve("example", [[None] * n for _ in range(n)], route, geo.interior(route, n), [])
+        items += moved(game.draw_fill(n, CELL, curve, None, BLUE), 8, 6)
+        tx = 8 + n * CELL + 10
+        y = notes(items, tx, 0, width - tx, [
+            "This curve runs alongside itself: it goes round, turns back at C7 and returns beside its own path "
+            "(rows C and E), so squares of the curve touch where the curve does not step between them.",
+            "Shaded: the inside. D4 is walled in by curve squares but lies outside: from its centre, a straight "
+            "line to the edge of the grid crosses the curve an even number of times. Nothing may be written there.",
+            "Here C3, C4 and others have three curve squares beside them, so '#' marks cannot show the route: "
+            "in the results file, write the route as numbers 1, 2, 3, ... along the curve.",
+        ])
+        return items, max(6 + n * CELL + 4, y + 2)
+    raise KeyError(name)
+
