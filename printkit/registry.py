@@ -7,6 +7,7 @@ import importlib
 from .inputs import suggest
 
 GAMES = {
+    "knives": "printkit.games.knives",
     "curve": "printkit.games.curve",
     "ikes": "printkit.games.ikes",
     "add-residue": "printkit.games.add_residue",
