@@ -77,11 +77,11 @@ def figure(game, name: str, width: float) -> tuple[list[Item], float]:
         items += moved(game.draw_fill(n, CELL, curve, None, BLUE), 8, 6)
         tx = 8 + n * CELL + 10
         y = notes(items, tx, 0, width - tx, [
-            "This curve runs alongside itself: it goes round, turns back at C7 and returns beside its own path "
-            "(rows C and E), so squares of the curve touch where the curve does not step between them.",
+            "This curve runs alongside itself: C5, C6 and C7 touch D5, D6 and D7, but the curve never steps "
+            "between them. Such touching curve numbers need not be coprime.",
             "Shaded: the inside. D4 is walled in by curve squares but lies outside: from its centre, a straight "
             "line to the edge of the grid crosses the curve an even number of times. Nothing may be written there.",
-            "Here C3, C4 and others have three curve squares beside them, so '#' marks cannot show the route: "
+            "Here C5, D5 and others have three curve squares beside them, so '#' marks cannot show the route: "
             "in the results file, write the route as numbers 1, 2, 3, ... along the curve.",
         ])
         return items, max(6 + n * CELL + 4, y + 2)

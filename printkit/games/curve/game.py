@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from math import gcd
 from typing import Annotated, Any, ClassVar
 
-from pydantic import AfterValidator, Field, PrivateAttr, ValidationInfo, model_validator
+from pydantic import AfterValidator, Field, ValidationInfo, model_validator
 
 from ...draw import PT, Item, Lines, Page, Pen, Polyline, Rect, Text, fit_text, grid_lines, moved, text_width
 from ...game import FieldProblem, Game, GameConfig, Report
@@ -361,7 +361,6 @@ class WithinTheCurve(Game):
         from ...inputs import InputError
 
         seats = cfg.seats()
-        title = cfg.title or self.title
         m = len(seats)
         pages: list[Page] = []
         probe = paper.page()
@@ -451,7 +450,6 @@ class WithinTheCurve(Game):
     def picture(self, res: Results, report: Report, paper: Paper) -> list[Page]:
         seats = {p.name: p for p in res.seats()}
         curves, fills = check(res, Report(self.id, res.names, {p: 0 for p in res.names}))
-        title = res.title or self.title
         m = len(res.names)
         probe = paper.page()
         y0 = header(probe, paper, "x", "x")
