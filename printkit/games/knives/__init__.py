@@ -253,11 +253,11 @@ class Knives(Game):
         for tok in t.cards:
             r = card(tok)
             if r is None:
-                report.violation(who, "rank", where, not_a_card(tok))
+                report.violation(who, "rank", f"{where}, card {tok}", not_a_card(tok))
                 continue
             v = rank_of(r)
             if not state.pile_size:
-                report.violation(who, "deck", where, f"{who} draws {r}, but the draw and discard piles are both "
+                report.violation(who, "deck", f"{where}, card {r}", f"{who} draws {r}, but the draw and discard piles are both "
                                                      "empty: every card is in a hand")
             elif not state.pile[v]:
                 seen = state.drawn_at.get(v, [])
@@ -266,7 +266,7 @@ class Knives(Game):
                 else:
                     why = (f"the draw pile was made of the discards at reshuffle {state.reshuffles}, and its "
                            + (f"{r}s were drawn at turns {_turn_list(seen)}" if seen else f"discards held no {r}"))
-                report.violation(who, "deck", where, f"{who} draws {r}, but there is no {r} left in the draw "
+                report.violation(who, "deck", f"{where}, card {r}", f"{who} draws {r}, but there is no {r} left in the draw "
                                                      f"pile: {why}")
             else:
                 state.pile[v] -= 1
@@ -294,20 +294,20 @@ class Knives(Game):
             a, b = map(int, ROAD.match(text).groups())
             bad = [c for c in (a, b) if not 1 <= c <= k]
             if bad:
-                report.violation(who, "road", where, f"road {text}: there is no centre {bad[0]} (the map has centres "
+                report.violation(who, "road", f"{where}, road {text}", f"road {text}: there is no centre {bad[0]} (the map has centres "
                                                      f"1 to {k})")
                 continue
             if a == b:
-                report.violation(who, "road", where, f"road {text} joins centre {a} to itself; a road joins two "
+                report.violation(who, "road", f"{where}, road {text}", f"road {text} joins centre {a} to itself; a road joins two "
                                                      "different centres")
                 continue
             road = (min(a, b), max(a, b))
             if road in roads:
-                report.violation(who, "taken", where, f"road {road[0]}-{road[1]} is named twice in this claim")
+                report.violation(who, "taken", f"{where}, road {text}", f"road {road[0]}-{road[1]} is named twice in this claim")
                 continue
             if road in owner:
                 by, at = owner[road]
-                report.violation(who, "taken", where, f"road {road[0]}-{road[1]} was claimed by "
+                report.violation(who, "taken", f"{where}, road {text}", f"road {road[0]}-{road[1]} was claimed by "
                                                       f"{'you' if by == who else by} at turn {at}")
                 continue
             roads.append(road)
@@ -317,14 +317,15 @@ class Knives(Game):
         for tok in t.cards:
             r = card(tok)
             if r is None:
-                report.violation(who, "rank", where, not_a_card(tok))
+                report.violation(who, "rank", f"{where}, card {tok}", not_a_card(tok))
             else:
                 ranks.append(r)
         if len(ranks) == len(t.cards) and not pays(ranks, m * k):
             paid = roads_paid(ranks, k)
-            hint = f"; they pay for {' or '.join(map(str, paid))} road(s)" if paid else ""
+            hint = f"; they pay for {' or '.join(map(str, paid))} road{'' if paid == [1] else 's'}" if paid else ""
+            need = "1 road needs" if m == 1 else f"{m} roads need"
             report.violation(who, "sum", where, f"{' '.join(ranks)} add up to {show_totals(ranks)}; "
-                                                f"{m} road(s) need exactly {m * k} ({m} x {k}){hint}")
+                                                f"{need} exactly {m * k} ({m} x {k}){hint}")
         if state is not None:
             hand = state.hands[who]
             want = [0] * 14
@@ -332,7 +333,8 @@ class Knives(Game):
                 want[rank_of(r)] += 1
             missing = [RANKS[v - 1] for v in range(1, 14) for _ in range(max(0, want[v] - hand[v]))]
             if missing:
-                report.violation(who, "hand", where, f"{who} spends {' '.join(missing)} but holds "
+                report.violation(who, "hand", f"{where}, card{'s' if len(missing) > 1 else ''} {' '.join(missing)}",
+                                 f"{who} spends {' '.join(missing)} but holds "
                                                      f"{cards_text(hand)}")
             for v in range(1, 14):
                 spent = min(want[v], hand[v])
@@ -575,7 +577,7 @@ class Knives(Game):
         page.add(moved(self.draw_map(res.kcount, side / 2 - r - 0.5, traced), paper.left + paper.inner_width / 2,
                        y + side / 2))
         y += side + 4
-        scored = [Player(s.index, f"{s.name} ({report.scores[s.name]} roads)", s.colour_name, s.color, s.dash, s.shape)
+        scored = [Player(s.index, f"{s.name} ({report.scores[s.name]} road{'' if report.scores[s.name] == 1 else 's'})", s.colour_name, s.color, s.dash, s.shape)
                   for s in seats]
         page.add(self.legend(scored, paper.left, y, paper.inner_width))
         y += legend_h

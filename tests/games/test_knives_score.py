@@ -1,0 +1,244 @@
+"""Selling Knives scorer: every rule broken and kept, claims alone and full replays, the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from printkit.games.knives import GAME, Results
+from printkit.inputs import InputError, parse, validate
+
+RANK_ORDER = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+
+
+def score(turns, players=("Ann", "Ben"), kcount=12):
+    res = Results.model_validate({"game": "knives", "players": list(players), "kcount": kcount, "turns": turns})
+    return GAME.score(res)
+
+
+def rules(report):
+    return [v.rule for v in report.violations]
+
+
+def whole_deck_drawn(players=("Ann", "Ben")):
+    """Every card of the deck drawn in seat order, so the draw pile is empty afterwards."""
+    cards = [r for r in RANK_ORDER for _ in range(4)]
+    return [f"{players[i % len(players)]} draws {c}" for i, c in enumerate(cards)]
+
+
+# ---------------------------------------------------------------- claims alone
+
+def test_claims_alone_count_roads():
+    r = score(["Ann claims 1-2 with Q", "Ben claims 3-4 5-6 with A 6 4", "Ann claims 2-3 4-5 6-7 with Q A 6 4"])
+    assert r.valid and r.scores == {"Ann": 4, "Ben": 2}
+    assert r.winners == ["Ann"]
+    assert any("unfinished" in n for n in r.notes)  # 60 roads left
+    assert any("no draw lines" in n for n in r.notes)
+
+
+def test_rank_broken_and_kept():
+    r = score(["Ann claims 1-2 with 1 J"])
+    assert rules(r) == ["rank"] and "write A" in r.violations[0].message
+    assert r.scores["Ann"] == 0  # a void claim takes no road
+    assert score(["Ann claims 1-2 with a j"]).valid  # lower case is fine
+
+
+def test_sum_broken_and_kept():
+    r = score(["Ben claims 1-2 with K 10 4"])  # the seed's hand that claims nothing
+    v = r.violations[0]
+    assert rules(r) == ["sum"] and v.player == "Ben" and "27" in v.message and "12" in v.message
+    assert v.where.startswith("turn 1")
+    r = score(["Ann claims 1-2 with Q A"])  # 13 or 26: neither 12
+    assert rules(r) == ["sum"]
+    r = score(["Ann claims 1-2 2-3 with Q A"])  # two roads: 24, not 13 or 26
+    assert rules(r) == ["sum"]
+    assert score(["Ann claims 1-2 2-3 with A 10"]).valid  # ace as 14: 24
+    assert score(["Ann claims 1-2 with A J"]).valid  # ace as 1: 12
+    assert score(["Ann claims 1-2 with A A 10"]).valid  # both aces as 1
+    assert score(["Ann claims 1-2 2-3 3-4 with A A 8"]).valid  # 14 + 14 + 8 = 36
+
+
+def test_sum_message_says_what_the_cards_would_pay():
+    r = score(["Ann claims 1-2 with K J"])  # 24: two roads, not one
+    assert "pay for 2 roads" in r.violations[0].message
+
+
+def test_road_broken_and_kept():
+    r = score(["Ann claims 3-13 with Q"])
+    assert rules(r) == ["road"] and "13" in r.violations[0].message
+    r = score(["Ann claims 4-4 with Q"])
+    assert rules(r) == ["road"] and "itself" in r.violations[0].message
+    r = score(["Ann claims 0-1 with Q"])
+    assert rules(r) == ["road"]
+    assert score(["Ann claims 12-11 with Q"]).valid  # either order, the top centre exists
+    assert score(["Ann claims 3-13 with K"], kcount=13).valid
+
+
+def test_taken_broken_and_kept():
+    r = score(["Ann claims 1-2 with Q", "Ben claims 2-1 with Q"])
+    v = r.violations[0]
+    assert rules(r) == ["taken"] and v.player == "Ben" and "Ann at turn 1" in v.message
+    assert v.where == "turn 2 (Ben claims 2-1 with Q), road 2-1"
+    assert r.scores == {"Ann": 1, "Ben": 0}
+    r = score(["Ann claims 1-2 1-2 with K J"])
+    assert rules(r) == ["taken"] and "twice" in r.violations[0].message
+    assert score(["Ann claims 1-2 with Q", "Ben claims 1-3 with Q"]).valid
+
+
+def test_remaining_broken_and_kept():
+    # kcount 3: 3 roads in all
+    r = score(["Ann claims 1-2 1-3 with 6", "Ben claims 2-3 1-2 with 6"], kcount=3)
+    assert "remaining" in rules(r)
+    assert any("only 1 remain" in v.message for v in r.violations)
+    r = score(["Ann claims 1-2 1-3 with 6", "Ben claims 2-3 with 3"], kcount=3)
+    assert r.valid and r.scores == {"Ann": 2, "Ben": 1} and not any("unfinished" in n for n in r.notes)
+
+
+def test_over_broken_and_kept():
+    r = score(["Ann claims 1-2 1-3 2-3 with 9", "Ben claims 1-2 with 3"], kcount=3)
+    assert rules(r) == ["over"] and r.violations[0].player == "Ben" and "turn 1" in r.violations[0].message
+    assert score(["Ann claims 1-2 1-3 2-3 with 9"], kcount=3).valid
+
+
+def test_custom_kcount_gets_a_note():
+    assert any("custom map" in n for n in score([], kcount=20).notes)
+    assert not any("custom map" in n for n in score([], kcount=14).notes)
+
+
+# ---------------------------------------------------------------- full replay
+
+def test_replay_kept():
+    r = score(["Ann draws Q", "Ben draws A", "Ann claims 1-2 with Q", "Ben draws 10", "Ann draws 3",
+               "Ben claims 3-4 5-6 with A 10"])
+    assert r.valid and r.scores == {"Ann": 1, "Ben": 2}
+    assert any("Ann: 3" in n for n in r.notes)  # cards left in hand are reported
+
+
+def test_order_broken_and_kept():
+    r = score(["Ben draws Q", "Ann draws K"])
+    assert rules(r) == ["order"]  # after Ben's turn, Ann's follows in seat order
+    assert "first player listed" in r.violations[0].message
+    r = score(["Ann draws Q", "Ann draws K", "Ben draws 2"])
+    assert rules(r) == ["order"] and r.violations[0].where.startswith("turn 2")
+    assert "Ben's turn" in r.violations[0].message
+    assert score(["Ann draws Q", "Ben draws K", "Ann draws 2"]).valid
+
+
+def test_one_action_broken_and_kept():
+    r = score(["Ann draws Q K"])
+    assert rules(r) == ["one-action"] and "2 cards" in r.violations[0].message
+    assert score(["Ann draws Q"]).valid
+
+
+def test_hand_broken_and_kept():
+    r = score(["Ann draws Q", "Ben draws 5", "Ann draws 2", "Ben claims 1-2 with Q"])
+    v = r.violations[0]
+    assert rules(r) == ["hand"] and v.player == "Ben" and "spends Q" in v.message and "holds 5" in v.message
+    assert r.scores["Ben"] == 0
+    r = score(["Ann draws Q", "Ben draws 5", "Ann claims 1-2 with Q", "Ben draws 7", "Ann claims 2-3 with Q"])
+    assert rules(r) == ["hand"]  # the Q was spent already
+    assert score(["Ann draws Q", "Ben draws 5", "Ann claims 1-2 with Q"]).valid
+
+
+def test_deck_broken_and_kept():
+    turns = []
+    for i in range(4):
+        turns += ["Ann draws Q", "Ben draws 2"]
+    assert score(turns).valid  # four queens exist
+    r = score(turns + ["Ann draws Q"])
+    v = r.violations[0]
+    assert rules(r) == ["deck"] and "no Q left" in v.message and "1, 3, 5, 7" in v.message and "turn 9" in v.where
+
+
+def test_reshuffle_brings_spent_cards_back():
+    turns = whole_deck_drawn()  # 52 turns; now every card is in a hand
+    r = score(turns + ["Ann draws Q"])
+    assert rules(r) == ["deck"] and "both empty" in r.violations[0].message
+    # Ann spends a Q: the discard pile at once becomes the draw pile, and holds only that Q
+    kept = turns + ["Ann claims 1-2 with Q", "Ben draws Q"]
+    assert score(kept).valid
+    r = score(turns + ["Ann claims 1-2 with Q", "Ben draws K"])
+    assert rules(r) == ["deck"] and "reshuffle 1" in r.violations[0].message
+
+
+def test_pass_broken_and_kept():
+    r = score(["Ann draws Q", "Ben passes"])
+    assert rules(r) == ["pass"] and "51 card" in r.violations[0].message
+    assert score(whole_deck_drawn() + ["Ann passes", "Ben passes"]).valid  # nothing left to draw
+
+
+# ---------------------------------------------------------------- unusable input: exit 2 with the line
+
+def bad(text):
+    with pytest.raises(InputError) as e:
+        validate(Results, parse(text, "r.yaml"))
+    return e.value
+
+
+def test_unknown_player_names_the_line():
+    e = bad("game: knives\nplayers: [Ann, Ben]\nturns:\n  - Ann draws Q\n  - Bne draws K\n")
+    assert e.line == 5 and e.key == "turns[2]" and "did you mean 'Ben'" in e.message
+
+
+@pytest.mark.parametrize("line,words", [
+    ("Ann jumps", "not a turn"),
+    ("Ann claims 1-2 Q", "with"),
+    ("Ann claims with Q", "no roads"),
+    ("Ann claims 1to2 with Q", "not a road"),
+    ("Ann draws", "which card"),
+    ("Ann draws Q!", "not a card"),
+    ("Ann passes now", "nothing follows"),
+])
+def test_malformed_turns_are_unusable(line, words):
+    e = bad(f"game: knives\nplayers: [Ann, Ben]\nturns:\n  - {line}\n")
+    assert e.line == 4 and words in e.message
+
+
+def test_names_are_matched_without_case():
+    res = validate(Results, parse("game: knives\nplayers: [Ann, Ben]\nturns: [ann draws q]\n", "r.yaml"))
+    assert res.turns == ["Ann draws Q"]
+
+
+def test_kcount_range():
+    assert bad("game: knives\nplayers: 2\nkcount: 31\n").key == "kcount"
+    assert bad("game: knives\nplayers: 2\nkcount: 2\n").key == "kcount"
+
+
+# ---------------------------------------------------------------- the command line
+
+def test_cli_score_exit_codes_and_json(printkit, write):
+    good = write("good.yaml", "game: knives\nplayers: [Ann, Ben]\nturns:\n  - Ann claims 1-2 with Q\n"
+                              "  - Ben claims 3-4 5-6 with A 6 4\n")
+    run = printkit("score", good, "--json")
+    assert run.code == 0, run.err
+    out = json.loads(run.out)
+    assert out["valid"] and out["winners"] == ["Ben"]
+    assert [p["score"] for p in out["players"]] == [1, 2]
+
+    broken = write("broken.yaml", "game: knives\nplayers: [Ann, Ben]\nturns:\n  - Ann claims 1-2 with K\n")
+    run = printkit("score", broken, "--json")
+    assert run.code == 1
+    out = json.loads(run.out)
+    assert not out["valid"] and out["violations"][0]["rule"] == "sum"
+    assert out["violations"][0]["player"] == "Ann" and out["violations"][0]["where"].startswith("turn 1")
+
+    unusable = write("unusable.yaml", "game: knives\nplayers: [Ann, Ben]\nturns:\n  - Cat draws Q\n")
+    run = printkit("score", unusable)
+    assert run.code == 2 and "unusable.yaml:4" in run.err and "Traceback" not in run.err
+
+
+def test_cli_picture_and_template(printkit, write, tmp_path):
+    cfg = write("k.yaml", "game: knives\nplayers: [Ann, Ben, Cat]\nkcount: 9\n")
+    run = printkit("template", cfg, "-o", tmp_path / "r.yaml")
+    assert run.code == 0, run.err
+    blank = (tmp_path / "r.yaml").read_text()
+    assert "kcount: 9" in blank and "turns:" in blank
+    run = printkit("score", tmp_path / "r.yaml", "--json")  # a blank record scores (unfinished, all zero)
+    assert run.code == 0 and json.loads(run.out)["players"][0]["score"] == 0
+    rec = write("rec.yaml", blank + "  - Ann claims 1-2 with 9\n  - Ben claims 1-2 with 9\n")
+    pic = tmp_path / "pic.svg"
+    run = printkit("score", rec, "--picture", pic)
+    assert run.code == 1 and pic.exists()
+    svg = pic.read_text()
+    assert "#d6143d" in svg.lower() or "#d61" in svg.lower()  # the offending road in the mistake colour
