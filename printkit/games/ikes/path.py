@@ -258,3 +258,23 @@ def walk(board: Board, values: list[int] | None = None, adj=None) -> Walk:
                f"{order[0]} first scores {max(a[0], b[0])}"
                + (f", the other order {min(a[0], b[0])}" if a[0] != b[0] else " either way"))
     return Walk(total, legs, "", skipped, tie)
+
+
+def leg_range(adj, values, sources: dict[int, int], targets: set[int]) -> tuple[int, int, int] | None:
+    """(number of tied shortest paths, worst value, best value) of one leg, counted over the
+    shortest-path DAG without listing the paths (for explanations)."""
+    stats = {s: (1, v, v) for s, v in sources.items()}
+    layer = sorted(sources)
+    seen = set(sources)
+    while layer:
+        hit = [t for t in layer if t in targets]
+        if hit:
+            return (sum(stats[t][0] for t in hit), min(stats[t][1] for t in hit), max(stats[t][2] for t in hit))
+        nxt = sorted({v for u in layer for v in adj[u] if v not in seen})
+        seen.update(nxt)
+        prev = set(layer)
+        for v in nxt:
+            ps = [stats[u] for u in adj[v] if u in prev]
+            stats[v] = (sum(p[0] for p in ps), values[v] + min(p[1] for p in ps), values[v] + max(p[2] for p in ps))
+        layer = nxt
+    return None
