@@ -1,0 +1,265 @@
+"""The Long Way (ikes): replaying the turn log, one test pair (kept / broken) per rule."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import yaml
+
+from printkit.games.ikes import GAME, Results
+from printkit.games.ikes.tiles import tileset
+from printkit.sheet import coord, parse_coord
+
+
+class Store:
+    """A final sheet built by hand: tiles are looked up on the tile card (the data file)."""
+
+    def __init__(self):
+        self.grid = [["."] * 7 for _ in range(7)]
+        self.walls: dict[str, str] = {}
+
+    def tile(self, light: int, dark: int, at: str, face: int, face_at: str) -> "Store":
+        r0, c0 = parse_coord(at, 7, 7)
+        t = tileset().tile(light, dark)
+        for r, c in t.cells:
+            self.grid[r0 + r][c0 + c] = "o"
+        for (r, c), side in t.walls:
+            self.walls[f"{coord(r0 + r, c0 + c)} {side}"] = ""
+        fr, fc = parse_coord(face_at, 7, 7)
+        self.grid[fr][fc] = str(face)
+        return self
+
+    def cafe(self, k: int, *spaces: str) -> "Store":
+        for s in spaces:
+            r, c = parse_coord(s, 7, 7)
+            self.grid[r][c] = f"C{k}"
+        return self
+
+    def wall(self, w: str, door: bool = False) -> "Store":
+        self.walls[w] = "*" if door else ""
+        return self
+
+    def mark(self, space: str, m: str) -> "Store":
+        r, c = parse_coord(space, 7, 7)
+        self.grid[r][c] = m
+        return self
+
+    def sheet(self, turns, player="Ann") -> dict:
+        return {"entrance": "D1 W", "exit": "D7 E",
+                "grid": "\n".join(" ".join(row) for row in self.grid) + "\n",
+                "walls": [w + d for w, d in sorted(self.walls.items())], "turns": list(turns)}
+
+
+def run(store: Store, turns) -> object:
+    data = {"game": "ikes", "players": ["Ann"], "sheets": {"Ann": store.sheet(turns)}}
+    return GAME.score(Results.model_validate(data))
+
+
+def rules(rep) -> list[str]:
+    return sorted({v.rule for v in rep.violations})
+
+
+def walls_of(light, dark):
+    return {(coord(*cell), side) for cell, side in tileset().tile(light, dark).walls}
+
+
+# A valid little game: cafeteria, a tile earning a bonus from it, two rerolls paid with that bonus.
+def base() -> tuple[Store, list[str]]:
+    # tile 2-3 (pair across, south walls) on B1: nothing between B1 and the cafeteria above it
+    assert ("A1", "N") not in walls_of(2, 3)
+    s = Store().cafe(1, "A1", "A2").tile(2, 3, "B1", 2, "B1").tile(4, 2, "D1", 4, "D1").cafe(2, "G6", "G7")
+    turns = ["55 cafe A1-A2", "23 B1 2@B1 +coins", "46>41>42 D1 4@D1", "66 cafe G6-G7", "stop"]
+    return s, turns
+
+
+def test_valid_game_replays_clean():
+    s, turns = base()
+    rep = run(s, turns)
+    assert rep.valid, rep.violations
+    assert not rep.notes or all("bonus" not in n for n in rep.notes)
+
+
+def test_coins_never_below_zero():
+    s, turns = base()
+    turns[2] = "46>41>43>42 D1 4@D1"  # three rerolls, two coins
+    rep = run(s, turns)
+    assert rules(rep) == ["coins"] and "turn 3" in rep.violations[0].where
+    assert "holds 2" in rep.violations[0].message
+    turns = ["46>42 D1 4@D1"]  # a reroll before any coin was earned
+    rep = run(Store().tile(4, 2, "D1", 4, "D1"), turns)
+    assert rules(rep) == ["coins"]
+
+
+def test_one_coin_rerolls_one_die():
+    s, turns = base()
+    turns[2] = "46>52>42 D1 4@D1"  # 46 -> 52 changes both dice
+    rep = run(s, turns)
+    assert rules(rep) == ["reroll"] and "46>52" in rep.violations[0].message
+
+
+def test_bonus_only_when_earned():
+    # with north walls (dark 1) the new display is walled off from the cafeteria above
+    assert ("A1", "N") in walls_of(2, 1)
+    s = Store().cafe(1, "A1", "A2").tile(2, 1, "B1", 2, "B1")
+    rep = run(s, ["55 cafe A1-A2", "21 B1 2@B1 +coins"])
+    assert rules(rep) == ["bonus"] and "B1" in rep.violations[0].message
+    assert run(s, ["55 cafe A1-A2", "21 B1 2@B1"]).valid
+    # a matching display earns it; a different one does not
+    s = Store().tile(1, 3, "C3", 3, "C3").tile(1, 3, "C4", 3, "C4")
+    assert ("A1", "E") not in walls_of(1, 3) and ("A1", "W") not in walls_of(1, 3)
+    assert run(s, ["13 C3 3@C3", "13 C4 3@C4 +coins"]).valid
+    s = Store().tile(1, 3, "C3", 3, "C3").tile(1, 3, "C4", 1, "C4")
+    assert rules(run(s, ["13 C3 3@C3", "13 C4 1@C4 +coins"])) == ["bonus"]
+
+
+def test_earned_bonus_left_unused_is_a_note():
+    s = Store().cafe(1, "A1", "A2").tile(2, 3, "B1", 2, "B1")
+    rep = run(s, ["55 cafe A1-A2", "23 B1 2@B1"])
+    assert rep.valid and any("bonus was earned" in n for n in rep.notes)
+
+
+def test_display_matches_one_die():
+    s = Store().tile(2, 3, "B1", 4, "B1")
+    rep = run(s, ["23 B1 4@B1"])
+    assert rules(rep) == ["display-die"] and "(2 and 3)" in rep.violations[0].message
+    assert run(Store().tile(2, 3, "B1", 3, "B2"), ["23 B1 3@B2"]).valid
+
+
+def test_display_on_the_tile_just_drawn():
+    s = Store().tile(2, 3, "B1", 2, "B1").mark("B1", "o")
+    rep = run(s, ["23 B1 2@C1"])
+    assert "display-space" in rules(rep)
+
+
+def test_tile_matches_the_light_die():
+    s = Store().tile(4, 2, "D1", 4, "D1")  # light 4: A1, B1, B2
+    assert run(s, ["42 D1+E1+E2 4@D1"]).valid
+    rep = run(s, ["42 D1+E1+D2 4@D1"])
+    assert "tile-shape" in rules(rep) and "light die 4" in rep.violations[0].message
+
+
+def test_walls_match_the_dark_die():
+    s = Store().tile(4, 2, "D1", 4, "D1")
+    assert run(s, ["42 D1 4@D1"]).valid
+    (cell, side), *_ = sorted(walls_of(4, 2))
+    r, c = parse_coord(cell, 7, 7)
+    drawn = f"{coord(r + 3, c)} {side}"  # the tile's A1 is on D1: three rows down
+    del s.walls[drawn]
+    rep = run(s, ["42 D1 4@D1"])
+    assert rules(rep) == ["walls"] and drawn in rep.violations[0].where
+    s.wall(drawn).wall("D1 N")  # a wall the dark die does not give
+    assert ("A1", "N") not in walls_of(4, 2)
+    rep = run(s, ["42 D1 4@D1"])
+    assert rules(rep) == ["walls"] and "D1 N" in rep.violations[0].where
+
+
+def test_tiles_only_on_empty_spaces():
+    s, turns = base()
+    rep = run(s, turns + ["11 A1 1@A1"])  # after stop anyway: use a fresh game below
+    s = Store().cafe(1, "A1", "A2")
+    rep = run(s, ["55 cafe A1-A2", "11 A2 1@A2"])
+    assert "empty-spaces" in rules(rep) and "A2" in rep.violations[0].message
+    # a bonus wall makes a space non-empty too
+    s = Store().cafe(1, "A1", "A2").tile(2, 3, "B1", 2, "B1").wall("C1 E")
+    ok = ["55 cafe A1-A2", "23 B1 2@B1 +wall C1 E"]
+    assert run(s, ok).valid
+    rep = run(s, ok + ["11 C1 1@C1"])
+    assert "empty-spaces" in rules(rep)
+
+
+def test_tile_must_fit_on_the_grid():
+    rep = run(Store(), ["66 A6 6@A6"])  # a row of three from A6 leaves the grid
+    assert "tile-fit" in rules(rep)
+
+
+def test_at_most_two_cafeterias():
+    s = Store().cafe(1, "A1", "A2").cafe(2, "C1", "C2").cafe(3, "E1", "E2")
+    rep = run(s, ["cafe A1-A2", "cafe C1-C2", "cafe E1-E2"])
+    assert "cafeterias" in rules(rep)
+    s = Store().cafe(1, "A1", "A2").cafe(2, "C1", "C2")
+    assert run(s, ["cafe A1-A2", "12 cafe C1-C2"]).valid
+    rep = run(Store().cafe(1, "A1", "B2"), ["cafe A1-B2"])
+    assert "cafeteria-shape" in rules(rep)
+
+
+def test_no_turn_after_stop():
+    s, turns = base()
+    rep = run(s, turns + ["stop"])
+    assert rules(rep) == ["stopped"] and "turn 6" in rep.violations[0].where
+
+
+def test_bonus_doorway_and_wall():
+    s = Store().cafe(1, "A1", "A2").tile(2, 3, "B1", 2, "B1").wall("B1 S", door=True)
+    assert run(s, ["55 cafe A1-A2", "23 B1 2@B1 +door B1 S"]).valid
+    s = Store().cafe(1, "A1", "A2").tile(2, 3, "B1", 2, "B1")
+    rep = run(s, ["55 cafe A1-A2", "23 B1 2@B1 +door B1 E"])  # no wall there
+    assert rules(rep) == ["doorway"]
+    rep = run(s, ["55 cafe A1-A2", "23 B1 2@B1 +wall B1 S"])  # already a wall
+    assert rules(rep) == ["wall"]
+
+
+def test_written_grid_differs_square_by_square():
+    s, turns = base()
+    s.mark("D1", "5").mark("F4", "o")
+    rep = run(s, turns)
+    wheres = sorted(v.where for v in rep.violations if v.rule == "grid")
+    assert wheres == ["Ann's sheet, D1", "Ann's sheet, F4"]
+    msg = {v.where: v.message for v in rep.violations}
+    assert "display 4 (turn 3)" in msg["Ann's sheet, D1"] and "display 5" in msg["Ann's sheet, D1"]
+
+
+def test_doorway_on_sheet_without_a_punch():
+    s, turns = base()
+    w = sorted(x for x in s.walls)[0]
+    s.wall(w, door=True)
+    rep = run(s, turns)
+    assert rules(rep) == ["walls"] and "no turn punched" in rep.violations[0].message
+
+
+def two_player(ann_turns, ben_turns):
+    sa, sb = Store().tile(1, 3, "A1", 1, "A1"), Store().tile(1, 3, "A1", 1, "A1")
+    data = {"game": "ikes", "players": ["Ann", "Ben"],
+            "sheets": {"Ann": sa.sheet(ann_turns), "Ben": sb.sheet(ben_turns)}}
+    return GAME.score(Results.model_validate(data))
+
+
+def test_everyone_uses_the_same_roll():
+    assert two_player(["13 A1 1@A1"], ["13 A1 1@A1"]).valid
+    rep = two_player(["13 A1 1@A1"], ["14 A1 1@A1"])
+    same = [v for v in rep.violations if v.rule == "same-roll"]
+    assert len(same) == 1 and same[0].player == "Ben" and "Ann's 13" in same[0].message
+
+
+def test_only_the_roller_rerolls():
+    # round 3 is rolled by Ann (seat 1, then Ben, then Ann again): Ben may not spend coins on it
+    sa = Store().cafe(1, "A1", "A2").tile(2, 3, "B1", 2, "B1").tile(1, 3, "D4", 1, "D4")
+    sb = Store().cafe(1, "A1", "A2").tile(2, 3, "B1", 2, "B1").tile(1, 3, "D4", 1, "D4")
+    t = ["55 cafe A1-A2", "23 B1 2@B1 +coins"]
+    data = {"game": "ikes", "players": ["Ann", "Ben"],
+            "sheets": {"Ann": sa.sheet(t + ["13 D4 1@D4"]), "Ben": sb.sheet(t + ["12>13 D4 1@D4"])}}
+    rep = GAME.score(Results.model_validate(data))
+    assert rules(rep) == ["reroll"] and rep.violations[0].player == "Ben"
+    data["sheets"]["Ann"]["turns"][2] = "12>13 D4 1@D4"
+    data["sheets"]["Ben"]["turns"][2] = "13 D4 1@D4"
+    assert GAME.score(Results.model_validate(data)).valid
+
+
+def test_simulated_games_replay_valid_with_the_same_score(printkit, tmp_path):
+    rec = tmp_path / "rec.yaml"
+    run_ = printkit("simulate", "ikes", "--games", "2", "--seed", "5", "--no-chart", "--record", rec, "--json")
+    assert run_.code == 0, run_.err
+    out = json.loads(run_.out)
+    scored = printkit("score", rec, "--json")
+    assert scored.code == 0, scored.out
+    data = yaml.safe_load(rec.read_text())
+    assert len(data["sheets"]["Bot"]["turns"]) >= 5
+    assert json.loads(scored.out)["players"][0]["score"] in {int(k) for k in out["histogram"]}
+
+
+@pytest.mark.parametrize("turn", ["35", "35 B2 7@B3", "3 B2 5@B3", "35 B2 5@B3 +gold", "cafe A1", "35 H2 5@H2"])
+def test_unreadable_turns_exit_2(printkit, write, turn):
+    s = Store()
+    text = yaml.safe_dump({"game": "ikes", "players": ["Ann"], "sheets": {"Ann": s.sheet([turn])}}, sort_keys=False)
+    r = printkit("score", write("r.yaml", text))
+    assert r.code == 2 and "sheets.Ann.turns[1]" in r.err and "Traceback" not in r.err
