@@ -54,9 +54,10 @@ class Played:
 
 
 def _played(v: str, info: ValidationInfo) -> Played:
-    mt = MOVE.match(v)
+    mt = MOVE.match(v) if len(v) <= 80 else None
     if not mt:
-        raise ValueError(f"'{v}' is not a move; write the player, add or mod, and the number, "
+        shown = v if len(v) <= 40 else v[:37] + "..."
+        raise ValueError(f"'{shown}' is not a move; write the player, add or mod, and the number, "
                          "optionally '= m', e.g. 'Ann mod 4 = 2'")
     name, pile, c = mt.group("name").strip(), mt.group("pile").lower(), int(mt.group("c"))
     names = info.data.get("players")
@@ -65,15 +66,15 @@ def _played(v: str, info: ValidationInfo) -> Played:
         if name.casefold() not in folded:
             from ...inputs import suggest
 
-            raise ValueError(f"'{name}' is not one of the players ({', '.join(names)}){suggest(name, names)}")
+            raise ValueError(f"'{name[:24]}' is not one of the players ({', '.join(names)}){suggest(name, names)}")
         name = folded[name.casefold()]
     n = info.data.get("n")
     if n is not None and not 1 <= c <= n:
         raise ValueError(f"{pile} {c}: the piles hold 1 to {n}")
     written = mt.group("m")
     if written is not None:
-        if not re.fullmatch(r"\d+", written):
-            raise ValueError(f"'= {written}': m is a whole number, 0 or more")
+        if not re.fullmatch(r"\d{1,6}", written):
+            raise ValueError(f"'= {written[:12]}': m is a whole number, 0 or more")
         written = int(written)
     return Played(name, pile, c, written)
 
