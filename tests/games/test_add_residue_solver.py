@@ -1,0 +1,259 @@
+"""Add/Residue perfect play: the solver against a plain search, and reviews that add up."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import lru_cache
+
+import pytest
+
+from printkit.games.add_residue import Results
+from printkit.games.add_residue.review import review
+from printkit.games.add_residue.solver import Move, Solver, start
+from printkit.inputs import parse, validate
+
+# ---------------------------------------------------------------- an independent plain search
+# Piles as sorted tuples, m explicit, no pruning, no renaming of cards: the rules and nothing else.
+
+
+def plain(mine: tuple, theirs: tuple, m: int) -> int:
+    """Mover's best (own future points - other's future points); piles are (add tuple, mod tuple)."""
+    add, mod = mine
+    if not add and not mod:
+        return 0
+    best = None
+    for c in add:
+        v = -plain(theirs, (tuple(x for x in add if x != c), mod), m + c)
+        best = v if best is None else max(best, v)
+    for c in mod:
+        r = m % c
+        v = r - plain(theirs, (add, tuple(x for x in mod if x != c)), r)
+        best = v if best is None else max(best, v)
+    return best
+
+
+plain_cached = lru_cache(maxsize=None)(plain)
+
+
+def tup(mask: int) -> tuple:
+    return tuple(c for c in range(1, 13) if mask >> (c - 1) & 1)
+
+
+def plain_pos(ma, mm, oa, om, m, fn=plain_cached) -> int:
+    return fn((tup(ma), tup(mm)), (tup(oa), tup(om)), m)
+
+
+def test_plain_search_on_a_tiny_game_by_hand():
+    # n = 1: Ann plays one card, Ben one, Ann, Ben. Whatever happens m mod 1 = 0: nobody scores.
+    assert plain(((1,), (1,)), ((1,), (1,)), 0) == 0
+    # one card each left, m = 5: mover has mod 3 (scores 2), other has mod 4 (2 mod 4 = 2): margin 0
+    assert plain(((), (3,)), ((), (4,)), 5) == 0
+    # mover: mod 4 or add 1 with m = 3; other holds mod 5.  mod 4 -> +3, then 3 mod 5 = 3: 0.
+    # add 1 -> m 4, other mods 5 for 4: -4.  Best 0.
+    assert plain(((1,), (4,)), ((), (5,)), 3) == 0
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_value_of_the_game_matches_a_full_tree_search(n):
+    full = (1 << n) - 1
+    want = plain(((tuple(range(1, n + 1))), tuple(range(1, n + 1))), (tuple(range(1, n + 1)), tuple(range(1, n + 1))), 0)
+    s = Solver(n)
+    assert s.value(full, full, full, full, 0) == want
+    v, best = s.best_moves(*start(n))
+    assert v == want
+    # every opening listed as best really keeps the value, and no other does
+    for mv in s.moves(full, full):
+        bit = 1 << (mv.c - 1)
+        if mv.pile == "add":
+            got = -plain_pos(full, full, full & ~bit, full, mv.c)
+        else:
+            got = 0 - plain_pos(full, full, full, full & ~bit, 0)
+        assert (got == want) == (mv in best), mv
+
+
+def random_position(rng: random.Random, n: int, max_cards: int):
+    while True:
+        ma, mm, oa, om = (rng.randrange(1 << n) for _ in range(4))
+        mine = ma.bit_count() + mm.bit_count()
+        theirs = oa.bit_count() + om.bit_count()
+        if mine - theirs in (0, 1) and mine + theirs <= max_cards:
+            # m: anything up to the adds already played
+            played = sum(tup(((1 << n) - 1) & ~ma)) + sum(tup(((1 << n) - 1) & ~oa))
+            return ma, mm, oa, om, rng.randint(0, played)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_positions_match_a_full_tree_search(n):
+    rng = random.Random(n)
+    solver = Solver(n)  # one table for all positions, as in a review
+    for _ in range(60):
+        pos = random_position(rng, n, 9)
+        want = plain_pos(*pos)
+        assert solver.value(*pos) == want, pos
+        fresh = Solver(n)
+        for t in (want - 1, want, want + 1):
+            assert fresh.at_least(*pos, t) == (want >= t), (pos, t)
+
+
+def test_copying_the_first_player_holds_the_margin_to_zero_or_less():
+    # an independent reason for the value's sign: the second player can copy every move
+    for n in (2, 3, 4):
+        assert Solver(n).value(*start(n)) <= 0
+
+
+# ---------------------------------------------------------------- reviews
+
+
+def random_game(rng: random.Random, n: int, length: int | None = None) -> list[str]:
+    piles = {p: {"add": list(range(1, n + 1)), "mod": list(range(1, n + 1))} for p in ("Ann", "Ben")}
+    out = []
+    total = 4 * n if length is None else length
+    for k in range(total):
+        who = "Ann" if k % 2 == 0 else "Ben"
+        choices = [(pile, c) for pile in ("add", "mod") for c in piles[who][pile]]
+        pile, c = rng.choice(choices)
+        piles[who][pile].remove(c)
+        out.append(f"{who} {pile} {c}")
+    return out
+
+
+def load(moves, n):
+    text = "game: add-residue\nplayers: [Ann, Ben]\nn: %d\nmoves:\n" % n + "".join(f"  - {m}\n" for m in moves)
+    return validate(Results, parse(text, "r.yaml"))
+
+
+def final_scores(moves: list[str]) -> dict[str, int]:
+    m, score = 0, {"Ann": 0, "Ben": 0}
+    for mv in moves:
+        who, pile, c = mv.split()
+        c = int(c)
+        if pile == "add":
+            m += c
+        else:
+            m %= c
+            score[who] += m
+    return score
+
+
+@pytest.mark.parametrize("n, seed", [(2, 1), (3, 2), (3, 3), (4, 4), (4, 5)])
+def test_review_losses_add_up_to_the_final_margin(n, seed):
+    moves = random_game(random.Random(seed), n)
+    reviewed, info = review(load(moves, n))
+    assert [r.index for r in reviewed] == list(range(1, 4 * n + 1))
+    assert all(r.loss is not None and r.loss >= 0 for r in reviewed)
+    for r, mv in zip(reviewed, moves):
+        assert (r.loss == 0) == (r.move in r.best)
+        assert r.best
+    score = final_scores(moves)
+    lost = {p: sum(r.loss for r in reviewed if r.player == p) for p in ("Ann", "Ben")}
+    start_value = Solver(n).value(*start(n))
+    assert score["Ann"] - score["Ben"] == start_value - lost["Ann"] + lost["Ben"]
+
+
+def test_review_losses_match_a_full_tree_search():
+    n = 3
+    moves = random_game(random.Random(11), n)
+    reviewed, _ = review(load(moves, n))
+    piles = {"Ann": [list(range(1, n + 1)), list(range(1, n + 1))], "Ben": [list(range(1, n + 1)), list(range(1, n + 1))]}
+    m = 0
+    for k, (r, mv) in enumerate(zip(reviewed, moves)):
+        who, pile, c = mv.split()
+        c = int(c)
+        other = "Ben" if who == "Ann" else "Ann"
+        mine = (tuple(piles[who][0]), tuple(piles[who][1]))
+        theirs = (tuple(piles[other][0]), tuple(piles[other][1]))
+        before = plain_cached(mine, theirs, m)
+        piles[who][0 if pile == "add" else 1].remove(c)
+        new_m = m + c if pile == "add" else m % c
+        gain = 0 if pile == "add" else new_m
+        after = plain_cached(theirs, (tuple(piles[who][0]), tuple(piles[who][1])), new_m)
+        assert r.loss == before - (gain - after), (k, mv)
+        m = new_m
+
+
+def test_unfinished_game_review_adds_up_with_the_rest():
+    n = 3
+    moves = random_game(random.Random(7), n, length=7)
+    reviewed, info = review(load(moves, n))
+    assert not info["complete"]
+    score = final_scores(moves)
+    lost = {p: sum(r.loss for r in reviewed if r.player == p) for p in ("Ann", "Ben")}
+    # 7 moves played: Ben is to move, so the rest is worth -end_value to Ann
+    assert score["Ann"] - score["Ben"] - info["end_value"] == info["start_value"] - lost["Ann"] + lost["Ben"]
+
+
+def test_review_only_the_tail_when_asked():
+    n = 3
+    moves = random_game(random.Random(9), n)
+    reviewed, info = review(load(moves, n), max_cards=6)
+    assert [r.loss for r in reviewed[:6]] == [None] * 6
+    assert all(r.loss is not None for r in reviewed[6:])
+    assert info["first"] == 6
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def test_solve_value_json(printkit):
+    r = printkit("solve", "add-residue", "--n", "3", "--json")
+    assert r.code == 0, r.err
+    out = json.loads(r.out)
+    full = tuple(range(1, 4))
+    assert out["margin"] == plain((full, full), (full, full), 0)
+    assert out["best"] and all(isinstance(b, str) for b in out["best"])
+
+
+def test_solve_value_text(printkit):
+    r = printkit("solve", "add-residue", "--n", "4")
+    assert r.code == 0, r.err
+    assert "perfect-play margin" in r.out and "Best opening moves" in r.out and "positions/s" in r.out
+
+
+def test_solve_review_json_format(printkit, write):
+    moves = random_game(random.Random(3), 3)
+    path = write("g.yaml", "game: add-residue\nplayers: [Ann, Ben]\nn: 3\nmoves:\n" +
+                 "".join(f"  - {m}\n" for m in moves))
+    r = printkit("solve", "add-residue", path, "--json")
+    assert r.code == 0, r.err
+    out = json.loads(r.out)
+    assert list(out) == ["moves"]
+    assert len(out["moves"]) == 12
+    first = out["moves"][0]
+    assert set(first) == {"index", "player", "move", "loss", "best"}
+    assert first["index"] == 1 and first["player"] == "Ann" and first["move"] == moves[0].split(" ", 1)[1]
+    r = printkit("solve", "add-residue", path)
+    assert r.code == 0, r.err
+    assert "gave away" in r.out
+
+
+def test_solve_refuses_what_it_cannot_do(printkit, write):
+    three = write("three.yaml", "game: add-residue\nplayers: [Ann, Ben, Cat]\nn: 3\nmoves: [Ann add 1]\n")
+    r = printkit("solve", "add-residue", three)
+    assert r.code == 2 and "two players" in r.err and "Traceback" not in r.err
+    illegal = write("illegal.yaml", "game: add-residue\nplayers: [Ann, Ben]\nn: 3\nmoves: [Ann add 1, Ann add 2]\n")
+    r = printkit("solve", "add-residue", illegal)
+    assert r.code == 2 and "turn" in r.err
+    r = printkit("solve", "add-residue")
+    assert r.code == 2
+    r = printkit("solve", "add-residue", "--n", "40")
+    assert r.code == 2 and "--n" in r.err
+    r = printkit("solve", "add-residue", three, "--n", "3")
+    assert r.code == 2
+    r = printkit("solve", "add-residue", "nowhere.yaml")
+    assert r.code == 2 and "nowhere.yaml" in r.err
+
+
+def test_move_value_agrees_with_value():
+    n = 4
+    s = Solver(n)
+    rng = random.Random(5)
+    for _ in range(20):
+        pos = random_position(rng, n, 8)
+        if not (pos[0] | pos[1]):
+            continue
+        v = s.value(*pos)
+        vals = [s.move_value(*pos, mv) for mv in s.moves(pos[0], pos[1])]
+        assert max(vals) == v
+        assert all(s.move_at_least(*pos, mv, v) == (val >= v) for mv, val in zip(s.moves(pos[0], pos[1]), vals))
+    assert str(Move("mod", 4)) == "mod 4"
