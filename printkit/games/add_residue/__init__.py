@@ -225,8 +225,13 @@ def log_table(x: float, y: float, widths: list[float], first: int, count: int, r
         if pl.written is None:
             items.append(Text((cols[4] + cols[5]) / 2, ty, str(row.after), size, "middle", color=GREY_TEXT))
         elif row.wrong_m:
-            items.append(Text((cols[4] + cols[5]) / 2, ty, str(pl.written), size, "middle", color=MISTAKE_COLOR))
-            items.append(Lines(((cols[4] + 2, ty + 0.4, cols[5] - 2, ty - 2.4),), MISTAKE))
+            # the written m struck through, the true m beside it
+            wx = cols[4] + ws[4] * 0.3
+            tw = max(2.2, len(str(pl.written)) * 1.7)
+            items.append(Text(wx, ty, str(pl.written), size, "middle", color=MISTAKE_COLOR))
+            items.append(Lines(((wx - tw / 2 - 0.4, ty - 1.0, wx + tw / 2 + 0.4, ty - 1.0),),
+                               Pen(MISTAKE_COLOR, 0.35)))
+            items.append(Text(cols[4] + ws[4] * 0.72, ty, str(row.after), size, "middle", True))
         else:
             items.append(Text((cols[4] + cols[5]) / 2, ty, str(pl.written), size, "middle"))
         if pl.pile == "mod":
@@ -357,7 +362,8 @@ class AddResidue(Game):
             pages.append(page)
             scores = ", ".join(f"{p} {report.scores[p]}" for p in res.names)
             y = header(page, paper, f"{title}: move log as entered" + (" (continued)" if i else ""),
-                       f"Scores: {scores}. Shaded rows break a rule; grey m: not written, worked out.")
+                       f"Scores: {scores}. Shaded: a broken rule or a wrong m (struck out, the true m beside it). "
+                       "Grey m: not written, worked out.")
             if not rows:
                 page.add(Text(paper.left, y + 6, "No moves entered.", 10))
                 break
