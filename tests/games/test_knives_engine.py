@@ -75,7 +75,8 @@ def test_claim_options_keep_aces_when_they_can():
 def test_claim_table_caches_by_hand():
     t = ClaimTable(12)
     key = parse_hand("Q A 6 4")
-    assert t.options(key) is t.options(key)
+    assert t.mask(key) == 0b1110 and key in t.cache  # 1, 2 or 3 roads
+    assert hand_ranks(t.spend(key, 2)) == [1, 4, 6] and (key, 2) in t.spends
 
 
 # ---------------------------------------------------------------- deck and map

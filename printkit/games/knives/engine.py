@@ -48,68 +48,110 @@ def parse_hand(text: str) -> int:
 
 
 # ---------------------------------------------------------------- claim options
+#
+# The sums a hand can make are kept as bit sets (bit s set: some cards other than aces add
+# up to s), built rank by rank with shifts, so that even a hand of twenty cards is quick.
+# Aces are added afterwards: u aces used, h of them as 14, add u + 13h.
 
-def claim_options(key: int, kcount: int) -> tuple[int, ...]:
-    """For a hand, ``best[m]`` = the cards to spend (a hand key) to claim m roads, or 0 when
-    no choice of cards adds up to m x kcount.  ``best[0]`` is 0; the tuple ends at the
-    largest claim.  Among several ways to claim m roads the one that keeps the most aces,
-    then the most cards, is chosen (ties: the smaller key)."""
-    # subset sums of the cards other than aces: sum -> (cards used, cards as a key)
-    sums: dict[int, tuple[int, int]] = {0: (0, 0)}
+def _layers(key: int) -> list[tuple[int, int, int]]:
+    """(rank, count, reachable sums after this rank) for the ranks 2..K held, in order."""
+    bits = 1
+    out = []
     for r in range(2, 14):
         c = (key >> (BITS * (r - 1))) & 7
-        if not c:
-            continue
-        bit = BIT[r]
-        new = dict(sums)
-        for s, (n, sk) in sums.items():
-            for j in range(1, c + 1):
-                t = s + j * r
-                cand = (n + j, sk + j * bit)
-                old = new.get(t)
-                if old is None or cand < old:
-                    new[t] = cand
-        sums = new
+        if c:
+            step = bits
+            for _ in range(c):
+                step <<= r
+                bits |= step
+            out.append((r, c, bits))
+    return out
+
+
+def claim_mask(key: int, kcount: int) -> int:
+    """Bit m is set when the hand can claim exactly m roads (m >= 1)."""
+    layers = _layers(key)
+    bits = layers[-1][2] if layers else 1
     aces = key & 7
-    best: dict[int, tuple[int, int, int]] = {}
-    for s, (n, sk) in sums.items():
-        for used in range(aces + 1):
-            for high in range(used + 1):
-                t = s + used + ACE_STEP * high
-                if t and t % kcount == 0:
-                    m = t // kcount
-                    cand = (used, n + used, sk + used)
-                    old = best.get(m)
-                    if old is None or cand < old:
-                        best[m] = cand
-    if not best:
-        return (0,)
-    top = max(best)
-    return tuple(best[m][2] if m in best else 0 for m in range(top + 1))
+    total = bits
+    for used in range(1, aces + 1):
+        for high in range(used + 1):
+            total |= bits << (used + ACE_STEP * high)
+    mask = 0
+    m = 1
+    total >>= kcount
+    while total:
+        if total & 1:
+            mask |= 1 << m
+        total >>= kcount
+        m += 1
+    return mask
+
+
+def claim_spend(key: int, kcount: int, m: int) -> int:
+    """The cards to spend (a hand key) to claim m roads, or 0 if the hand cannot.  The choice
+    keeps as many aces as possible, then spends high cards before low ones."""
+    layers = _layers(key)
+    bits = layers[-1][2] if layers else 1
+    target = m * kcount
+    for used in range((key & 7) + 1):
+        for high in range(used + 1):
+            s = target - used - ACE_STEP * high
+            if s < 0 or not (bits >> s) & 1:
+                continue
+            spend = used * BIT[1]
+            for i in range(len(layers) - 1, -1, -1):
+                r, c, _ = layers[i]
+                below = layers[i - 1][2] if i else 1
+                for j in range(c, -1, -1):
+                    t = s - j * r
+                    if t >= 0 and (below >> t) & 1:
+                        spend += j * BIT[r]
+                        s = t
+                        break
+            return spend
+    return 0
+
+
+def claim_options(key: int, kcount: int) -> tuple[int, ...]:
+    """``best[m]`` = the cards to spend (a hand key) to claim m roads, or 0 when no choice of
+    cards adds up to m x kcount; ``best[0]`` is 0 and the tuple ends at the largest claim."""
+    mask = claim_mask(key, kcount)
+    return tuple(claim_spend(key, kcount, m) if mask >> m & 1 else 0 for m in range(max(1, mask.bit_length())))
 
 
 def claim_sizes(key: int, kcount: int) -> list[int]:
     """The distinct numbers of roads a hand can claim at once."""
-    return [m for m, spend in enumerate(claim_options(key, kcount)) if spend]
+    mask = claim_mask(key, kcount)
+    return [m for m in range(mask.bit_length()) if mask >> m & 1]
 
 
 class ClaimTable:
-    """Claim options for one kcount, cached by hand."""
+    """Claim masks and spends for one kcount, cached by hand."""
 
-    LIMIT = 400_000
+    LIMIT = 500_000
 
     def __init__(self, kcount: int):
         self.kcount = kcount
-        self.cache: dict[int, tuple[int, ...]] = {}
+        self.cache: dict[int, int] = {}
+        self.spends: dict[tuple[int, int], int] = {}
         self.ranks: dict[int, list[int]] = {}
 
-    def options(self, key: int) -> tuple[int, ...]:
-        opts = self.cache.get(key)
-        if opts is None:
+    def mask(self, key: int) -> int:
+        mask = self.cache.get(key)
+        if mask is None:
             if len(self.cache) >= self.LIMIT:
                 self.cache.clear()
-            opts = self.cache[key] = claim_options(key, self.kcount)
-        return opts
+            mask = self.cache[key] = claim_mask(key, self.kcount)
+        return mask
+
+    def spend(self, key: int, m: int) -> int:
+        spend = self.spends.get((key, m))
+        if spend is None:
+            if len(self.spends) >= self.LIMIT:
+                self.spends.clear()
+            spend = self.spends[(key, m)] = claim_spend(key, self.kcount, m)
+        return spend
 
     def cards(self, spend: int) -> list[int]:
         out = self.ranks.get(spend)
@@ -182,19 +224,15 @@ class RoadMap:
 # ---------------------------------------------------------------- playing a game
 
 # A strategy is made for one game setting: ``make(players, kcount)`` -> a chooser.
-# ``chooser(options, roads_left, hand_sizes, seat)`` returns the number of roads to claim
-# now (0: draw a card).  ``options`` is ``claim_options`` of the seat's hand.
+# ``chooser(mask, roads_left, hand_sizes, seat)`` returns the number of roads to claim
+# now (0: draw a card).  ``mask`` is ``claim_mask`` of the seat's hand.
 Chooser = Callable[[tuple, int, list, int], int]
 
 
-def largest(opts: tuple[int, ...], roads_left: int) -> int:
-    """The largest claim the options allow with roads_left roads still free (0: none)."""
-    m = len(opts) - 1
-    if m > roads_left:
-        m = roads_left
-    while m and not opts[m]:
-        m -= 1
-    return m
+def largest(mask: int, roads_left: int) -> int:
+    """The largest claim the mask allows with roads_left roads still free (0: none)."""
+    low = mask & ((2 << roads_left) - 2)
+    return low.bit_length() - 1 if low else 0
 
 
 @dataclass
@@ -213,7 +251,7 @@ def play(choosers: Sequence[Chooser], kcount: int, rng: random.Random, table: Cl
     """Play one game, seat 0 first.  With ``names``, also write the play record
     (``Ann draws Q``, ``Ann claims 1-2 with Q``) in the results-file format."""
     table = table or ClaimTable(kcount)
-    cache, compute, cards_of = table.cache, table.options, table.cards
+    cache, compute, spend_for, cards_of = table.cache, table.mask, table.spend, table.cards
     players = len(choosers)
     deck = Deck(rng)
     draw, discard, shuffle = deck.draw_pile, deck.discard, rng.shuffle
@@ -229,13 +267,15 @@ def play(choosers: Sequence[Chooser], kcount: int, rng: random.Random, table: Cl
     stalled = False
     while left and turn < max_turns:
         key = hands[seat]
-        opts = cache.get(key) or compute(key)
+        mask = cache.get(key)
+        if mask is None:
+            mask = compute(key)
         if draw:
-            m = choosers[seat](opts, left, sizes, seat)
+            m = choosers[seat](mask, left, sizes, seat) if mask else 0
         else:  # nothing to draw: claim if at all possible
-            m = largest(opts, left)
+            m = largest(mask, left)
         if m:
-            spend = opts[m]
+            spend = spend_for(key, m)
             hands[seat] = key - spend
             spent = cards_of(spend)
             sizes[seat] -= len(spent)

@@ -25,8 +25,8 @@ class Strategy:
 def greedy(players: int, kcount: int) -> Chooser:
     """Claim the most roads possible as soon as any claim is possible."""
 
-    def choose(opts, left, sizes, seat):
-        return largest(opts, left)
+    def choose(mask, left, sizes, seat):
+        return largest(mask, left)
 
     return choose
 
@@ -38,8 +38,8 @@ def patient(n: int, few: int | None = None) -> Callable[[int, int], Chooser]:
     def factory(players: int, kcount: int) -> Chooser:
         endgame = few if few is not None else n * players
 
-        def choose(opts, left, sizes, seat):
-            m = largest(opts, left)
+        def choose(mask, left, sizes, seat):
+            m = largest(mask, left)
             return m if m >= n or left <= endgame else 0
 
         return choose
@@ -54,8 +54,8 @@ def race(n: int) -> Callable[[int, int], Chooser]:
     def factory(players: int, kcount: int) -> Chooser:
         per_card = MEAN_CARD / kcount
 
-        def choose(opts, left, sizes, seat):
-            m = largest(opts, left)
+        def choose(mask, left, sizes, seat):
+            m = largest(mask, left)
             if m >= n:
                 return m
             others = sum(sizes) - sizes[seat]
