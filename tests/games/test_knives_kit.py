@@ -1,0 +1,148 @@
+"""Selling Knives printed kit: margins, text sizes, the map at kcount 14, checklist, reference, determinism."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from printkit import kit
+from printkit.draw import PT, Circle, Lines, Polyline, Rect, Text, text_width
+from printkit.games.knives import GAME, Config, pair_claims
+from printkit.games.knives.cards import road_count
+from printkit.sheet import MARGIN, MIN_TEXT, paper
+
+
+def config(**kw):
+    data = {"game": "knives", "players": ["Ann", "Ben", "Cat"], **kw}
+    return Config.model_validate(data)
+
+
+def bbox(it):
+    if isinstance(it, Lines):
+        xs = [v for s in it.segments for v in (s[0], s[2])]
+        ys = [v for s in it.segments for v in (s[1], s[3])]
+        w = it.pen.width / 2
+        return min(xs) - w, min(ys) - w, max(xs) + w, max(ys) + w
+    if isinstance(it, Circle):
+        return it.cx - it.r, it.cy - it.r, it.cx + it.r, it.cy + it.r
+    if isinstance(it, Rect):
+        return it.x, it.y, it.x + it.w, it.y + it.h
+    if isinstance(it, Polyline):
+        xs, ys = zip(*it.points)
+        return min(xs), min(ys), max(xs), max(ys)
+    if isinstance(it, Text):
+        w = text_width(it.text, it.size, it.bold)
+        x0 = {"start": it.x, "middle": it.x - w / 2, "end": it.x - w}[it.anchor]
+        return x0, it.y - it.size * PT * 0.75, x0 + w, it.y
+    return None
+
+
+@pytest.mark.parametrize("paper_name", ["letter", "a4"])
+@pytest.mark.parametrize("kcount", [3, 8, 12, 14, 30])
+def test_every_page_keeps_the_margin_and_the_smallest_text(paper_name, kcount):
+    cfg = config(kcount=kcount, players=8 if kcount == 14 else ["Ann", "Ben", "Cat"])
+    pages = kit.build(GAME, cfg, paper_name)
+    p = paper(paper_name)
+    for n, page in enumerate(pages, 1):
+        assert (page.width, page.height) == (p.width, p.height)
+        for it in page.items:
+            if isinstance(it, Text):
+                assert it.size >= MIN_TEXT, (n, it)
+            box = bbox(it)
+            if box:
+                x0, y0, x1, y1 = box
+                assert x0 >= MARGIN - 0.3 and y0 >= MARGIN - 0.3, (n, it)
+                assert x1 <= p.width - MARGIN + 0.3 and y1 <= p.height - MARGIN + 0.3, (n, it)
+
+
+def test_kit_pages_in_print_order():
+    cfg = config()
+    pages = GAME.kit(cfg, paper("letter"))
+    titles = [next(t.text for t in pg.items if isinstance(t, Text) and t.bold) for pg in pages]
+    assert "claim reference" in titles[0] and "the map" in titles[1] and "road checklist" in titles[2]
+    assert all("claim log" in t for t in titles[3:]) and len(titles) == 6  # one claim log per player
+    for page, name in zip(pages[3:], cfg.names):
+        assert any(isinstance(t, Text) and t.text.startswith(name) for t in page.items)
+
+
+@pytest.mark.parametrize("kcount", range(8, 15))
+def test_map_stays_readable(kcount):
+    """Centres do not touch, and every road passes clear of the centres it does not join."""
+    cfg = config(kcount=kcount)
+    page = GAME.map_page(cfg, paper("letter"), cfg.seats(), "t")
+    circles = [c for c in page.items if isinstance(c, Circle) and c.fill == (1.0, 1.0, 1.0)]
+    assert len(circles) == kcount
+    r = circles[0].r
+    assert r >= 5  # room for a two-digit number at a readable size
+    numbers = [t for t in page.items if isinstance(t, Text) and t.text.isdigit() and t.bold]
+    assert sorted(int(t.text) for t in numbers) == list(range(1, kcount + 1)) and min(t.size for t in numbers) >= 10
+    pts = [(c.cx, c.cy) for c in circles]
+    for i, j in [(i, j) for i in range(kcount) for j in range(i + 1, kcount)]:
+        assert math.dist(pts[i], pts[j]) > 2 * r + 5
+        (ax, ay), (bx, by) = pts[i], pts[j]
+        for m, (px, py) in enumerate(pts):
+            if m in (i, j):
+                continue
+            t = max(0, min(1, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)))
+            gap = math.dist((px, py), (ax + t * (bx - ax), ay + t * (by - ay)))
+            assert gap > r + 0.5, (kcount, i + 1, j + 1, m + 1)
+    guides = [it for it in page.items if isinstance(it, Lines) and len(it.segments) == road_count(kcount)]
+    assert len(guides) == 1 and guides[0].pen.color != (0, 0, 0)  # every road, as a faint guide
+
+
+@pytest.mark.parametrize("kcount", [12, 14, 30])
+def test_checklist_has_a_box_per_road(kcount):
+    page = GAME.checklist_page(config(kcount=kcount), paper("letter"), "t")
+    texts = [t.text for t in page.items if isinstance(t, Text)]
+    rows = [t for t in page.items if isinstance(t, Text) and t.anchor == "end" and t.bold]
+    cols = [t for t in page.items if isinstance(t, Text) and t.anchor == "middle" and t.bold]
+    assert [t.text for t in rows] == [str(a) for a in range(1, kcount)]
+    assert [t.text for t in cols] == [str(b) for b in range(2, kcount + 1)]
+    cell = cols[1].x - cols[0].x
+    assert cell >= 6.0
+    if kcount <= 14:
+        assert "1-2" in texts and f"{kcount - 1}-{kcount}" in texts
+        assert str(road_count(kcount)) in texts  # the roads-left counter starts at the total
+
+
+def test_reference_card_lists_multiples_and_pairs():
+    items, h = GAME.reference(12, 190)
+    texts = " ".join(t.text for t in items if isinstance(t, Text))
+    for m in range(1, 7):
+        assert str(12 * m) in texts
+    assert "A = 1 or 14" in texts
+    pairs = pair_claims(12)
+    assert pairs[1][0] == "Q" and "A(1) + J" in pairs[1] and "A(14) + 10" in pairs[2] and "J + K" in pairs[2]
+    # every pair listed really pays its roads
+    for m, combos in pair_claims(9).items():
+        for c in combos:
+            vals = [14 if x == "A(14)" else 1 if x == "A(1)" else {"J": 11, "Q": 12, "K": 13}.get(x) or int(x)
+                    for x in c.split(" + ")]
+            assert sum(vals) == 9 * m
+
+
+def test_same_config_same_bytes(tmp_path):
+    cfg = config(kcount=13)
+    a = kit.render(kit.build(GAME, cfg), ["pdf", "svg"], "t")
+    b = kit.render(kit.build(GAME, cfg), ["pdf", "svg"], "t")
+    assert a == b
+
+
+def test_greyscale_kit_uses_patterns(tmp_path):
+    seats = config(color=False).seats()
+    assert len({s.dash for s in seats}) == 3 and len({s.shape for s in seats}) == 3
+
+
+def test_rule_sheet_figures_draw():
+    for name in ("hands", "example", "reference"):
+        items, h = GAME.figure(name, 190)
+        assert items and h > 20
+    with pytest.raises(KeyError):
+        GAME.figure("nope", 190)
+
+
+def test_make_the_preset(printkit, tmp_path):
+    run = printkit("make", "layouts/knives.yaml", "-o", tmp_path, cwd=None)
+    assert run.code == 0, run.err
+    assert (tmp_path / "knives" / "kit.pdf").stat().st_size > 5000
