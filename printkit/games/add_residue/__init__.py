@@ -344,6 +344,23 @@ class AddResidue(Game):
                     break
                 page.add(log_table(paper.left + col * (col_w + gap), y, widths, i, take, row_h, seats))
                 i += take
+            bottom = y + (per_col + 1) * row_h
+        # final scores: each player's last total
+        per_line = 4
+        need = 12 + 10 * -(-len(seats) // per_line)
+        if bottom + need > paper.bottom - 8:
+            page = paper.page()
+            pages.append(page)
+            bottom = header(page, paper, f"{title}: final scores")
+        y = bottom + 8
+        page.add(Text(paper.left, y, "Final scores (each player's last total). The highest total wins.", 9, bold=True))
+        slot = paper.inner_width / per_line
+        for k, seat in enumerate(seats):
+            r, c = divmod(k, per_line)
+            x, by = paper.left + c * slot, y + 3 + r * 10
+            page.add(seat.badge(x + 2.2, by + 4, 3.2))
+            page.add(Text(x + 5, by + 5.2, fit_text(seat.name, slot - 28, 9), 9, color=seat.color))
+            page.add(Rect(x + slot - 22, by, 18, 8, Pen(seat.color, 0.5, seat.dash)))
         return pages
 
     # -- pictures
