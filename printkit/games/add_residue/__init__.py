@@ -176,7 +176,7 @@ LOG_HEAD = ("#", "player", "pile", "c", "m", "points", "total")
 
 def log_widths(width: float) -> list[float]:
     """Column widths of the move log for a table ``width`` mm wide."""
-    base = [8.0, 25.0, 17.0, 9.0, 10.0, 11.0, 11.0]
+    base = [8.0, 24.0, 16.0, 9.0, 10.0, 11.0, 11.0]
     extra = max(0.0, width - sum(base))
     base[1] += extra
     return base
@@ -303,7 +303,7 @@ class AddResidue(Game):
         title = cfg.title or self.title
         pages: list[Page] = []
         page, y = None, 0.0
-        width = paper.inner_width - 4
+        width = paper.inner_width - 5
         for seat in seats:
             items, h = self.pile_panel(seat, cfg.n, width, title)
             if page is None or y + h + 6 > paper.bottom - 8:
@@ -315,7 +315,7 @@ class AddResidue(Game):
                 cut = y - 5
                 page.add(Lines(((paper.left, cut, paper.right, cut),), Pen((0.5, 0.5, 0.5), 0.25, (2.0, 1.5))))
                 page.add(Text(paper.left, cut - 1, "cut here", 7, color=FAINT_TEXT))
-            page.add(moved(items, paper.left + 2, y))
+            page.add(moved(items, paper.left + 2.5, y))
             y += h + 10
         return pages
 
@@ -324,7 +324,8 @@ class AddResidue(Game):
         title = cfg.title or self.title
         full = total_moves(cfg.n, len(seats))
         gap = 5.0
-        col_w = (paper.inner_width - gap) / 2
+        inset = 0.3  # keeps the ruling's stroke inside the margin
+        col_w = (paper.inner_width - 2 * inset - gap) / 2
         widths = log_widths(col_w)
         row_h = 6.5
         pages: list[Page] = []
@@ -342,7 +343,7 @@ class AddResidue(Game):
                 take = min(per_col, full - i)
                 if take <= 0:
                     break
-                page.add(log_table(paper.left + col * (col_w + gap), y, widths, i, take, row_h, seats))
+                page.add(log_table(paper.left + inset + col * (col_w + gap), y, widths, i, take, row_h, seats))
                 i += take
             bottom = y + (per_col + 1) * row_h
         # final scores: each player's last total
@@ -370,7 +371,7 @@ class AddResidue(Game):
         rows = replay(res, Report(self.id, res.names, {p: 0 for p in res.names}))
         title = res.title or self.title
         widths = [8.0, 30.0, 12.0, 9.0, 12.0, 13.0, 12.0]
-        remark = paper.inner_width - sum(widths)
+        remark = paper.inner_width - 0.6 - sum(widths)
         row_h = 6.5
         pages: list[Page] = []
         i = 0
@@ -386,7 +387,7 @@ class AddResidue(Game):
                 break
             per = int((paper.bottom - 8 - y) // row_h) - 1
             take = min(per, len(rows) - i)
-            page.add(log_table(paper.left, y, widths, i, take, row_h, seats, rows, remark))
+            page.add(log_table(paper.left + 0.3, y, widths, i, take, row_h, seats, rows, remark))
             i += take
             if i >= len(rows):
                 break
@@ -398,7 +399,7 @@ class AddResidue(Game):
         res = Results.model_validate({"game": self.id, "players": ["Ann", "Ben"], "n": 5, "moves": EXAMPLE})
         rows = replay(res, Report(self.id, res.names, {"Ann": 0, "Ben": 0}))
         widths = log_widths(88)
-        items = log_table(0, 0, widths, 0, len(rows), 6.5, res.seats(), rows)
+        items = log_table(0.3, 0, widths, 0, len(rows), 6.5, res.seats(), rows)
         x = sum(widths) + 6
         y = 4.0
         for line in EXAMPLE_NOTES:
