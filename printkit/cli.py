@@ -41,7 +41,9 @@ def _load(path: str, results: bool = False):
     game_id = doc.data.get("game")
     if game_id is None:
         raise doc.error((), "missing key 'game' (which game this file is for)")
-    if not isinstance(game_id, str) or game_id not in registry.GAMES:
+    if not isinstance(game_id, str):
+        raise doc.error(("game",), f"expected a game id, one of: {', '.join(registry.GAMES)}")
+    if game_id not in registry.GAMES:
         raise doc.error(("game",), f"unknown game '{game_id}'{inputs.suggest(game_id, registry.GAMES)}")
     game = registry.get(game_id)
     model = game.Results if results else game.Config

@@ -24,8 +24,14 @@ class InputError(Exception):
 
     def __str__(self) -> str:
         where = self.file + (f":{self.line}" if self.line else "")
-        key = f" {self.key}:" if self.key else ""
-        return f"{where}:{key} {self.message}"
+        key = f" {one_line(self.key, 80)}:" if self.key else ""
+        return f"{where}:{key} {one_line(self.message)}"
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    """Keep a message to one readable line: line breaks shown as \\n, very long text cut."""
+    text = str(text).replace("\r", "\\r").replace("\n", "\\n")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def suggest(word: str, choices) -> str:

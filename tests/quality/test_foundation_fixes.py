@@ -63,3 +63,28 @@ def test_build_greyscale_only_when_colour_is_off():
         rulesheet.pages = real
     assert any(c[0] != c[2] for c in _colours(coloured[0]))
     assert all(c[0] == c[1] == c[2] for c in _colours(grey[0]))
+
+
+def test_input_error_is_always_one_short_line():
+    from printkit.inputs import InputError
+
+    e = InputError("f.yaml", "'A1\nB2' is not a segment " + "x" * 1000, 3, "rounds[1]")
+    text = str(e)
+    assert "\n" not in text and text.startswith("f.yaml:3: rounds[1]: 'A1\\nB2' is not a segment")
+    assert len(text) < 400 and text.endswith("...")
+    assert str(InputError("g.yaml", "bad", None, "a\nb")) == "g.yaml: a\\nb: bad"
+    assert str(InputError("h.yaml", "short message", 2)) == "h.yaml:2: short message"
+
+
+def test_a_game_that_is_not_text_is_named_briefly(tmp_path):
+    import pytest
+
+    from printkit.cli import _load
+    from printkit.inputs import InputError
+
+    path = tmp_path / "x.yaml"
+    path.write_text("game: [" + ", ".join(["null"] * 500) + "]\n", encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        _load(str(path))
+    assert str(info.value).startswith(f"{path}:1: game: expected a game id, one of: ")
+    assert "intersections" in str(info.value) and "None" not in str(info.value)
