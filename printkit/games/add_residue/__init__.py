@@ -83,7 +83,7 @@ PlayedText = Annotated[str, AfterValidator(_played)]
 
 
 class Results(Common):
-    moves: list[PlayedText] = Field(
+    moves: Optional[list[PlayedText]] = Field(  # empty (null) in a fresh template
         default_factory=list, max_length=2 * 52 * 8 + 8,
         description="The move log in play order: 'player add|mod number', optionally '= m', e.g. 'Ann mod 4 = 2'")
 
