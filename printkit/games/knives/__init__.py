@@ -703,7 +703,7 @@ def pair_claims(k: int) -> dict[int, list[str]]:
     return {m: sorted(c, key=lambda t: t.count("+")) for m, c in sorted(found.items())}
 
 
-from .simulate import simulate as _simulate  # noqa: E402
+from .command import simulate as _simulate  # noqa: E402
 
 Knives.simulate = staticmethod(_simulate)
 

@@ -221,22 +221,9 @@ def chart(summary: dict, path: Path) -> None:
     os.replace(tmp, path)
 
 
-def simulate(
-    players: int = typer.Option(4, "--players", "-p", min=2, max=8, help="Players at the table (2 to 8)"),
-    kcount: int = typer.Option(12, "--kcount", "-k", min=3, max=30, help="Distribution centres (the card rule gives 8 to 14)"),
-    strategies: str = typer.Option("greedy,patient:2,patient:3,patient:4,hoard", "--strategies", "-s",
-                                   help="Comma-separated: greedy (claim the most roads as soon as possible); "
-                                        "patient:N (wait for N roads at once; greedy once N x players roads or fewer "
-                                        "are left); patient:N:F (greedy once F or fewer are left); race:N (wait for N "
-                                        "roads, but claim what it can once the other players' cards could take the "
-                                        "roads left); hoard (race with no N: save everything until then)"),
-    games: int = typer.Option(10_000, "--games", "-n", min=1, max=10_000_000, help="Games to play"),
-    seed: int = typer.Option(1, "--seed", help="Same seed, same games, same figures"),
-    jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=64, help="Worker processes (0: every core for 2,000 games or more)"),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object"),
-    chart_file: Optional[Path] = typer.Option(None, "--chart", help="Also draw a chart (.png or .svg)"),
-) -> None:
-    """Play many seeded games of Selling Knives between strategies; report win rates (95% CI), roads and length."""
+def run(players: int, kcount: int, strategies: str, games: int, seed: int, jobs: int, as_json: bool,
+        chart_file: Optional[Path]) -> None:
+    """The command line's work (see ``command.simulate`` for the options)."""
     import json
     import sys
 
