@@ -173,10 +173,10 @@ def tile_card(cfg, paper: Paper, game) -> Page:
                "Row: the light die (shape). Column: the dark die (walls). Draw the tile as shown, never rotated; "
                "A1 is its top-left space.")
     head_w = 27.0
-    col_w = (paper.inner_width - head_w) / 6
+    col_w = (paper.inner_width - head_w - 0.6) / 6
     cell = 6.5
     row_h = 2 * cell + 9
-    x0 = paper.left
+    x0 = paper.left + 0.3
     y += 2
     for d in range(1, 7):
         cx = x0 + head_w + (d - 1) * col_w + col_w / 2
@@ -210,7 +210,7 @@ def tile_card(cfg, paper: Paper, game) -> Page:
     y += 6
     page.add(Text(x0, y, "Key", 11, bold=True))
     y += 2
-    key_items, h = key_figure(paper.inner_width)
+    key_items, h = key_figure(paper.inner_width - 1)
     page.add(moved(key_items, x0, y))
     return page
 
@@ -239,7 +239,7 @@ def key_figure(width: float) -> tuple[list[Item], float]:
     ]
     colw = width / 4
     for i, (text, fn) in enumerate(entries):
-        x = i * colw
+        x = i * colw + 0.5
         items.append(Rect(x, 0, cell, cell, Pen(width=0.2)))
         items += fn(x, 0)
         for k, ln in enumerate(wrap(text, colw - cell - 4, 8)[:2]):
@@ -264,25 +264,25 @@ def player_sheet(cfg, paper: Paper, game, seat: Player) -> Page:
                   7.5, "middle", color=GREYTEXT))
     # the side panel
     sx = gx + N * cell + band + 5
-    sw = paper.right - sx
+    sw = paper.right - sx - 0.5
     py = gy - band
     page.add(Text(sx, py + 3, "Entrance", 9, bold=True))
     page.add(box_line(sx + 16, py + 3.5, sw - 16))
     page.add(Text(sx, py + 10, "Exit", 9, bold=True))
     page.add(box_line(sx + 16, py + 10.5, sw - 16))
     page.add(Text(sx, py + 14.5, "space and side, e.g. D1 W", 7, color=GREYTEXT))
-    py += 21
+    py += 19
     page.add(Text(sx, py, "Coins", 9, bold=True))
     page.add(Text(sx + 12, py, "ring one per coin gained; cross it", 7, color=GREYTEXT))
     page.add(Text(sx + 12, py + 3, "out to reroll one die", 7, color=GREYTEXT))
     py += 5
     per_row = int((sw - 1) // 6.2)
-    rows = 3
+    rows = 2
     page.add(Rect(sx, py, sw, rows * 6.2 + 1.5, Pen(width=0.3)))
     for r in range(rows):
         for c in range(per_row):
             page.add(Circle(sx + 3.9 + c * 6.2, py + 3.9 + r * 6.2, 2.3, Pen((0.7, 0.7, 0.7), 0.2, (0.6, 0.6))))
-    py += rows * 6.2 + 7
+    py += rows * 6.2 + 6.5
     page.add(Text(sx, py, "Cafeterias (at most two)", 9, bold=True))
     py += 2
     for k in (1, 2):
@@ -293,7 +293,7 @@ def player_sheet(cfg, paper: Paper, game, seat: Player) -> Page:
         page.add(box_line(sx + 14, py + 8.3, sw - 16))
         page.add(Rect(sx + sw - 6, py + 1.5, 4, 4, Pen(width=0.3)))
         py += 12
-    py += 3
+    py += 2
     page.add(Text(sx, py, "Light die: shape", 9, bold=True))
     py += 2
     ts = tileset()
@@ -305,36 +305,34 @@ def player_sheet(cfg, paper: Paper, game, seat: Player) -> Page:
         page.add(Text(cx, cy + 3.3, str(li), 8, bold=True))
         for r, c in t.cells:
             page.add(Rect(cx + 4 + c * mini, cy + r * mini, mini, mini, Pen(width=0.2), TILE_FILL))
-    py += 25
+    py += 24
     page.add(Text(sx, py, "Dark die: walls", 9, bold=True))
-    py += 1
+    py += 0.6
     for d in range(1, 7):
-        py += 3.4
+        py += 3.2
         page.add(Text(sx, py, fit_text(f"{d}  {ts.layouts[d]}", sw, 7.5), 7.5))
-    py += 6
+    py += 5.5
     page.add(Text(sx, py, "Displays", 9, bold=True))
     py += 2
     for f in range(1, 7):
         cx = sx + ((f - 1) % 2) * (sw / 2)
-        cy = py + ((f - 1) // 2) * 7.5
+        cy = py + ((f - 1) // 2) * 6.5
         page.add(display_symbol(f, cx + 2.8, cy + 2.8, 4.5, Pen(width=0.4)))
         page.add(Text(cx + 6.5, cy + 4, f"{f} {ts.displays[f].name}", 8))
-    py += 3 * 7.5 + 3
-    page.add(Text(sx, py, "Bonus: 2 coins, a doorway,", 7.5, color=GREYTEXT))
-    page.add(Text(sx, py + 3.2, "or a wall (see the rules)", 7.5, color=GREYTEXT))
+    py += 3 * 6.5
     # turn log below the grid
-    ty = gy + N * cell + band + 10
+    ty = max(gy + N * cell + band + 10, py + 6)
     page.add(Text(paper.left, ty, "Turn log (optional, for printkit score): dice light+dark, tile's A1 or cafe, display@space, bonus",
                   8.5, bold=True))
     ty += 2
     widths = (6.0, 13.0, 12.0, 13.0, 14.0)
     blk = sum(widths)
-    cols = max(1, int((paper.inner_width + 3) // (blk + 3)))
+    cols = max(1, int((paper.inner_width + 2) // (blk + 3)))
     row_h = 6.2
     rows = max(1, int((paper.bottom - 6 - ty) // row_h) - 1)
     n = 0
     for c in range(cols):
-        x = paper.left + c * (blk + 3)
+        x = paper.left + 0.3 + c * (blk + 3)
         page.add(table(x, ty, widths, rows, row_h, ("#", "dice", "tile", "display", "bonus"), 7.5))
         for r in range(rows):
             n += 1
@@ -440,7 +438,7 @@ def figure(fig: str, width: float) -> tuple[list[Item], float]:
         ts = tileset()
         items: list[Item] = []
         cell = 6.0
-        x = 0.0
+        x = 0.5
         for key in ((1, 5), (4, 2), (6, 6)):
             t = ts.tile(*key)
             items += draw_tile(t, x, 4, cell)
