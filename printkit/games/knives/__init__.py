@@ -420,7 +420,8 @@ class Knives(Game):
         k = cfg.kcount
         page = paper.page()
         y = header(page, paper, f"{title}: road checklist",
-                   "Write your initial in a road's box when you claim it: row = smaller centre, column = larger.")
+                   "Write your initial (or draw your symbol) in a road's box when you claim it: row = smaller centre, "
+                   "column = larger.")
         cell = min(16.0, (paper.inner_width - 9) / (k - 1))
         x0 = paper.left + 9
         y0 = y + 7
@@ -666,17 +667,28 @@ class Knives(Game):
     def record_template(self, cfg: Config) -> str:
         first = cfg.names[0]
         k = cfg.kcount
-        return (
-            "# The play record: one line per turn, in play order. List the players in seat order,\n"
-            "# starting with the player who took the first turn. Draw lines are optional: give every\n"
-            "# draw (then the whole game is replayed and checked card by card) or none.\n"
-            f"#   - {first} draws Q\n"
-            f"#   - {first} claims 1-2 with Q            (roads as two centres, then the cards spent)\n"
-            f"#   - {first} claims 3-4 5-6 with A 6 4    (an ace counts 1 or 14; here {k * 2} = 2 roads"
-            + (")\n" if k == 12 else f" would need {2 * k})\n")
-            + f"#   - {first} passes                      (only when there is no card to draw)\n"
-            "turns:\n"
-        )
+        pairs = pair_claims(k)
+
+        def cards(combo: str) -> tuple[str, str]:
+            parts = combo.split(" + ")
+            why = " + ".join(p.replace("A(1)", "ace as 1").replace("A(14)", "ace as 14") for p in parts)
+            return " ".join(p[0] if p.startswith("A(") else p for p in parts), why
+
+        lines = [
+            "# The play record: one line per turn, in play order. List the players in seat order,",
+            "# starting with the player who took the first turn. Draw lines are optional: give every",
+            "# draw (then the whole game is replayed and checked card by card) or none.",
+            f"# Roads are written as two centres (3-7), then 'with' and the cards spent; kcount is {k}.",
+            f"#   - {first} draws Q",
+        ]
+        if 1 in pairs:
+            c, why = cards(pairs[1][0])
+            lines.append(f"#   - {first} claims 1-2 with {c}    ({why} = {k}: one road)")
+        if 2 in pairs:
+            c, why = cards(pairs[2][0])
+            lines.append(f"#   - {first} claims 3-4 5-6 with {c}    ({why} = {2 * k}: two roads)")
+        lines.append(f"#   - {first} passes    (only when there is no card left to draw)")
+        return "\n".join(lines) + "\nturns:\n"
 
 
 def dash_name(dash: tuple[float, ...]) -> str:
@@ -684,7 +696,7 @@ def dash_name(dash: tuple[float, ...]) -> str:
         return "solid line"
     if len(dash) == 2:
         return "dotted line" if dash[0] < 1 else "dashed line"
-    return "dash-dot line"
+    return "dash-dot line" if len(dash) == 4 else "dash-dot-dot line"
 
 
 def pair_claims(k: int) -> dict[int, list[str]]:
