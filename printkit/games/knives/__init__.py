@@ -240,6 +240,9 @@ class Knives(Game):
             held = [f"{p}: {cards_text(state.hands[p])}" for p in names if sum(state.hands[p])]
             if held:
                 report.notes.append("cards still held at the end (they score nothing): " + "; ".join(held))
+        if state is not None and any(v.rule == "hand" for v in report.violations):
+            report.notes.append("with draw lines the whole game is replayed: every draw must be written down "
+                                "(give all draws or none)")
         if report.violations:
             report.notes.append("a claim that breaks a rule is void: its roads are not counted")
         report.details.append(f"{total - left} of {total} roads claimed")
