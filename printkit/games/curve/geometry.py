@@ -227,13 +227,14 @@ def fits(value: int, sq: Square, written: dict[Square, int], n: int) -> bool:
 
 # ---------------------------------------------------------------- random curves (benchmarks, tests)
 
-def random_curve(n: int, inside: int, rng) -> list[Square]:
+def random_curve(n: int, inside: int, rng, thin: bool = False) -> list[Square]:
     """A random closed route on an n x n grid enclosing about ``inside`` squares.
 
     The route is the outline of a random region of the "dual" cells whose corners
-    are square centres, grown one cell at a time, kept free of holes and of cells
-    touching only at a corner (so that its outline is one closed route).  Narrow
-    parts of the region give routes that run alongside themselves."""
+    are square centres, grown one cell at a time (``thin``: one 2 x 2 block at a
+    time, giving winding corridors one square wide inside), kept free of holes
+    and of cells touching only at a corner (so that its outline is one closed
+    route).  Narrow parts of the region give routes that run alongside themselves."""
     m = n - 1  # dual cells per side
 
     def ok(region: set) -> bool:
@@ -253,6 +254,8 @@ def random_curve(n: int, inside: int, rng) -> list[Square]:
                     todo.append(q)
         return len(seen) + len(region) == (m + 2) ** 2
 
+    if thin:
+        return _corridors(n, inside, rng, ok)
     start = (rng.randrange(m // 4, m - m // 4), rng.randrange(m // 4, m - m // 4))
     region = {start}
     stuck = 0
@@ -269,6 +272,32 @@ def random_curve(n: int, inside: int, rng) -> list[Square]:
         stuck = 0
         region.add(q)
     return outline(region)
+
+
+def _corridors(n: int, inside: int, rng, ok) -> list[Square]:
+    """A curve hugging a random tree of squares: an inside of corridors one square wide."""
+
+    def around(squares: set) -> set:
+        return {(r + a, c + b) for r, c in squares for a in (-1, 0) for b in (-1, 0)}
+
+    start = (rng.randrange(2, n - 2), rng.randrange(2, n - 2))
+    tree = {start}
+
+    def allowed(sq: Square, q: Square) -> bool:
+        if q in tree or not (1 <= q[0] < n - 1 and 1 <= q[1] < n - 1) or \
+                sum(p in tree for p in neighbours(q, n)) != 1:
+            return False
+        region = around(tree | {q})
+        return ok(region) and interior(outline(region), n) == tree | {q}  # no corridors merge
+
+    while len(tree) < inside:
+        options = sorted({(sq, q) for sq in tree for q in neighbours(sq, n)})
+        rng.shuffle(options)
+        pick = next(((sq, q) for sq, q in options if allowed(sq, q)), None)
+        if pick is None:
+            break
+        tree.add(pick[1])
+    return outline(around(tree))
 
 
 def outline(region: set) -> list[Square]:

@@ -117,6 +117,19 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
             uses.setdefault(key, []).append(wi)
     for key, ws in uses.items():
         model.AddAtMostOne([z[key], *ws])
+    # Redundant, for a stronger relaxation: the grid is bipartite and L is even, so the curve numbers
+    # beside an interior square are all even or all odd, and which one depends only on whether the
+    # 1 sits on an even or odd route index.  One bit says which; evens keep off the squares it rules out.
+    if 2 in primes:
+        odd_start = model.NewBoolVar("odd_start")
+        for wi, (s, _, _) in zip(w, options):
+            model.AddImplication(wi, odd_start if s % 2 else odd_start.Not())
+        index = {sq: i for i, sq in enumerate(route)}
+        for v in inside:
+            near = [index[q] for q in geo.neighbours(v, n) if q in index]
+            if near:
+                # the neighbour at index i holds an even number when i - start is odd; then v holds no even
+                model.AddImplication(z[v, 2], odd_start if near[0] % 2 else odd_start.Not())
     model.Maximize(sum(y.values()))
     # a greedy fill as a starting point
     hint = greedy(route, n, options)
