@@ -41,6 +41,13 @@ class GameConfig(BaseModel):
     formats: list[Literal["pdf", "svg"]] = Field(["pdf"], min_length=1, description="Files to write: pdf, svg or both")
     color: bool = Field(True, description="Print player colours (false: greyscale with dash patterns and symbols)")
 
+    @field_validator("title")
+    @classmethod
+    def _title(cls, v: str) -> str:
+        if not v.isprintable():
+            raise ValueError(f"the title {v!r} has characters that cannot be printed")
+        return v
+
     @field_validator("players", mode="before")
     @classmethod
     def _players(cls, v: Any) -> tuple[str, ...]:

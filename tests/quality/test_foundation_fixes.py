@@ -88,3 +88,28 @@ def test_a_game_that_is_not_text_is_named_briefly(tmp_path):
         _load(str(path))
     assert str(info.value).startswith(f"{path}:1: game: expected a game id, one of: ")
     assert "intersections" in str(info.value) and "None" not in str(info.value)
+
+
+def test_pipes_are_refused_without_blocking(tmp_path):
+    import os
+
+    import pytest
+
+    from printkit.inputs import InputError, read_text
+
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(InputError, match="not a regular file"):
+        read_text(fifo)
+
+
+def test_titles_must_be_printable():
+    import pytest
+    from pydantic import ValidationError
+
+    from printkit.game import GameConfig
+
+    assert GameConfig(game="x", title="Friday night \u00e9dition").title == "Friday night \u00e9dition"
+    for bad in ("bell\x07", "esc\x1b[31m", "two\nlines", "\u202eevil"):
+        with pytest.raises(ValidationError, match="cannot be printed"):
+            GameConfig(game="x", title=bad)
