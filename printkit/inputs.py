@@ -75,6 +75,8 @@ def read_text(path: str | Path) -> str:
         raise InputError(name, "no such file")
     if p.is_dir():
         raise InputError(name, "is a folder, not a file")
+    if not p.is_file():  # a pipe or device would block or never end
+        raise InputError(name, "not a regular file")
     try:
         with open(p, "rb") as fh:
             raw = fh.read(MAX_BYTES + 1)
