@@ -38,20 +38,26 @@ def value_of_game(n: int, as_json: bool) -> None:
                                          "(it grows about twentyfold with each step of n)", key="--n")
     solver = Solver(n)
     t0, c0 = time.perf_counter(), time.process_time()
-    v, best = solver.best_moves(*start(n))
+    v = solver.value(*start(n))
+    if not as_json:
+        typer.echo(f"Add/Residue, two players, piles 1..{n}: perfect-play margin {v:+d} "
+                   "(first player's final score minus the second's, both playing their best).")
+        if n >= 2 and v == 0:
+            typer.echo("The second player can always hold the first to 0 or less: play the same card from the same "
+                       "pile right after them, and every mod scores the same for both.")
+        rate = solver.visited / max(time.process_time() - c0, 1e-9)
+        typer.echo(f"Value: {solver.visited:,} positions in {time.perf_counter() - t0:.2f} s "
+                   f"({time.process_time() - c0:.2f} s CPU, {rate:,.0f} positions/s). Now the best openings...")
+    full = (1 << n) - 1
+    best = [mv for mv in solver.moves(full, full) if solver.move_at_least(*start(n), mv, v)]
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     moves = [str(mv) for mv in best]
     if as_json:
         typer.echo(json.dumps({"n": n, "players": 2, "margin": v, "best": moves}, indent=2))
         return
-    typer.echo(f"Add/Residue, two players, piles 1..{n}: perfect-play margin {v:+d} "
-               "(first player's final score minus the second's, both playing their best).")
     typer.echo(f"Best opening moves ({len(moves)} of {2 * n}): {', '.join(moves)}")
-    if n >= 2 and v == 0:
-        typer.echo("The second player can always hold the first to 0 or less: play the same card from the same "
-                   "pile right after them, and every mod scores the same for both.")
     rate = solver.visited / cpu if cpu > 0 else 0.0
-    typer.echo(f"Searched {solver.visited:,} positions in {wall:.2f} s ({cpu:.2f} s CPU, {rate:,.0f} positions/s).")
+    typer.echo(f"In all: {solver.visited:,} positions in {wall:.2f} s ({cpu:.2f} s CPU, {rate:,.0f} positions/s).")
 
 
 # ---------------------------------------------------------------- reviewing a played game
