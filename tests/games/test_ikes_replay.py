@@ -64,12 +64,23 @@ def walls_of(light, dark):
     return {(coord(*cell), side) for cell, side in tileset().tile(light, dark).walls}
 
 
+def face(kind: str, name: str) -> int:
+    """The die face of a shape (light) or wall layout (dark) on the tile card."""
+    table = tileset().shapes if kind == "light" else tileset().layouts
+    return next(k for k, v in table.items() if v == name)
+
+
+PAIR, L, ROW3 = face("light", "pair across"), face("light", "corner L"), face("light", "row of three")
+NORTH, EAST, SOUTH = face("dark", "north walls"), face("dark", "east walls"), face("dark", "south walls")
+P_S = f"{PAIR}{SOUTH}"  # the dice of a pair across with south walls
+
+
 # A valid little game: cafeteria, a tile earning a bonus from it, two rerolls paid with that bonus.
 def base() -> tuple[Store, list[str]]:
-    # tile 2-3 (pair across, south walls) on B1: nothing between B1 and the cafeteria above it
-    assert ("A1", "N") not in walls_of(2, 3)
-    s = Store().cafe(1, "A1", "A2").tile(2, 3, "B1", 2, "B1").tile(4, 2, "D1", 4, "D1").cafe(2, "G6", "G7")
-    turns = ["55 cafe A1-A2", "23 B1 2@B1 +coins", "46>41>42 D1 4@D1", "66 cafe G6-G7", "stop"]
+    # a pair across with south walls on B1: nothing between B1 and the cafeteria above it
+    assert ("A1", "N") not in walls_of(PAIR, SOUTH) and EAST not in (1, 6)
+    s = Store().cafe(1, "A1", "A2").tile(PAIR, SOUTH, "B1", PAIR, "B1").tile(L, EAST, "D1", L, "D1").cafe(2, "G6", "G7")
+    turns = ["55 cafe A1-A2", f"{P_S} B1 {PAIR}@B1 +coins", f"{L}6>{L}1>{L}{EAST} D1 {L}@D1", "66 cafe G6-G7", "stop"]
     return s, turns
 
 
@@ -82,94 +93,94 @@ def test_valid_game_replays_clean():
 
 def test_coins_never_below_zero():
     s, turns = base()
-    turns[2] = "46>41>43>42 D1 4@D1"  # three rerolls, two coins
+    turns[2] = f"{L}6>{L}1>{L}6>{L}{EAST} D1 {L}@D1"  # three rerolls, two coins
     rep = run(s, turns)
     assert rules(rep) == ["coins"] and "turn 3" in rep.violations[0].where
     assert "holds 2" in rep.violations[0].message
-    turns = ["46>42 D1 4@D1"]  # a reroll before any coin was earned
-    rep = run(Store().tile(4, 2, "D1", 4, "D1"), turns)
+    turns = [f"{L}6>{L}{EAST} D1 {L}@D1"]  # a reroll before any coin was earned
+    rep = run(Store().tile(L, EAST, "D1", L, "D1"), turns)
     assert rules(rep) == ["coins"]
 
 
 def test_one_coin_rerolls_one_die():
     s, turns = base()
-    turns[2] = "46>52>42 D1 4@D1"  # 46 -> 52 changes both dice
+    other = 1 if L != 1 else 2
+    turns[2] = f"{L}6>{other}1>{L}{EAST} D1 {L}@D1"  # the first reroll changes both dice
     rep = run(s, turns)
-    assert rules(rep) == ["reroll"] and "46>52" in rep.violations[0].message
+    assert rules(rep) == ["reroll"] and f"{L}6>{other}1" in rep.violations[0].message
 
 
 def test_bonus_only_when_earned():
-    # with north walls (dark 1) the new display is walled off from the cafeteria above
-    assert ("A1", "N") in walls_of(2, 1)
-    s = Store().cafe(1, "A1", "A2").tile(2, 1, "B1", 2, "B1")
-    rep = run(s, ["55 cafe A1-A2", "21 B1 2@B1 +coins"])
+    # with north walls the new display is walled off from the cafeteria above
+    assert ("A1", "N") in walls_of(PAIR, NORTH)
+    s = Store().cafe(1, "A1", "A2").tile(PAIR, NORTH, "B1", PAIR, "B1")
+    rep = run(s, ["55 cafe A1-A2", f"{PAIR}{NORTH} B1 {PAIR}@B1 +coins"])
     assert rules(rep) == ["bonus"] and "B1" in rep.violations[0].message
-    assert run(s, ["55 cafe A1-A2", "21 B1 2@B1"]).valid
-    # a matching display earns it; a different one does not
-    s = Store().tile(1, 3, "C3", 3, "C3").tile(1, 3, "C4", 3, "C4")
-    assert ("A1", "E") not in walls_of(1, 3) and ("A1", "W") not in walls_of(1, 3)
-    assert run(s, ["13 C3 3@C3", "13 C4 3@C4 +coins"]).valid
-    s = Store().tile(1, 3, "C3", 3, "C3").tile(1, 3, "C4", 1, "C4")
-    assert rules(run(s, ["13 C3 3@C3", "13 C4 1@C4 +coins"])) == ["bonus"]
+    assert run(s, ["55 cafe A1-A2", f"{PAIR}{NORTH} B1 {PAIR}@B1"]).valid
+    # a matching display earns it; a different one does not (C4 on the first pair, C5 on the second)
+    assert not walls_of(PAIR, SOUTH) & {("A1", "W"), ("A2", "E")}
+    s = Store().tile(PAIR, SOUTH, "C3", SOUTH, "C4").tile(PAIR, SOUTH, "C5", SOUTH, "C5")
+    assert run(s, [f"{P_S} C3 {SOUTH}@C4", f"{P_S} C5 {SOUTH}@C5 +coins"]).valid
+    s = Store().tile(PAIR, SOUTH, "C3", SOUTH, "C4").tile(PAIR, SOUTH, "C5", PAIR, "C5")
+    assert rules(run(s, [f"{P_S} C3 {SOUTH}@C4", f"{P_S} C5 {PAIR}@C5 +coins"])) == ["bonus"]
 
 
 def test_earned_bonus_left_unused_is_a_note():
-    s = Store().cafe(1, "A1", "A2").tile(2, 3, "B1", 2, "B1")
-    rep = run(s, ["55 cafe A1-A2", "23 B1 2@B1"])
+    s = Store().cafe(1, "A1", "A2").tile(PAIR, SOUTH, "B1", PAIR, "B1")
+    rep = run(s, ["55 cafe A1-A2", f"{P_S} B1 {PAIR}@B1"])
     assert rep.valid and any("bonus was earned" in n for n in rep.notes)
 
 
 def test_display_matches_one_die():
-    s = Store().tile(2, 3, "B1", 4, "B1")
-    rep = run(s, ["23 B1 4@B1"])
-    assert rules(rep) == ["display-die"] and "(2 and 3)" in rep.violations[0].message
-    assert run(Store().tile(2, 3, "B1", 3, "B2"), ["23 B1 3@B2"]).valid
+    wrong = next(f for f in range(1, 7) if f not in (PAIR, SOUTH))
+    s = Store().tile(PAIR, SOUTH, "B1", wrong, "B1")
+    rep = run(s, [f"{P_S} B1 {wrong}@B1"])
+    assert rules(rep) == ["display-die"] and f"({PAIR} and {SOUTH})" in rep.violations[0].message
+    assert run(Store().tile(PAIR, SOUTH, "B1", SOUTH, "B2"), [f"{P_S} B1 {SOUTH}@B2"]).valid
 
 
 def test_display_on_the_tile_just_drawn():
-    s = Store().tile(2, 3, "B1", 2, "B1").mark("B1", "o")
-    rep = run(s, ["23 B1 2@C1"])
+    s = Store().tile(PAIR, SOUTH, "B1", PAIR, "B1").mark("B1", "o")
+    rep = run(s, [f"{P_S} B1 {PAIR}@C1"])
     assert "display-space" in rules(rep)
 
 
 def test_tile_matches_the_light_die():
-    s = Store().tile(4, 2, "D1", 4, "D1")  # light 4: A1, B1, B2
-    assert run(s, ["42 D1+E1+E2 4@D1"]).valid
-    rep = run(s, ["42 D1+E1+D2 4@D1"])
-    assert "tile-shape" in rules(rep) and "light die 4" in rep.violations[0].message
+    s = Store().tile(L, EAST, "D1", L, "D1")  # the corner L: A1, B1, B2
+    assert run(s, [f"{L}{EAST} D1+E1+E2 {L}@D1"]).valid
+    rep = run(s, [f"{L}{EAST} D1+E1+D2 {L}@D1"])
+    assert "tile-shape" in rules(rep) and f"light die {L}" in rep.violations[0].message
 
 
 def test_walls_match_the_dark_die():
-    s = Store().tile(4, 2, "D1", 4, "D1")
-    assert run(s, ["42 D1 4@D1"]).valid
-    (cell, side), *_ = sorted(walls_of(4, 2))
+    s = Store().tile(L, EAST, "D1", L, "D1")
+    assert run(s, [f"{L}{EAST} D1 {L}@D1"]).valid
+    (cell, side), *_ = sorted(walls_of(L, EAST))
     r, c = parse_coord(cell, 7, 7)
     drawn = f"{coord(r + 3, c)} {side}"  # the tile's A1 is on D1: three rows down
     del s.walls[drawn]
-    rep = run(s, ["42 D1 4@D1"])
+    rep = run(s, [f"{L}{EAST} D1 {L}@D1"])
     assert rules(rep) == ["walls"] and drawn in rep.violations[0].where
     s.wall(drawn).wall("D1 N")  # a wall the dark die does not give
-    assert ("A1", "N") not in walls_of(4, 2)
-    rep = run(s, ["42 D1 4@D1"])
+    assert ("A1", "N") not in walls_of(L, EAST)
+    rep = run(s, [f"{L}{EAST} D1 {L}@D1"])
     assert rules(rep) == ["walls"] and "D1 N" in rep.violations[0].where
 
 
 def test_tiles_only_on_empty_spaces():
-    s, turns = base()
-    rep = run(s, turns + ["11 A1 1@A1"])  # after stop anyway: use a fresh game below
     s = Store().cafe(1, "A1", "A2")
-    rep = run(s, ["55 cafe A1-A2", "11 A2 1@A2"])
+    rep = run(s, ["55 cafe A1-A2", f"{P_S} A2 {PAIR}@A2"])
     assert "empty-spaces" in rules(rep) and "A2" in rep.violations[0].message
     # a bonus wall makes a space non-empty too
-    s = Store().cafe(1, "A1", "A2").tile(2, 3, "B1", 2, "B1").wall("C1 E")
-    ok = ["55 cafe A1-A2", "23 B1 2@B1 +wall C1 E"]
+    s = Store().cafe(1, "A1", "A2").tile(PAIR, SOUTH, "B1", PAIR, "B1").wall("C1 E")
+    ok = ["55 cafe A1-A2", f"{P_S} B1 {PAIR}@B1 +wall C1 E"]
     assert run(s, ok).valid
-    rep = run(s, ok + ["11 C1 1@C1"])
-    assert "empty-spaces" in rules(rep)
+    rep = run(s, ok + [f"{P_S} C1 {PAIR}@C1"])
+    assert "empty-spaces" in rules(rep) and "C1" in rep.violations[0].message
 
 
 def test_tile_must_fit_on_the_grid():
-    rep = run(Store(), ["66 A6 6@A6"])  # a row of three from A6 leaves the grid
+    rep = run(Store(), [f"{ROW3}1 A6 {ROW3}@A6"])  # a row of three from A6 leaves the grid
     assert "tile-fit" in rules(rep)
 
 
@@ -190,12 +201,13 @@ def test_no_turn_after_stop():
 
 
 def test_bonus_doorway_and_wall():
-    s = Store().cafe(1, "A1", "A2").tile(2, 3, "B1", 2, "B1").wall("B1 S", door=True)
-    assert run(s, ["55 cafe A1-A2", "23 B1 2@B1 +door B1 S"]).valid
-    s = Store().cafe(1, "A1", "A2").tile(2, 3, "B1", 2, "B1")
-    rep = run(s, ["55 cafe A1-A2", "23 B1 2@B1 +door B1 E"])  # no wall there
+    assert ("A1", "S") in walls_of(PAIR, SOUTH) and ("A1", "E") not in walls_of(PAIR, SOUTH)
+    s = Store().cafe(1, "A1", "A2").tile(PAIR, SOUTH, "B1", PAIR, "B1").wall("B1 S", door=True)
+    assert run(s, ["55 cafe A1-A2", f"{P_S} B1 {PAIR}@B1 +door B1 S"]).valid
+    s = Store().cafe(1, "A1", "A2").tile(PAIR, SOUTH, "B1", PAIR, "B1")
+    rep = run(s, ["55 cafe A1-A2", f"{P_S} B1 {PAIR}@B1 +door B1 E"])  # no wall there
     assert rules(rep) == ["doorway"]
-    rep = run(s, ["55 cafe A1-A2", "23 B1 2@B1 +wall B1 S"])  # already a wall
+    rep = run(s, ["55 cafe A1-A2", f"{P_S} B1 {PAIR}@B1 +wall B1 S"])  # already a wall
     assert rules(rep) == ["wall"]
 
 
@@ -206,7 +218,7 @@ def test_written_grid_differs_square_by_square():
     wheres = sorted(v.where for v in rep.violations if v.rule == "grid")
     assert wheres == ["Ann's sheet, D1", "Ann's sheet, F4"]
     msg = {v.where: v.message for v in rep.violations}
-    assert "display 4 (turn 3)" in msg["Ann's sheet, D1"] and "display 5" in msg["Ann's sheet, D1"]
+    assert f"display {L} (turn 3)" in msg["Ann's sheet, D1"] and "display 5" in msg["Ann's sheet, D1"]
 
 
 def test_doorway_on_sheet_without_a_punch():
@@ -218,30 +230,33 @@ def test_doorway_on_sheet_without_a_punch():
 
 
 def two_player(ann_turns, ben_turns):
-    sa, sb = Store().tile(1, 3, "A1", 1, "A1"), Store().tile(1, 3, "A1", 1, "A1")
+    sa, sb = Store().tile(PAIR, SOUTH, "A1", PAIR, "A1"), Store().tile(PAIR, SOUTH, "A1", PAIR, "A1")
     data = {"game": "ikes", "players": ["Ann", "Ben"],
             "sheets": {"Ann": sa.sheet(ann_turns), "Ben": sb.sheet(ben_turns)}}
     return GAME.score(Results.model_validate(data))
 
 
 def test_everyone_uses_the_same_roll():
-    assert two_player(["13 A1 1@A1"], ["13 A1 1@A1"]).valid
-    rep = two_player(["13 A1 1@A1"], ["14 A1 1@A1"])
+    line = f"{P_S} A1 {PAIR}@A1"
+    assert two_player([line], [line]).valid
+    other = 1 if SOUTH != 1 else 2
+    rep = two_player([line], [f"{PAIR}{other} A1 {PAIR}@A1"])
     same = [v for v in rep.violations if v.rule == "same-roll"]
-    assert len(same) == 1 and same[0].player == "Ben" and "Ann's 13" in same[0].message
+    assert len(same) == 1 and same[0].player == "Ben" and f"Ann's {P_S}" in same[0].message
 
 
 def test_only_the_roller_rerolls():
     # round 3 is rolled by Ann (seat 1, then Ben, then Ann again): Ben may not spend coins on it
-    sa = Store().cafe(1, "A1", "A2").tile(2, 3, "B1", 2, "B1").tile(1, 3, "D4", 1, "D4")
-    sb = Store().cafe(1, "A1", "A2").tile(2, 3, "B1", 2, "B1").tile(1, 3, "D4", 1, "D4")
-    t = ["55 cafe A1-A2", "23 B1 2@B1 +coins"]
+    sa = Store().cafe(1, "A1", "A2").tile(PAIR, SOUTH, "B1", PAIR, "B1").tile(PAIR, SOUTH, "D4", PAIR, "D4")
+    sb = Store().cafe(1, "A1", "A2").tile(PAIR, SOUTH, "B1", PAIR, "B1").tile(PAIR, SOUTH, "D4", PAIR, "D4")
+    t = ["55 cafe A1-A2", f"{P_S} B1 {PAIR}@B1 +coins"]
+    plain, paid = f"{P_S} D4 {PAIR}@D4", f"{PAIR}{7 - SOUTH}>{P_S} D4 {PAIR}@D4"
     data = {"game": "ikes", "players": ["Ann", "Ben"],
-            "sheets": {"Ann": sa.sheet(t + ["13 D4 1@D4"]), "Ben": sb.sheet(t + ["12>13 D4 1@D4"])}}
+            "sheets": {"Ann": sa.sheet(t + [plain]), "Ben": sb.sheet(t + [paid])}}
     rep = GAME.score(Results.model_validate(data))
     assert rules(rep) == ["reroll"] and rep.violations[0].player == "Ben"
-    data["sheets"]["Ann"]["turns"][2] = "12>13 D4 1@D4"
-    data["sheets"]["Ben"]["turns"][2] = "13 D4 1@D4"
+    data["sheets"]["Ann"]["turns"][2] = paid
+    data["sheets"]["Ben"]["turns"][2] = plain
     assert GAME.score(Results.model_validate(data)).valid
 
 

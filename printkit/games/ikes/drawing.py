@@ -175,7 +175,7 @@ def tile_card(cfg, paper: Paper, game) -> Page:
     head_w = 27.0
     col_w = (paper.inner_width - head_w - 0.6) / 6
     cell = 6.5
-    row_h = 2 * cell + 9
+    heights = {li: max(ts.tile(li, 1).height, 1.6) * cell + 8 for li in range(1, 7)}
     x0 = paper.left + 0.3
     y += 2
     for d in range(1, 7):
@@ -186,7 +186,8 @@ def tile_card(cfg, paper: Paper, game) -> Page:
     y += 12
     grid = []
     for li in range(1, 7):
-        ry = y + (li - 1) * row_h
+        row_h = heights[li]
+        ry = y + sum(heights[k] for k in range(1, li))
         grid.append((x0, ry, x0 + head_w + 6 * col_w, ry))
         page.add(Text(x0 + 1, ry + 5, f"light {li}", 9, bold=True))
         page.add(Text(x0 + 1, ry + 8.6, fit_text(ts.shapes[li], head_w - 2, 7.5), 7.5, color=GREYTEXT))
@@ -197,7 +198,7 @@ def tile_card(cfg, paper: Paper, game) -> Page:
             ty = ry + (row_h - t.height * cell) / 2
             page.add(draw_tile(t, tx, ty, cell))
             page.add(Text(cx + col_w - 1.2, ry + row_h - 1.3, t.key, 7, "end", color=GREYTEXT))
-    yb = y + 6 * row_h
+    yb = y + sum(heights.values())
     grid.append((x0, yb, x0 + head_w + 6 * col_w, yb))
     for d in range(7):
         gx = x0 + head_w + d * col_w
@@ -439,14 +440,15 @@ def figure(fig: str, width: float) -> tuple[list[Item], float]:
         items: list[Item] = []
         cell = 6.0
         x = 0.5
-        for key in ((1, 5), (4, 2), (6, 6)):
+        keys = ((1, 6), (3, 2), (4, 5))
+        for key in keys:
             t = ts.tile(*key)
             items += draw_tile(t, x, 4, cell)
             items.append(Text(x, 2.5, f"light {key[0]}, dark {key[1]}", 8, bold=True))
             x += max(t.width * cell, 24) + 12
         items.append(Text(x, 7, "Shaded: the tile's spaces. Thick: walls (inside their space).", 8.5))
         items.append(Text(x, 11, "Dot: a tile space without walls.", 8.5))
-        return items, 2 * cell + 6
+        return items, max(ts.tile(*k).height for k in keys) * cell + 6
     raise KeyError(fig)
 
 
