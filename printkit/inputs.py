@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 MAX_BYTES = 1_000_000  # no config or results file needs more
+MAX_DEPTH = 40  # nor more levels of nesting
 
 
 class InputError(Exception):
@@ -105,8 +106,15 @@ def parse(text: str, file: str) -> Document:
 
 
 def _parse(text: str, file: str) -> Document:
+    opening = (yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken, yaml.BlockSequenceStartToken,
+               yaml.BlockMappingStartToken)
+    closing = (yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken, yaml.BlockEndToken)
+    depth = 0
     try:
         for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            depth += isinstance(token, opening) - isinstance(token, closing)
+            if depth > MAX_DEPTH:  # stop early: the scanner slows down with every level
+                raise InputError(file, "nested too deeply to be a printkit file", token.start_mark.line + 1)
             if isinstance(token, (yaml.AnchorToken, yaml.AliasToken)):
                 sign = "&" if isinstance(token, yaml.AnchorToken) else "*"
                 raise InputError(file, f"anchors and aliases ({sign}{token.value}) are not supported",

@@ -113,3 +113,18 @@ def test_titles_must_be_printable():
     for bad in ("bell\x07", "esc\x1b[31m", "two\nlines", "\u202eevil"):
         with pytest.raises(ValidationError, match="cannot be printed"):
             GameConfig(game="x", title=bad)
+
+
+def test_deep_nesting_is_refused_quickly():
+    import time
+
+    import pytest
+
+    from printkit.inputs import InputError, parse
+
+    started = time.monotonic()
+    with pytest.raises(InputError, match="nested too deeply"):
+        parse("game: x\nrounds: " + "[" * 20000 + "]" * 20000 + "\n", "deep.yaml")
+    assert time.monotonic() - started < 1.0
+    doc = parse("game: x\nrounds: " + "[" * 10 + "]" * 10 + "\n", "ok.yaml")  # a little nesting is fine
+    assert doc.data["game"] == "x"
