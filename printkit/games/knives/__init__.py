@@ -425,7 +425,7 @@ class Knives(Game):
         y = header(page, paper, f"{title}: road checklist",
                    "Write your initial (or draw your symbol) in a road's box when you claim it: row = smaller centre, "
                    "column = larger.")
-        cell = min(16.0, (paper.inner_width - 9) / (k - 1))
+        cell = min(16.0, (paper.inner_width - 10) / (k - 1))
         x0 = paper.left + 9
         y0 = y + 7
         size = min(10.0, max(7.0, cell / PT * 0.42))
@@ -448,21 +448,22 @@ class Knives(Game):
         # roads left: a counter to strike through, one number per road claimed
         total = road_count(k)
         box_w, box_h = 8.0, 6.5
-        per_row = int(paper.inner_width // box_w)
+        per_row = int((paper.inner_width - 1) // box_w)
         rows = math.ceil(total / per_row)
         ty = y0 + (k - 1) * cell + 8
         if ty + 3 + rows * box_h <= paper.bottom - 6:
             page.add(Text(paper.left, ty, "Roads left: strike one number for every road claimed (a claim may never "
                                           "take more roads than are left).", 8.5, bold=True))
             segs = []
+            x0 = paper.left + 0.5
             for r in range(rows):
                 cnt = min(per_row, total - r * per_row)
                 by = ty + 2.5 + r * box_h
-                segs.append((paper.left, by, paper.left + cnt * box_w, by))
-                segs.append((paper.left, by + box_h, paper.left + cnt * box_w, by + box_h))
-                segs += [(paper.left + c * box_w, by, paper.left + c * box_w, by + box_h) for c in range(cnt + 1)]
+                segs.append((x0, by, x0 + cnt * box_w, by))
+                segs.append((x0, by + box_h, x0 + cnt * box_w, by + box_h))
+                segs += [(x0 + c * box_w, by, x0 + c * box_w, by + box_h) for c in range(cnt + 1)]
                 for c in range(cnt):
-                    page.add(Text(paper.left + (c + 0.5) * box_w, by + box_h / 2 + 8 * PT * 0.35,
+                    page.add(Text(x0 + (c + 0.5) * box_w, by + box_h / 2 + 8 * PT * 0.35,
                                   str(total - r * per_row - c), 8, "middle"))
             page.add(Lines(tuple(segs), Pen(width=0.25)))
         return page
@@ -475,10 +476,10 @@ class Knives(Game):
                    f"One row per claim. Points spent must be exactly {k} per road ({mult}, ...); an ace is 1 or 14.",
                    seat)
         widths = [14.0, 62.0, 20.0, 0.0, 22.0]
-        widths[3] = paper.inner_width - sum(widths)
+        widths[3] = paper.inner_width - 1 - sum(widths)
         row_h = 8.0
         rows = int((paper.bottom - 8 - y) // row_h) - 1
-        page.add(table(paper.left, y, widths, rows, row_h, ("turn", "cards spent", "points", "roads claimed (e.g. 3-7)",
+        page.add(table(paper.left + 0.5, y, widths, rows, row_h, ("turn", "cards spent", "points", "roads claimed (e.g. 3-7)",
                                                               "my roads"), 8.5))
         return page
 
@@ -499,15 +500,15 @@ class Knives(Game):
         widths = [14.0, 16.0, 22.0, 28.0, 28.0, 0.0]
         widths[-1] = min(60.0, width - sum(widths))
         rows = 6
-        row_h = 5.6
-        items += table(0, y, widths, rows, row_h, heads, 8)
+        row_h = 6.0
+        items += table(0.5, y, widths, rows, row_h, heads, 8)
         for m in range(1, rows + 1):
             t = m * k
             cells = [str(m), str(t), f"cards make {t}",
                      f"others make {t - 1}" if t - 1 > 0 else "-",
                      f"others make {t - 14}" if t - 14 > 0 else ("ace alone" if t == 14 else "-"),
                      "others make " + " or ".join(str(t - a) for a in (2, 15, 28) if t - a >= 0) if t >= 2 else "-"]
-            cx = 0.0
+            cx = 0.5
             ty = y + (m + 0.5) * row_h + 8 * PT * 0.35
             for w, c in zip(widths, cells):
                 items.append(Text(cx + 1.5, ty, fit_text(c, w - 2, 8), 8))
@@ -535,7 +536,7 @@ class Knives(Game):
             rem = f"{v % k} / {14 % k}" if r == "A" else str(v % k)
             items.append(Text(i * cw + cw / 2, y + 4, r, 8.5, "middle", True))
             items.append(Text(i * cw + cw / 2, y + 4 + rem_h, rem, 8, "middle"))
-        items.append(Lines(((0, y + 5.3, 13 * cw, y + 5.3),), Pen(width=0.2)))
+        items.append(Lines(((0.5, y + 5.3, 13 * cw, y + 5.3),), Pen(width=0.2)))
         y += 4 + rem_h + 2
         return items, y
 
@@ -611,7 +612,7 @@ class Knives(Game):
         """Little playing cards from (x, y), 9 x 13 mm each."""
         items: list[Item] = []
         for i, r in enumerate(ranks):
-            cx = x + i * 10.5
+            cx = x + 0.5 + i * 10.5
             items.append(Rect(cx, y, 9, 13, Pen(width=0.35), (1, 1, 1)))
             items.append(Text(cx + 4.5, y + 8.3, r, 11, "middle", True))
             if label and label[i]:
