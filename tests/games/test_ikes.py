@@ -327,3 +327,51 @@ def test_cli_template_then_score(printkit, tmp_path):
     run = printkit("score", tmp_path / "r.yaml", "--json")
     assert run.code == 0, run.err  # the blank store: both walk seven empty spaces
     assert [p["score"] for p in json.loads(run.out)["players"]] == [-7, -7]
+
+
+def test_simulate_json_chart_and_seed(printkit, tmp_path):
+    chart = tmp_path / "hist.png"
+    a = printkit("simulate", "ikes", "--games", "3", "--seed", "11", "--chart", chart, "--json")
+    assert a.code == 0, a.err
+    out = json.loads(a.out)
+    assert out["games"] == 3 and sum(out["bands"].values()) == 3 == sum(out["histogram"].values())
+    assert set(out["bands"]) == {"failure", "respectable", "very good", "champion"}
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    b = printkit("simulate", "ikes", "--games", "3", "--seed", "11", "--no-chart", "--json")
+    assert json.loads(b.out)["histogram"] == out["histogram"]  # same seed, same games
+    bad = printkit("simulate", "ikes", "--games", "0")
+    assert bad.code == 2 and "Traceback" not in bad.err
+
+
+def test_kit_has_the_tile_card_and_a_sheet_per_player(printkit, tmp_path):
+    from pypdf import PdfReader
+
+    cfg = tmp_path / "k.yaml"
+    cfg.write_text("game: ikes\nplayers: [Ann, Ben, Cy]\npaper: a4\n")
+    run = printkit("make", cfg, "-o", tmp_path / "out")
+    assert run.code == 0, run.err
+    pdf = tmp_path / "out" / "k" / "kit.pdf"
+    texts = [p.extract_text() for p in PdfReader(pdf).pages]
+    card = [t for t in texts if "the 36 tiles" in t]
+    assert len(card) == 1
+    assert all(f"{light}-{dark}" in card[0] for light in range(1, 7) for dark in range(1, 7))
+    for name in ("Ann", "Ben", "Cy"):
+        assert sum(f"store of {name}" in t for t in texts) == 1
+    first = pdf.read_bytes()
+    assert printkit("make", cfg, "-o", tmp_path / "out").code == 0
+    assert pdf.read_bytes() == first  # byte-identical on every run
+
+
+def test_picture_marks_the_broken_square(printkit, write, tmp_path):
+    grid = list(TILES)
+    grid[0] = "C1 o C1 o o o o"
+    from printkit.sheet import MISTAKE_COLOR
+
+    red = "#%02x%02x%02x" % tuple(round(v * 255) for v in MISTAKE_COLOR)
+    pic = tmp_path / "p.svg"
+    run = printkit("score", write("r.yaml", results_yaml(sheet_yaml(grid))), "--picture", pic)
+    assert run.code == 1 and "cafeteria-shape" in run.out
+    assert pic.read_text().count(red) == 2  # A1 and A3 are marked
+    grid[0] = "C1 C1 o o o o o"
+    run = printkit("score", write("s.yaml", results_yaml(sheet_yaml(grid))), "--picture", pic)
+    assert run.code == 0 and red not in pic.read_text()

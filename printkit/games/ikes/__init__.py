@@ -146,13 +146,15 @@ def check_sheet(b: Board, player: str, sheet: str, report: Report) -> None:
     """Rules visible on the final sheet alone: the cafeterias and the two doorways."""
     cafes = b.cafeterias()
     if len(cafes) > 2:
-        report.violation(player, "cafeterias", f"{sheet}, {', '.join(cafes)}",
+        extra = list(cafes)[2:]
+        report.violation(player, "cafeterias", f"{sheet}, " + ", ".join(
+                             f"cafeteria {k} at {' '.join(name(s) for s in cafes[k])}" for k in extra),
                          f"{len(cafes)} cafeterias ({', '.join(cafes)}); at most two in the whole game")
     for k, spaces in cafes.items():
         ok = len(spaces) == 2 and abs(spaces[0] - spaces[1]) in (1, N) and (
             spaces[1] - spaces[0] == N or spaces[0] // N == spaces[1] // N)
         if not ok:
-            report.violation(player, "cafeteria-shape", f"{sheet}, {k} at {' '.join(name(s) for s in spaces)}",
+            report.violation(player, "cafeteria-shape", f"{sheet}, cafeteria {k} at {' '.join(name(s) for s in spaces)}",
                              f"{k} covers {len(spaces)} space(s) ({', '.join(name(s) for s in spaces)}); "
                              "a cafeteria is two spaces side by side")
     if b.entrance == b.exit:

@@ -347,7 +347,7 @@ def box_line(x: float, y: float, w: float) -> Lines:
 
 # ---------------------------------------------------------------- results picture
 
-SPACE_IN = re.compile(r"sheet, (?:wall )?([A-G][1-7])\b")
+SPACE_IN = re.compile(r"\b([A-G][1-7])\b")
 
 
 def picture(game, res, paper: Paper) -> list[Page]:
@@ -357,8 +357,8 @@ def picture(game, res, paper: Paper) -> list[Page]:
         b, w = boards[seat.name]
         page = paper.page()
         y = header(page, paper, f"{res.title or game.title}: {seat.name}'s store as entered",
-                   "Shaded: tile spaces (dark: cafeterias). Line: the shoppers' walk. +n/-n: what each space scored. "
-                   "Red dashed: a square that breaks a rule.", seat)
+                   "Shaded: tiles (darker: cafeterias). Line: the walk; +n/-n: points per space. "
+                   "Red dashed: a broken rule.", seat)
         cell = min(20.0, (paper.inner_width - 2 * LABEL_ROOM - 14) / N)
         gx = paper.left + LABEL_ROOM + 8
         gy = y + LABEL_ROOM + 8
@@ -367,7 +367,8 @@ def picture(game, res, paper: Paper) -> list[Page]:
         bad = set()
         for v in report.violations:
             if v.player == seat.name:
-                bad.update(m.group(1) for m in SPACE_IN.finditer(v.where))
+                where = re.sub(r"\([^)]*\)|cafeterias? C\d", "", v.where.split("sheet, ", 1)[-1])
+                bad.update(SPACE_IN.findall(where))
         for s in range(SPACES):
             if name(s) in bad:
                 r, c = rc(s)
