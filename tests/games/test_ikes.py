@@ -375,3 +375,17 @@ def test_picture_marks_the_broken_square(printkit, write, tmp_path):
     grid[0] = "C1 C1 o o o o o"
     run = printkit("score", write("s.yaml", results_yaml(sheet_yaml(grid))), "--picture", pic)
     assert run.code == 0 and red not in pic.read_text()
+
+
+def test_rule_sheet_worked_example():
+    """The example drawn on the rule sheet, counted by hand: row G +1 (G2, G4 displays, G3 empty),
+    column 6 +2 (E6, C6) rather than column 7 +1 (D7), then A5 B5 B4 B3 B2 A2 A1 +4 around the
+    double wall A3|A4 whose only doorway is in A3's wall."""
+    from printkit.games.ikes.drawing import example_board, figure
+
+    b = example_board()
+    w = walk(b)
+    assert [leg.value for leg in w.legs] == [1, 2, 4] and w.score == 7
+    assert not b.open_between(sid(0, 2), "E")  # A3 E* and A4 W: still closed
+    _, height = figure("example", 180)
+    assert 80 < height < 120
