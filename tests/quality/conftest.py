@@ -29,3 +29,7 @@ def kits(tmp_path_factory) -> KitCache:
     return KitCache(tmp_path_factory.mktemp("kits"))
 
 
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: builds and installs a wheel; deselect with -m 'not slow'")
