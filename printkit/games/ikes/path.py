@@ -171,39 +171,43 @@ def best_leg(adj, values, sources: dict[int, int], targets: set[int]) -> tuple[i
     Returns (length, value, spaces entered, start) or None when no target is
     reachable.  The best value among all tied shortest paths is exact: the
     breadth-first layers form a DAG and best[v] = values[v] + max best[u] over
-    the previous layer's neighbours u."""
-    best: dict[int, int] = dict(sources)
-    parent: dict[int, int | None] = {s: None for s in sources}
-    seen = set(sources)
+    v's neighbours u in the previous layer (ties: the lowest-numbered u)."""
+    lay = [-1] * SPACES
+    acc = [0] * SPACES
+    parent = [-1] * SPACES
     layer = sorted(sources)
+    for s in layer:
+        lay[s] = 0
+        acc[s] = sources[s]
     k = 0
     while layer:
         hit = [t for t in layer if t in targets]
         if hit:
-            end = max(hit, key=lambda t: (best[t], -t))
-            path = []
-            s: int | None = end
-            while s is not None:
-                path.append(s)
-                s = parent[s]
+            end = max(hit, key=lambda t: (acc[t], -t))
+            path = [end]
+            while lay[path[-1]] > 0:
+                path.append(parent[path[-1]])
             path.reverse()
-            return k, best[end], path[1:], path[0]
-        nxt: dict[int, None] = {}
+            return k, acc[end], path[1:], path[0]
+        k1 = k + 1
+        nxt = []
         for u in layer:
+            au = acc[u]
             for v in adj[u]:
-                if v not in seen:
-                    nxt[v] = None
-        seen.update(nxt)
-        prev = set(layer)
+                lv = lay[v]
+                if lv < 0:
+                    lay[v] = k1
+                    acc[v] = au
+                    parent[v] = u
+                    nxt.append(v)
+                elif lv == k1 and au > acc[v]:
+                    acc[v] = au
+                    parent[v] = u
         for v in nxt:
-            pick, pv = -1, None
-            for u in adj[v]:
-                if u in prev and (pv is None or best[u] > pv or best[u] == pv and u < pick):
-                    pick, pv = u, best[u]
-            best[v] = values[v] + pv
-            parent[v] = pick
-        layer = sorted(nxt)
-        k += 1
+            acc[v] += values[v]
+        nxt.sort()
+        layer = nxt
+        k = k1
     return None
 
 
