@@ -383,6 +383,11 @@ class WithinTheCurve(Game):
                                                            paper.inner_width)):
                     name = "your curve" if owner is seat else f"copy of {owner.name}'s curve"
                     page.add(self.blank(cfg.n, cell, x, gy, name, owner))
+                spots = positions(cfg.n, cell, cols, rows, cols * rows, paper.left, y, paper.inner_width)
+                if len(chunk) < len(spots):  # a free slot: a reminder of the rules
+                    x, gy = spots[len(chunk)]
+                    page.add(self.reminder(x - label_room(cfg.n, cell), gy - TOP_ROOM - TITLE_H,
+                                           block(cfg.n, cell)[0], block(cfg.n, cell)[1]))
                 if k == sheets - 1:
                     ty = paper.bottom - 6
                     page.add(Text(paper.left, ty, "Score: the sum of your top inside numbers =", 9, bold=True))
@@ -403,6 +408,28 @@ class WithinTheCurve(Game):
         items.append(Text(x + n * cell - box_w - 1.2, ty, label, 7, "end", color=(0.3, 0.3, 0.3)))
         items.append(Rect(x + n * cell - box_w, ty - 4.6, box_w, 6.0, Pen(width=0.35)))
         items += grid(x, y, n, cell)
+        return items
+
+    def reminder(self, x: float, y: float, w: float, h: float) -> list[Item]:
+        """The filling rules in brief, for an empty place on a sheet."""
+        from ...draw import wrap
+
+        lines = [("Filling a curve", True),
+                 ("1. Number the curve's squares 1, 2, 3, ... along it, starting anywhere, either way round.", False),
+                 ("2. Inside, write 1, 2, 3, ... one at a time, each in an empty inside square where it shares "
+                  "no factor with the numbers directly above, below, left and right of it.", False),
+                 ("3. Stop when the next number fits nowhere; write your top inside number in the box.", False),
+                 ("Coprime: no common factor but 1. 8 and 15 are coprime; 6 and 9 share 3; 1 is coprime with "
+                  "everything. Two curve squares side by side need not be coprime.", False)]
+        items: list[Item] = []
+        ty = y + 4
+        for text, bold in lines:
+            for ln in wrap(text, w - 4, 9, bold):
+                if ty + 4.2 > y + h:
+                    return items
+                ty += 4.2
+                items.append(Text(x + 2, ty, ln, 9, bold=bold))
+            ty += 1.5
         return items
 
     # -- pictures
