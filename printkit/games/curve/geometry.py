@@ -52,12 +52,14 @@ def parse_grid(value, n: int, allow_hash: bool) -> list[list[int | str | None]]:
     Raises ValueError with the row and column of the first malformed token."""
     rows = split_rows(value)
     if len(rows) != n:
-        raise ValueError(f"{len(rows)} rows of squares; the grid is {n} x {n}, so expected {n} rows (A-{coord(n - 1, 0)[:-1]})")
+        got = f"{len(rows)} row{'s' if len(rows) != 1 else ''}"
+        raise ValueError(f"{got} of squares; the grid is {n} x {n}, so expected {n} rows (A-{coord(n - 1, 0)[:-1]})")
     grid: list[list[int | str | None]] = []
     for r, line in enumerate(rows):
         tokens = line.split()
         if len(tokens) != n:
-            raise ValueError(f"row {coord(r, 0)[:-1]} has {len(tokens)} squares; expected {n}, separated by spaces")
+            got = f"{len(tokens)} square{'s' if len(tokens) != 1 else ''}"
+            raise ValueError(f"row {coord(r, 0)[:-1]} has {got}; expected {n}, separated by spaces")
         out: list[int | str | None] = []
         for c, t in enumerate(tokens):
             if t == ".":
