@@ -1,7 +1,9 @@
 """Within The Curve solver benchmark: seeded random 12 x 12 curves, how many are proven best, how fast.
 
 Run by hand:  python bench/curve_solver.py [--count 40] [--limit 5] [--seed 1] [--workers 2]
-Prints one line per curve and a summary.  Share the machine with nothing else for honest times.
+Two seeded sets: "blob" curves round compact regions and "corridor" curves hugging a random tree
+of squares (inside one square wide, so fills often stop short and the bound needs a real proof).
+Prints one line per curve and a summary per set.  Share the machine with nothing else for honest times.
 """
 
 from __future__ import annotations
