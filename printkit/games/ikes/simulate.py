@@ -243,6 +243,10 @@ def simulate(
     """Solo games with a greedy bot: score distribution against the seed's rubric."""
     import json
 
+    if not no_chart and chart_path is not None and chart_path.suffix.lower() not in (".png", ".svg", ".pdf"):
+        from ...inputs import InputError
+
+        raise InputError(str(chart_path), "the chart must be a .png, .svg or .pdf file", key="--chart")
     played = play_many(games, seed)
     scores = [walk(g.board).score for g in played]
     out = summary(scores, seed)
