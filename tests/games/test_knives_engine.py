@@ -8,7 +8,7 @@ import pytest
 
 from printkit.games.knives import GAME, Results
 from printkit.games.knives.cards import RANKS, all_roads, pays, road_count, roads_paid, totals
-from printkit.games.knives.engine import (DECK, ClaimTable, Deck, RoadMap, claim_options, claim_sizes, hand_key,
+from printkit.games.knives.engine import (DECK, ClaimTable, Deck, RoadMap, claim_mask, claim_options, claim_sizes, hand_key,
                                           hand_ranks, parse_hand, play)
 from printkit.games.knives.strategies import make
 
@@ -162,3 +162,15 @@ def test_a_table_that_cannot_move_ends_instead_of_looping():
 def test_strategy_specs_are_checked(spec, error):
     with pytest.raises(ValueError, match=error):
         make(spec)
+
+
+@pytest.mark.parametrize("k", [3, 12, 30])
+def test_claim_table_built_card_by_card_agrees_with_a_fresh_count(k):
+    """The table derives a hand's sums from the hand one card smaller; compare with a fresh count."""
+    t = ClaimTable(k)
+    rng = random.Random(k)
+    for _ in range(400):
+        cards = rng.sample(DECK, rng.randint(0, 22))
+        for i in range(len(cards) + 1):  # grow the hand as draws do, and jump to random hands
+            key = hand_key(cards[:i])
+            assert t.mask(key) == claim_mask(key, k)

@@ -71,8 +71,11 @@ def _layers(key: int) -> list[tuple[int, int, int]]:
 def claim_mask(key: int, kcount: int) -> int:
     """Bit m is set when the hand can claim exactly m roads (m >= 1)."""
     layers = _layers(key)
-    bits = layers[-1][2] if layers else 1
-    aces = key & 7
+    return mask_from_sums(layers[-1][2] if layers else 1, key & 7, kcount)
+
+
+def mask_from_sums(bits: int, aces: int, kcount: int) -> int:
+    """The claim mask of a hand whose other cards make the sums in ``bits``, with ``aces`` aces."""
     total = bits
     for used in range(1, aces + 1):
         for high in range(used + 1):
@@ -134,6 +137,7 @@ class ClaimTable:
     def __init__(self, kcount: int):
         self.kcount = kcount
         self.cache: dict[int, int] = {}
+        self.sums: dict[int, int] = {0: 1}  # hand without aces -> its subset sums as a bit set
         self.spends: dict[tuple[int, int], int] = {}
         self.ranks: dict[int, list[int]] = {}
 
@@ -142,8 +146,27 @@ class ClaimTable:
         if mask is None:
             if len(self.cache) >= self.LIMIT:
                 self.cache.clear()
-            mask = self.cache[key] = claim_mask(key, self.kcount)
+                self.sums.clear()
+            mask = self.cache[key] = mask_from_sums(self.sums_of(key & ~7), key & 7, self.kcount)
         return mask
+
+    def sums_of(self, key: int) -> int:
+        """The sums the hand's cards other than aces can make, as a bit set.  A hand one card
+        bigger than a known hand (the usual case: a card was just drawn) takes two shifts."""
+        sums = self.sums
+        bits = sums.get(key)
+        if bits is None:
+            for r in range(13, 1, -1):
+                if (key >> (BITS * (r - 1))) & 7:
+                    parent = sums.get(key - BIT[r])
+                    if parent is not None:
+                        bits = parent | parent << r
+                        break
+            else:
+                layers = _layers(key)
+                bits = layers[-1][2] if layers else 1
+            sums[key] = bits
+        return bits
 
     def spend(self, key: int, m: int) -> int:
         spend = self.spends.get((key, m))
