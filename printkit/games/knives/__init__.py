@@ -582,8 +582,11 @@ class Knives(Game):
         page.add(moved(self.draw_map(res.kcount, side / 2 - r - 0.5, traced), paper.left + paper.inner_width / 2,
                        y + side / 2))
         y += side + 4
-        scored = [Player(s.index, f"{s.name} ({report.scores[s.name]} road{'' if report.scores[s.name] == 1 else 's'})", s.colour_name, s.color, s.dash, s.shape)
-                  for s in seats]
+        def label(s: Player) -> str:
+            n = report.scores[s.name]
+            return f"{s.name} ({n} road{'' if n == 1 else 's'})"
+
+        scored = [Player(s.index, label(s), s.colour_name, s.color, s.dash, s.shape) for s in seats]
         page.add(self.legend(scored, paper.left, y, paper.inner_width))
         y += legend_h
         if lines:
