@@ -17,6 +17,7 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help: importing rich would double the start-up time
     help="Print kits for paper-and-pencil games, and score them after play.",
 )
 
@@ -226,7 +227,7 @@ def _run_game_command(kind: str, game_id: str, args: list[str]) -> None:
 
         have = [x.id for x in registry.all_games() if getattr(x, kind, None)]
         raise InputError("command line", f"{game_id} has no '{kind}' command; games that have: {', '.join(have) or 'none yet'}", key="GAME")
-    sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
     sub.command(name=game_id)(fn)
     cmd = typer.main.get_command(sub)
     cmd.main(args=args, prog_name=f"printkit {kind} {game_id}", standalone_mode=True)

@@ -128,3 +128,17 @@ def test_deep_nesting_is_refused_quickly():
     assert time.monotonic() - started < 1.0
     doc = parse("game: x\nrounds: " + "[" * 10 + "]" * 10 + "\n", "ok.yaml")  # a little nesting is fine
     assert doc.data["game"] == "x"
+
+
+def test_help_does_not_import_heavy_libraries():
+    """``printkit --help`` stays fast: no rich (help formatting), pydantic, reportlab or numpy."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nsys.argv = ['printkit', '--help']\nfrom printkit.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('rich', 'pydantic', 'reportlab', 'numpy', 'matplotlib', 'ortools', 'svgwrite')"
+            " if m in sys.modules), file=sys.stderr)")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "Usage: printkit" in p.stdout
+    assert p.stderr.strip() == "[]", p.stderr
