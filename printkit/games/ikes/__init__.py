@@ -251,9 +251,9 @@ class Ikes(Game):
             f"#   grid: 7 lines of 7 marks: {MARKS}",
             "#   walls: every wall as space + side, with * where a doorway is punched: [B2 N, B2 E*]",
             "#   turns (optional, replayed and checked), one line per turn, e.g.",
-            "#     '35 B2 5@B3'      dice light 3 dark 5, the tile's A1 on B2, display 5 on B3",
+            "#     '15 B2 5@B3'      dice light 1 dark 5, the tile's A1 on B2, display 5 on B3",
             "#     '12>15 B2 5@B3 +coins'   a reroll (1 coin per '>'); bonus: +coins, +door B2 E, +wall B2 E",
-            "#     '44 D4+E4+E5 4@E4'  the tile written as all its spaces (its shape is checked too)",
+            "#     '34 D4+E4+E5 4@E4'  the tile written as all its spaces (its shape is checked too)",
             "#     'cafe A6-A7'      a cafeteria;   'stop'   stopped playing",
             "sheets:",
         ]

@@ -306,7 +306,7 @@ def player_sheet(cfg, paper: Paper, game, seat: Player) -> Page:
         page.add(Text(cx, cy + 3.3, str(li), 8, bold=True))
         for r, c in t.cells:
             page.add(Rect(cx + 4 + c * mini, cy + r * mini, mini, mini, Pen(width=0.2), TILE_FILL))
-    py += 24
+    py += 12 + max(ts.tile(li, 1).height for li in (4, 5, 6)) * mini + 4.5
     page.add(Text(sx, py, "Dark die: walls", 9, bold=True))
     py += 0.6
     for d in range(1, 7):

@@ -2,10 +2,10 @@
 
 One line per turn (one round of the dice), in play order::
 
-    35 B2 5@B3              roll light 3, dark 5; tile's A1 on B2; display 5 on B3
-    12>15>35 B2 5@B3 +coins rerolled (one coin per '>'), then as above, bonus: 2 coins
-    44 D4+E4+E5 4@E4 +door C3 S   tile written as its spaces; bonus: doorway in C3's south wall
-    62 A1 2@A1 +wall B1 E   bonus: a wall on B1's east side
+    15 B2 5@B3              roll light 1, dark 5; tile's A1 on B2; display 5 on B3
+    12>14>15 B2 5@B3 +coins rerolled (one coin per '>'), then as above, bonus: 2 coins
+    34 D4+E4+E5 4@E4 +door C3 S   tile written as its spaces; bonus: doorway in C3's south wall
+    52 A1 2@A1 +wall B1 E   bonus: a wall on B1's east side
     cafe A6-A7              a cafeteria (the dice may be written first: 21 cafe A6-A7)
     stop                    stopped playing (no lines may follow)
 """
@@ -27,7 +27,7 @@ TURN = re.compile(
     rf"|(?P<at>{SP}(?:\s*\+\s*{SP})*)\s+(?P<disp>[1-6])\s*@\s*(?P<dsp>{SP})"
     rf"(?:\s+\+\s*(?:(?P<coins>coins)|(?P<bk>door|wall)\s+(?P<bs>{SP})\s*(?P<bside>[NESW])))?)$",
     re.IGNORECASE)
-HELP = ("write a turn like '35 B2 5@B3' (dice light+dark, the tile's A1 space, display@space), "
+HELP = ("write a turn like '15 B2 5@B3' (dice light+dark, the tile's A1 space, display@space), "
         "optionally '+coins', '+door B2 E' or '+wall B2 E'; or 'cafe A6-A7'; or 'stop'")
 
 
