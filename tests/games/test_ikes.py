@@ -389,3 +389,104 @@ def test_rule_sheet_worked_example():
     assert not b.open_between(sid(0, 2), "E")  # A3 E* and A4 W: still closed
     _, height = figure("example", 180)
     assert 80 < height < 120
+
+
+def oracle_score(cells, walls, entrance, exit) -> int:
+    """The walk scored by listing every shortest path of every leg one by one (slow, plain)."""
+    def val(p):
+        t = cells[p[0]][p[1]]
+        if t in "123456":
+            return 1
+        walled = any(w[0] == p for w in walls)
+        return -1 if t == "." and not walled else 0
+
+    def step_ok(a, b):
+        side = {(-1, 0): "N", (1, 0): "S", (0, 1): "E", (0, -1): "W"}[(b[0] - a[0], b[1] - a[1])]
+        back = {"N": "S", "S": "N", "E": "W", "W": "E"}[side]
+        return walls.get((a, side)) is not False and walls.get((b, back)) is not False
+
+    def nbrs(p):
+        for dr, dc in ((-1, 0), (1, 0), (0, 1), (0, -1)):
+            q = (p[0] + dr, p[1] + dc)
+            if 0 <= q[0] < 7 and 0 <= q[1] < 7 and step_ok(p, q):
+                yield q
+
+    def dist_from(starts):
+        d = {s: 0 for s in starts}
+        todo = list(starts)
+        while todo:
+            nxt = []
+            for p in todo:
+                for q in nbrs(p):
+                    if q not in d:
+                        d[q] = d[p] + 1
+                        nxt.append(q)
+            todo = nxt
+        return d
+
+    def best(starts, goals):
+        d = dist_from(goals)  # distance to the goal set, to walk only along shortest paths
+        far = min(d.get(s, 99) for s in starts)
+        top = None
+        stack = [(s, 0) for s in starts if d.get(s) == far]
+        while stack:
+            p, v = stack.pop()
+            if p in goals:
+                top = v if top is None else max(top, v)
+                continue
+            for q in nbrs(p):
+                if d.get(q) == d[p] - 1:
+                    stack.append((q, v + val(q)))
+        return top
+
+    (e, es), (x, xs) = entrance, exit
+    if walls.get((e, es)) is False or walls.get((x, xs)) is False:
+        return 0
+    reach = dist_from([e])
+    if x not in reach:
+        return 0
+    cafes = {}
+    for r in range(7):
+        for c in range(7):
+            if cells[r][c].startswith("C"):
+                cafes.setdefault(cells[r][c], []).append((r, c))
+    live = {k: v for k, v in cafes.items() if any(p in reach for p in v)}
+    near = {k: min(reach[p] for p in v if p in reach) for k, v in live.items()}
+    first = min(near.values(), default=None)
+    orders = [[]] if not live else []
+    for k in live:
+        if near[k] == first:
+            rest = [j for j in live if j != k]
+            orders.append([k] + rest)
+    totals = []
+    for order in orders:
+        total, at = val(e), [e]
+        for goal in order:
+            total += best(at, set(live[goal]))
+            at = live[goal]
+        total += best(at, {x})
+        totals.append(total)
+    return max(totals)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_walk_equals_listing_every_shortest_path(seed):
+    rng = random.Random(1000 + seed)
+    cells = [[rng.choice("oo...123456") for _ in range(7)] for _ in range(7)]
+    for k in range(rng.choice([0, 1, 2, 2])):
+        while True:
+            r, c = rng.randrange(7), rng.randrange(6)
+            if not any(x.startswith("C") for x in (cells[r][c], cells[r][c + 1])):
+                cells[r][c] = cells[r][c + 1] = f"C{k + 1}"
+                break
+    walls = {}
+    for _ in range(rng.randrange(8, 30)):
+        w = ((rng.randrange(7), rng.randrange(7)), rng.choice("NESW"))
+        walls[w] = rng.random() < 0.25  # True: a doorway punched through
+    sides = [((3, 0), "W"), ((0, 6), "E"), ((6, 3), "S"), ((0, 0), "N")]
+    ent, ext = rng.sample(sides, 2)
+    grid = [" ".join(row) for row in cells]
+    wall_text = [f"{ROW[p[0]]}{p[1] + 1} {s}{'*' if d else ''}" for (p, s), d in walls.items()]
+    door = lambda d: f"{ROW[d[0][0]]}{d[0][1] + 1} {d[1]}"  # noqa: E731
+    rep = one(grid, wall_text, entrance=door(ent), exit=door(ext))
+    assert rep.scores["Ann"] == oracle_score(cells, walls, ent, ext)
