@@ -6,9 +6,9 @@ import re
 
 from ...draw import PT, Circle, Item, Lines, Page, Pen, Polyline, Rect, Text, fit_text, moved, table, wrap
 from ...draw import symbol as draw_symbol
-from ...sheet import MISTAKE, LABEL_ROOM, Paper, Player, header, labelled_grid, row_label
+from ...sheet import MISTAKE, LABEL_ROOM, Paper, Player, header, labelled_grid
 from .path import N, SPACES, Board, Walk, name, rc, walk
-from .tiles import SIDES, STEP, Tile, tileset
+from .tiles import STEP, Tile, tileset
 
 WALL = Pen(width=0.9)
 TILE_FILL = (0.90, 0.90, 0.90)
