@@ -37,7 +37,7 @@ plain_cached = lru_cache(maxsize=None)(plain)
 
 
 def tup(mask: int) -> tuple:
-    return tuple(c for c in range(1, 13) if mask >> (c - 1) & 1)
+    return tuple(c for c in range(1, mask.bit_length() + 1) if mask >> (c - 1) & 1)
 
 
 def plain_pos(ma, mm, oa, om, m, fn=plain_cached) -> int:
@@ -73,14 +73,19 @@ def test_value_of_the_game_matches_a_full_tree_search(n):
 
 
 def random_position(rng: random.Random, n: int, max_cards: int):
-    while True:
-        ma, mm, oa, om = (rng.randrange(1 << n) for _ in range(4))
-        mine = ma.bit_count() + mm.bit_count()
-        theirs = oa.bit_count() + om.bit_count()
-        if mine - theirs in (0, 1) and mine + theirs <= max_cards:
-            # m: anything up to the adds already played
-            played = sum(tup(((1 << n) - 1) & ~ma)) + sum(tup(((1 << n) - 1) & ~oa))
-            return ma, mm, oa, om, rng.randint(0, played)
+    """A position as the game can reach it: the mover holds as many cards as the other player, or one more."""
+    total = rng.randint(1, max_cards)
+    slots = [(pile, c) for pile in (0, 1) for c in range(1, n + 1)]
+
+    def hand(k):
+        masks = [0, 0]
+        for pile, c in rng.sample(slots, k):
+            masks[pile] |= 1 << (c - 1)
+        return masks
+
+    (ma, mm), (oa, om) = hand((total + 1) // 2), hand(total // 2)
+    played = sum(tup(((1 << n) - 1) & ~ma)) + sum(tup(((1 << n) - 1) & ~oa))
+    return ma, mm, oa, om, rng.randint(0, min(played, 3 * n))
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
@@ -257,3 +262,34 @@ def test_move_value_agrees_with_value():
         assert max(vals) == v
         assert all(s.move_at_least(*pos, mv, v) == (val >= v) for mv, val in zip(s.moves(pos[0], pos[1]), vals))
     assert str(Move("mod", 4)) == "mod 4"
+
+
+def test_big_n_positions_match_a_full_tree_search():
+    # n = 13 (the default game): the solver works its pile tables out lazily
+    n = 13
+    rng = random.Random(13)
+    solver = Solver(n)
+    for _ in range(25):
+        pos = random_position(rng, n, 7)
+        assert solver.value(*pos) == plain_pos(*pos), pos
+
+
+def test_review_of_a_default_size_game_covers_the_tail():
+    n = 13
+    moves = random_game(random.Random(21), n)
+    reviewed, info = review(load(moves, n), max_cards=8)
+    first = info["first"]
+    assert first == 4 * n - 8
+    assert all(r.loss is None for r in reviewed[:first])
+    assert all(r.loss is not None and r.loss >= 0 for r in reviewed[first:])
+    # from the first reviewed row on, the losses explain the margin of the points scored there
+    # points scored from that row on (m itself comes from the whole game)
+    m, pts = 0, {"Ann": 0, "Ben": 0}
+    for k, mv in enumerate(moves):
+        who, pile, c = mv.split()
+        m = m + int(c) if pile == "add" else m % int(c)
+        if pile == "mod" and k >= first:
+            pts[who] += m
+    lost = {p: sum(r.loss for r in reviewed[first:] if r.player == p) for p in ("Ann", "Ben")}
+    sign = 1 if first % 2 == 0 else -1
+    assert pts["Ann"] - pts["Ben"] == sign * info["start_value"] - lost["Ann"] + lost["Ben"]

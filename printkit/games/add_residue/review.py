@@ -12,7 +12,6 @@ import typer
 from ...inputs import InputError
 from .solver import EXACT_MAX_N, Move, Solver, start
 
-REVIEW_MAX_N = 12  # the solver's tables are indexed by pile (2^n entries)
 
 
 def run(results: Path | None, n: int | None, as_json: bool, max_cards: int) -> None:
@@ -21,8 +20,8 @@ def run(results: Path | None, n: int | None, as_json: bool, max_cards: int) -> N
     if results is None and n is None:
         raise InputError("command line", "give --n N for the perfect-play value, or a results file to review",
                          key="--n")
-    if max_cards < 1:
-        raise InputError("command line", f"{max_cards} is out of range: at least 1", key="--max-cards")
+    if max_cards < 0:
+        raise InputError("command line", f"{max_cards} is out of range: at least 1 (0: automatic)", key="--max-cards")
     if n is not None:
         value_of_game(n, as_json)
     else:
@@ -125,11 +124,10 @@ def review_file(path: Path, as_json: bool, max_cards: int) -> None:
         what = f"a {game_id} results file" if game_id in registry.GAMES else "not an add-residue results file"
         raise doc.error(("game",) if game_id is not None else (), f"{what}; the review is for add-residue games")
     res = inputs.validate(Results, doc)
+    max_cards = max_cards or (24 if res.n <= 6 else 20)
     if len(res.names) != 2:
         raise doc.error(("players",), f"exact review is for two players; this game has {len(res.names)} "
                                       "(printkit score still checks and scores it)")
-    if res.n > REVIEW_MAX_N:
-        raise doc.error(("n",), f"exact review handles n up to {REVIEW_MAX_N}; this game has n = {res.n}")
     report = Report("add-residue", res.names, {p: 0 for p in res.names})
     replay(res, report)
     broken = [v for v in report.violations if v.rule != "arithmetic"]

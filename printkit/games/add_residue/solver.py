@@ -46,16 +46,32 @@ def apply(m: int, move: Move) -> tuple[int, int]:
     return r, r
 
 
+class _Lazy(dict):
+    """A table filled on first use."""
+
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def __missing__(self, key):
+        value = self[key] = self.fn(key)
+        return value
+
+
 class Solver:
     """Exact values of two-player positions with piles drawn from 1..n."""
 
     def __init__(self, n: int):
-        if not 1 <= n <= 12:
-            raise ValueError("n must be 1 to 12 for the solver")
+        if not 1 <= n <= 52:
+            raise ValueError("n must be 1 to 52")
         self.n = n
         self.full = (1 << n) - 1
-        self.cards = [tuple(i + 1 for i in range(n) if mask >> i & 1) for mask in range(1 << n)]
-        self.sums = [sum(cs) for cs in self.cards]
+        if n <= 12:  # every pile's cards and sum, indexed by the pile
+            self.cards = [tuple(i + 1 for i in range(n) if mask >> i & 1) for mask in range(1 << n)]
+            self.sums = [sum(cs) for cs in self.cards]
+        else:  # too many piles to list: work them out as they come up
+            self.cards = _Lazy(lambda mask: tuple(i + 1 for i in range(n) if mask >> i & 1))
+            self.sums = _Lazy(lambda mask: sum(self.cards[mask]))
         self.mshift = (n * (n + 1)).bit_length()
         self.table: dict[int, int] = {}
         self.visited = 0  # positions searched (calls that were not answered by the table alone)
