@@ -35,6 +35,9 @@ def value_of_game(n: int, as_json: bool) -> None:
     if not 1 <= n <= EXACT_MAX_N:
         raise InputError("command line", f"{n} is out of range: the exact search handles n = 1 to {EXACT_MAX_N} "
                                          "(it grows about twentyfold with each step of n)", key="--n")
+    if n >= 7:
+        typer.echo(f"n = {n}: the exact value takes a few minutes and about 2 GB of memory; the best openings "
+                   "several times that.", err=True)
     solver = Solver(n)
     t0, c0 = time.perf_counter(), time.process_time()
     v = solver.value(*start(n))
