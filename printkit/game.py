@@ -29,7 +29,7 @@ class FieldProblem(ValueError):
 class GameConfig(BaseModel):
     """Keys common to every game's config (and results) file."""
 
-    model_config = ConfigDict(extra="forbid", strict=False, frozen=True)
+    model_config = ConfigDict(extra="forbid", strict=False, frozen=True, defer_build=True)  # built on first use: faster start
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 8
 
