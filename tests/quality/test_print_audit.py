@@ -154,3 +154,67 @@ def test_palette_greys_apart_or_second_cue():
     for a, b in itertools.combinations(seats, 2):
         if abs(grey(a.color) - grey(b.color)) < 0.15:
             assert a.dash != b.dash and a.shape != b.shape, f"{a.colour_name} / {b.colour_name}"
+
+
+# ---------------------------------------------------------------- the audit itself can fail
+
+def _synthetic_pdf(tmp_path, items):
+    from printkit.draw import Page
+    from printkit.writers import pdf
+
+    w, h = PAPERS["letter"]
+    path = tmp_path / "synthetic.pdf"
+    path.write_bytes(pdf.render([Page(w, h, list(items))]))
+    return pdfplumber.open(path)
+
+
+def test_audit_detectors_catch_planted_defects(tmp_path):
+    """Each check flags a page built to break it, and passes a page built to keep it."""
+    from printkit.draw import Dots, Lines, Pen, Rect, Text, grid_lines
+
+    w, h = PAPERS["letter"]
+    bad = [
+        Text(11.0, 40, "too far left", 9),  # starts 1 mm inside the margin band
+        Text(50, 60, "tiny", 6.5),
+        grid_lines(40, 80, 4, 3, 5.0),  # 5 mm cells
+        Dots(tuple((40 + 5.5 * c, 120 + 5.5 * r) for r in range(3) for c in range(4)), 1.0),  # 5.5 mm pitch
+        Text(60, 150, "overlapping", 10), Text(70, 151, "words", 10),
+        Lines(((w - 12.0, 170, w - 12.0, 180),), Pen(width=0.5)),  # centred on the margin: half its width outside
+        Rect(100, h - 12.2, 20, 0.4, None, (0, 0, 0)),  # dips 0.2 mm into the bottom margin
+    ]
+    with _synthetic_pdf(tmp_path, bad) as pdf:
+        page = pdf.pages[0]
+        outside = [m for m in ink(page) if m.x0 < MARGIN - TOL or m.x1 > w - MARGIN + TOL
+                   or m.bottom > h - MARGIN + TOL]
+        assert {m.kind for m in outside} == {"char", "line", "rect"}, outside
+        assert [r.text for r in text_runs(page) if r.size < MIN_TEXT] == ["tiny"]
+        cells = sorted(round(lat.cell, 2) for lat in lattices(page))
+        assert 5.0 in cells and 5.5 in cells, cells
+        pairs = [(a.text, b.text) for a, b in overlapping_text(page)]
+        assert pairs == [("overlapping", "words")], pairs
+
+    good = [
+        Text(MARGIN, 40, "inside", 9), Text(50, 60, "big enough", 7),
+        grid_lines(40, 80, 4, 3, 6.0), Dots(tuple((40 + 8 * c, 120 + 8 * r) for r in range(3) for c in range(4)), 1.0),
+        Text(60, 150, "one line", 10), Text(60, 150 + 10 * 0.3528 * 1.15, "the next line", 10),
+        Lines(((w - 12.3, 170, w - 12.3, 180),), Pen(width=0.5)),
+    ]
+    with _synthetic_pdf(tmp_path, good) as pdf:
+        page = pdf.pages[0]
+        assert not [m for m in ink(page) if m.x0 < MARGIN - TOL or m.x1 > w - MARGIN + TOL]
+        assert all(r.size >= MIN_TEXT for r in text_runs(page))
+        assert sorted(round(lat.cell, 2) for lat in lattices(page)) == [6.0, 8.0]
+        assert not overlapping_text(page)
+
+
+def test_lattice_finder_sees_the_reference_games_dot_arrays(kits):
+    """On the reference game's round sheets the finder does see the dot array (so a pass means something)."""
+    from printkit.resources import layouts
+
+    preset = layouts() / "intersections.yaml"
+    _, cfg, _ = kits.pages(preset, "letter")
+    with _pdf(kits, preset, "letter") as pdf:
+        found = [lat for page in pdf.pages for lat in lattices(page) if lat.kind == "dots"]
+    arrays = [lat for lat in found if lat.cols == cfg.n and lat.rows == cfg.n]
+    assert len(arrays) == cfg.rounds, [str(x) for x in found]
+    assert all(lat.cell >= MIN_CELL for lat in arrays)
