@@ -218,3 +218,64 @@ def test_lattice_finder_sees_the_reference_games_dot_arrays(kits):
     arrays = [lat for lat in found if lat.cols == cfg.n and lat.rows == cfg.n]
     assert len(arrays) == cfg.rounds, [str(x) for x in found]
     assert all(lat.cell >= MIN_CELL for lat in arrays)
+
+
+# ---------------------------------------------------------------- rule sheets alone, and score pictures
+
+def _audit_pdf(path, paper) -> list[str]:
+    """Margin, text size and overlap problems of a PDF printed on ``paper``."""
+    w, h = PAPERS[paper]
+    problems = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            n = page.page_number
+            for mark in ink(page):
+                if (mark.x0 < MARGIN - TOL or mark.top < MARGIN - TOL
+                        or mark.x1 > w - MARGIN + TOL or mark.bottom > h - MARGIN + TOL):
+                    problems.append(f"page {n}: outside the margin: {mark}")
+            problems += [f"page {n}: {r.text!r} at {r.size:.2f} pt" for r in text_runs(page) if r.size < MIN_TEXT - 1e-6]
+            problems += [f"page {n}: {a.text!r} overlaps {b.text!r}" for a, b in overlapping_text(page)]
+    return problems
+
+
+def test_rule_sheet_alone_is_printable(game_id, paper, tmp_path):
+    """``printkit rules GAME``: the rule sheet on its own passes the same audit."""
+    from printkit import kit, registry, rulesheet
+    from printkit.sheet import paper as make_paper
+    from printkit.writers import pdf
+
+    game = registry.get(game_id)
+    p = make_paper(paper)
+    pages = rulesheet.pages(game, p)
+    kit.number(pages, p, f"{game.title} rules")
+    path = tmp_path / "rules.pdf"
+    path.write_bytes(pdf.render(pages, "rules"))
+    problems = _audit_pdf(path, paper)
+    assert not problems, _report(problems, "problems on the rule sheet")
+    with pdfplumber.open(path) as doc:
+        text = " ".join(page.extract_text() or "" for page in doc.pages)
+    assert game.designer in " ".join(text.split()), f"the rule sheet does not credit {game.designer}"
+
+
+def test_score_picture_of_a_blank_record_is_printable(kits, preset, paper, tmp_path):
+    """``printkit score --picture`` of the blank record ``printkit template`` writes for a preset."""
+    import yaml
+
+    from printkit import inputs, kit
+    from printkit.sheet import paper as make_paper
+    from printkit.writers import pdf
+
+    game, cfg, _ = kits.pages(preset, paper)
+    text = game.template(cfg)
+    data = yaml.safe_load(text)
+    data["paper"] = paper
+    res = inputs.validate(game.Results, inputs.parse(text, "results.yaml"), data)
+    report = game.score(res)
+    p = make_paper(paper)
+    pages = game.picture(res, report, p)
+    assert pages, "the picture has no pages"
+    kit.number(pages, p, "results")
+    path = tmp_path / "picture.pdf"
+    path.write_bytes(pdf.render(pages, "results"))
+    problems = _audit_pdf(path, paper)
+    assert not problems, _report(problems, "problems on the score picture")
