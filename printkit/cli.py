@@ -96,7 +96,7 @@ def new(
     if players is not None:
         who = int(players) if players.strip().isdigit() else [p.strip() for p in players.split(",") if p.strip()]
         try:
-            validate(g.Config, parse(f"game: {g.id}\nplayers: {json.dumps(who)}\n", "--players"))
+            validate(g.Config, parse(f"game: {g.id}\nplayers: {json.dumps(who, ensure_ascii=False)}\n", "--players"))
         except InputError as e:
             raise InputError("command line", e.message, key="--players") from None
     text = starter_config(g, who)

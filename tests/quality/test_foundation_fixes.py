@@ -213,3 +213,13 @@ def test_direct_svg_writer_matches_svgwrite_byte_for_byte():
     game, cfg = _load(str(layouts() / "intersections.yaml"))
     for p in kit.build(game, cfg, "a4"):
         assert svg.render(p) == _svgwrite_reference(p)
+
+
+def test_new_accepts_names_beyond_the_basic_plane(tmp_path, printkit):
+    """`printkit new --players` with an emoji in a name (JSON would escape it as a surrogate pair,
+    which YAML reads back as two broken characters)."""
+    out = tmp_path / "k.yaml"
+    r = printkit("new", "intersections", "--players", "Zo\u00eb,\U0001F600 Dan", "-o", out)
+    assert r.code == 0, r.err
+    text = out.read_text(encoding="utf-8")
+    assert "\U0001F600 Dan" in text and "Zo\u00eb" in text
