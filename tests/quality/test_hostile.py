@@ -523,3 +523,35 @@ def test_interrupted_make_cleans_up_its_temporary_files(tmp_path):
         _, err = proc.communicate(timeout=60)
         leftovers = [f for f in files_in(out) if f.name.endswith(".tmp")]
         assert not leftovers, leftovers
+
+
+# ---------------------------------------------------------------- hostile command-line values
+
+@HOSTILE
+@given(players=st.one_of(st.text(max_size=60), st.sampled_from(["0", "1", "99", "Ann,Ann", ",,,", "Ann,\u202eBen",
+                                                                "a" * 30 + ",b", "-3", "2.5", " "])))
+def test_new_with_any_players_value_writes_a_valid_config_or_fails_cleanly(game_id, players):
+    from printkit.cli import _load
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "new.yaml"
+        code, stdout, err = run_main("new", game_id, "--players", players, "-o", out)
+        if code == 0:
+            game, cfg = _load(str(out))  # what `new` writes is itself a valid config
+            assert game.id == game_id
+        else:
+            assert code == 2 and len(err.strip().split("\n")) == 1 and err.startswith("printkit: "), err
+            assert "Traceback" not in err and not out.exists()
+
+
+@pytest.mark.parametrize("args", [
+    ["make", "--format", "png"], ["make", "--format", "pdf,,jpg"], ["make", "--paper", "legal"],
+    ["rules", "chess"], ["new", "chesss"], ["schema", "nope"], ["simulate", "intersections"],
+    ["solve", "knivess"], ["score", "--picture", "out.png", "x.yaml"],
+])
+def test_bad_command_line_values_are_one_line(args, tmp_path):
+    code, out, err = run_main(*args)
+    assert code == 2, (code, out, err)
+    lines = err.strip().split("\n")
+    assert len(lines) == 1 and lines[0].startswith("printkit: "), err
+    assert not files_in(tmp_path / "output")
