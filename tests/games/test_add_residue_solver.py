@@ -293,3 +293,12 @@ def test_review_of_a_default_size_game_covers_the_tail():
     lost = {p: sum(r.loss for r in reviewed[first:] if r.player == p) for p in ("Ann", "Ben")}
     sign = 1 if first % 2 == 0 else -1
     assert pts["Ann"] - pts["Ben"] == sign * info["start_value"] - lost["Ann"] + lost["Ben"]
+
+
+def test_review_of_an_early_log_in_a_big_game_reviews_nothing(printkit, write):
+    path = write("early.yaml", "game: add-residue\nplayers: [Ann, Ben]\nn: 52\nmoves: [Ann add 3, Ben mod 2]\n")
+    r = printkit("solve", "add-residue", path, "--json")
+    assert r.code == 0, r.err
+    assert [m["loss"] for m in json.loads(r.out)["moves"]] == [None, None]
+    r = printkit("solve", "add-residue", path)
+    assert r.code == 0 and "Nothing to review" in r.out

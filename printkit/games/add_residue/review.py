@@ -98,7 +98,8 @@ def review(res, max_cards: int = 24, solver: Solver | None = None) -> tuple[list
     solver = solver or Solver(res.n)
     pos = positions(res, rows)
     total = 4 * res.n
-    first = next((k for k in range(len(rows) + 1) if total - k <= max_cards), len(rows))
+    # the first position small enough to search; past the end if even the last one is too big
+    first = next((k for k in range(len(rows) + 1) if total - k <= max_cards), len(rows) + 1)
     values: dict[int, int] = {}
     for k in range(len(rows), first - 1, -1):  # from the end: small positions first fill the table
         values[k] = solver.value(*pos[k])
@@ -112,7 +113,7 @@ def review(res, max_cards: int = 24, solver: Solver | None = None) -> tuple[list
         got = row.points - values[k + 1]  # the other player moves next
         best = [str(mv) for mv in solver.moves(*pos[k][:2]) if solver.move_at_least(*pos[k], mv, v)]
         out.append(Reviewed(k + 1, pl.player, pl.move, v - got, best))
-    info = {"first": first, "start_value": values.get(first), "end_value": values[len(rows)],
+    info = {"first": first, "start_value": values.get(first), "end_value": values.get(len(rows)),
             "rows": rows, "complete": len(rows) == total, "visited": solver.visited}
     return out, info
 
@@ -151,6 +152,10 @@ def review_file(path: Path, as_json: bool, max_cards: int) -> None:
     rows = info["rows"]
     typer.echo(f"Review of {a} (first) against {b}, piles 1..{res.n}: each move's cost against best play, "
                f"in points of own final score minus the other's.")
+    if info["start_value"] is None:
+        typer.echo(f"Nothing to review: the log stops with {4 * res.n - len(rows)} cards still to play, and the "
+                   f"exact search starts with at most {max_cards} left (--max-cards).")
+        return
     if first:
         typer.echo(f"Moves 1 to {first} are not reviewed: the exact search starts with at most {max_cards} cards "
                    f"left (--max-cards).")
