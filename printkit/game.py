@@ -26,6 +26,20 @@ class FieldProblem(ValueError):
         super().__init__(message)
 
 
+def _check_font(what: str, text: str) -> None:
+    """The kit's font (Helvetica, WinAnsi encoding) prints Western European text only; anything
+    else would come out as black boxes, so it is refused up front."""
+    bad = []
+    for ch in text:
+        try:
+            ch.encode("cp1252")
+        except UnicodeEncodeError:
+            if ch not in bad:
+                bad.append(ch)
+    if bad:
+        raise ValueError(f"{what} has characters the kit's font cannot print: {' '.join(bad[:5])}")
+
+
 class GameConfig(BaseModel):
     """Keys common to every game's config (and results) file."""
 
@@ -46,6 +60,7 @@ class GameConfig(BaseModel):
     def _title(cls, v: str) -> str:
         if not v.isprintable():
             raise ValueError(f"the title {v!r} has characters that cannot be printed")
+        _check_font("the title", v)
         return v
 
     @field_validator("players", mode="before")
@@ -69,6 +84,7 @@ class GameConfig(BaseModel):
                 raise ValueError(f"player name '{name}' must be 1 to 20 characters")
             if not name.isprintable():
                 raise ValueError(f"player name {name!r} has characters that cannot be printed")
+            _check_font(f"player name '{name}'", name)
             if name in names:
                 raise ValueError(f"player '{name}' is listed twice")
             names.append(name)

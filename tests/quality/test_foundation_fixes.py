@@ -215,11 +215,26 @@ def test_direct_svg_writer_matches_svgwrite_byte_for_byte():
         assert svg.render(p) == _svgwrite_reference(p)
 
 
-def test_new_accepts_names_beyond_the_basic_plane(tmp_path, printkit):
-    """`printkit new --players` with an emoji in a name (JSON would escape it as a surrogate pair,
-    which YAML reads back as two broken characters)."""
+def test_new_reads_names_beyond_the_basic_plane_intact(tmp_path, printkit):
+    """`printkit new --players` with an emoji in a name: JSON would escape it as a surrogate pair, which
+    YAML reads back as two broken characters (a crash); intact, it is refused in one clear line."""
     out = tmp_path / "k.yaml"
     r = printkit("new", "intersections", "--players", "Zo\u00eb,\U0001F600 Dan", "-o", out)
+    assert r.code == 2 and r.err.count("\n") == 1 and "Traceback" not in r.err, r.err
+    assert "\U0001F600" in r.err and "font cannot print" in r.err
+    r = printkit("new", "intersections", "--players", "Zo\u00eb,Dan", "-o", out)
     assert r.code == 0, r.err
-    text = out.read_text(encoding="utf-8")
-    assert "\U0001F600 Dan" in text and "Zo\u00eb" in text
+    assert "Zo\u00eb" in out.read_text(encoding="utf-8")
+
+
+def test_names_and_titles_must_fit_the_kits_font():
+    import pytest
+    from pydantic import ValidationError
+
+    from printkit.game import GameConfig
+
+    ok = GameConfig(game="x", title="Caf\u00e9 \u2014 \u20ac5", players=["Zo\u00eb", "Bj\u00f6rn", "\u00c5sa"])
+    assert ok.names == ["Zo\u00eb", "Bj\u00f6rn", "\u00c5sa"]
+    for bad in ({"title": "\u65e5\u672c"}, {"players": ["Ann", "\u674e\u96f7"]}, {"players": ["Ann", "\u0391\u03bb\u03c6\u03b1"]}):
+        with pytest.raises(ValidationError, match="font cannot print"):
+            GameConfig(game="x", **bad)
