@@ -19,6 +19,12 @@ What keeps the search small:
 - Bounds from the piles: the mover scores at most min(c-1, M) per mod card
   left, and so does the other player; the last few cards are played out
   without the table.
+- Bounds from copying: with the same cards as the mover, the other player can
+  answer every move with the same card and score the same (value <= 0); with
+  one card more than the other player, the mover can play it and then copy
+  (value >= what that card scores now).
+- Move order: the table's best move, then mod moves that score at least half
+  their card, then adds from the smallest, then the other mods.
 """
 
 from __future__ import annotations
