@@ -17,7 +17,7 @@ from pydantic import AfterValidator, Field, ValidationInfo, field_validator
 
 from ...draw import PT, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, wrap
 from ...game import Game, GameConfig, Report
-from ...sheet import MISTAKE, MISTAKE_COLOR, Paper, Player, header, players as make_players
+from ...sheet import MISTAKE_COLOR, Paper, Player, header
 
 MOVE = re.compile(r"^\s*(?P<name>.+?)\s+(?P<pile>add|mod)\s+(?P<c>[+-]?\d+)\s*(?:=\s*(?P<m>\S+)\s*)?$", re.I)
 GREY_TEXT = (0.35, 0.35, 0.35)

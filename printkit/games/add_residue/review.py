@@ -10,7 +10,7 @@ from pathlib import Path
 import typer
 
 from ...inputs import InputError
-from .solver import EXACT_MAX_N, Move, Solver, start
+from .solver import EXACT_MAX_N, Solver, start
 
 
 
