@@ -33,3 +33,16 @@ def kits(tmp_path_factory) -> KitCache:
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: builds and installs a wheel; deselect with -m 'not slow'")
+
+
+# Defects the audit found in games still being finished, by test id (e.g.
+# "test_all_ink_inside_the_margin[knives-a4]"): such a test is marked xfail with the reason,
+# so the suite stays green while the owner fixes it.  Remove the entry when it passes again.
+KNOWN_DEFECTS: dict[str, str] = {}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        reason = KNOWN_DEFECTS.get(item.name)
+        if reason:
+            item.add_marker(pytest.mark.xfail(reason=reason, strict=False))
