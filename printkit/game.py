@@ -199,7 +199,7 @@ class Game:
 
     def template(self, cfg: Any) -> str:
         shared = {k for k, f in self.Results.model_fields.items()
-                  if k in cfg.model_fields and f.annotation == cfg.model_fields[k].annotation}
+                  if k in self.Config.model_fields and f.annotation == self.Config.model_fields[k].annotation}
         keys = {k: v for k, v in cfg.model_dump().items() if k in shared and k != "formats"}
         keys["players"] = list(cfg.players)
         head = f"# Results of {self.title}: fill in after play, then run\n#   printkit score THIS-FILE\n"
