@@ -45,7 +45,7 @@ def _load(path: str, results: bool = False):
     if not isinstance(game_id, str):
         raise doc.error(("game",), f"expected a game id, one of: {', '.join(registry.GAMES)}")
     if game_id not in registry.GAMES:
-        raise doc.error(("game",), f"unknown game '{inputs.clip(game_id, 40)}'"
+        raise doc.error(("game",), f"unknown game '{inputs.one_line(game_id, 40)}'"
                                    f"{inputs.suggest(game_id, registry.GAMES)}; known: {', '.join(registry.GAMES)}")
     game = registry.get(game_id)
     model = game.Results if results else game.Config

@@ -98,4 +98,4 @@ def test_field_problem_path_blames_one_list_item():
 def test_long_values_stay_one_short_line():
     e = InputError("c.yaml", "unknown game '" + "x" * 5000 + "'", 1, "game")
     assert len(str(e)) < 400 and "\n" not in str(e)
-    assert str(InputError("c.yaml", "two\nlines", 1)) == "c.yaml:1: two lines"
+    assert str(InputError("c.yaml", "two\nlines", 1)) == "c.yaml:1: two\\nlines"
