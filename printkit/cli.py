@@ -72,6 +72,21 @@ def _paper(value: Optional[str]) -> Optional[str]:
     return value.lower() if value else None
 
 
+def _write_new(text: str, output: Optional[Path], default: Path) -> None:
+    """Write a new text file (never over an existing one, which may hold a user's typing), or to stdout for -."""
+    from .inputs import InputError
+    from .kit import write_atomic
+
+    if str(output) == "-":
+        typer.echo(text, nl=False)
+        return
+    path = output or default
+    if path.exists():
+        raise InputError(str(path), "already exists; choose another name with -o")
+    write_atomic(path, text.encode("utf-8"))
+    typer.echo(str(path))
+
+
 @app.command()
 def games() -> None:
     """List the games, one line each."""
@@ -90,7 +105,6 @@ def new(
     """Write a starter config with every option present and commented."""
     from .game import starter_config
     from .inputs import InputError, parse, validate
-    from .kit import write_atomic
 
     g = _game(game)
     who: list[str] | int | None = None
@@ -100,15 +114,7 @@ def new(
             validate(g.Config, parse(f"game: {g.id}\nplayers: {json.dumps(who, ensure_ascii=False)}\n", "--players"))
         except InputError as e:
             raise InputError("command line", e.message, key="--players") from None
-    text = starter_config(g, who)
-    if str(output) == "-":
-        typer.echo(text, nl=False)
-        return
-    path = output or Path(f"{g.id}.yaml")
-    if path.exists():
-        raise InputError(str(path), "already exists; choose another name with -o")
-    write_atomic(path, text.encode("utf-8"))
-    typer.echo(str(path))
+    _write_new(starter_config(g, who), output, Path(f"{g.id}.yaml"))
 
 
 @app.command()
@@ -171,20 +177,8 @@ def template(
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="Where to write (default CONFIG-results.yaml; - for stdout)"),
 ) -> None:
     """Write a blank results file for that config, ready to fill in after play."""
-    from .kit import write_atomic
-
     game, cfg = _load(config)
-    text = game.template(cfg)
-    if str(output) == "-":
-        typer.echo(text, nl=False)
-        return
-    path = output or Path(f"{Path(config).stem}-results.yaml")
-    if path.exists():
-        from .inputs import InputError
-
-        raise InputError(str(path), "already exists (it may hold typed results); choose another name with -o")
-    write_atomic(path, text.encode("utf-8"))
-    typer.echo(str(path))
+    _write_new(game.template(cfg), output, Path(f"{Path(config).stem}-results.yaml"))
 
 
 @app.command()
