@@ -175,11 +175,27 @@ def validate(model: type, doc: Document, data: dict | None = None) -> Any:
         raise _explain(exc.errors(include_url=False)[0], model, doc) from None
 
 
+def _real_loc(loc: tuple, data: Any) -> tuple:
+    """pydantic adds the names of union branches / validators to loc; drop them, but keep
+    anything that is really a key in the file (a key may well contain '[')."""
+    out = []
+    node = data
+    for part in loc:
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        elif isinstance(part, str) and ("[" in part or part.startswith("function-")):
+            continue
+        else:
+            node = None
+        out.append(part)
+    return tuple(out)
+
+
 def _explain(err: dict, model: type, doc: Document) -> InputError:
-    loc = tuple(err["loc"])
     kind = err["type"]
-    # pydantic adds the names of union branches / validators to loc; drop them
-    loc = tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
+    loc = _real_loc(tuple(err["loc"]), doc.data)
     if kind == "extra_forbidden":
         known = _fields_at(model, loc[:-1])
         return doc.error(loc, f"unknown key{suggest(loc[-1], known)}")

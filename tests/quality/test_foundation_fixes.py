@@ -238,3 +238,16 @@ def test_names_and_titles_must_fit_the_kits_font():
     for bad in ({"title": "\u65e5\u672c"}, {"players": ["Ann", "\u674e\u96f7"]}, {"players": ["Ann", "\u0391\u03bb\u03c6\u03b1"]}):
         with pytest.raises(ValidationError, match="font cannot print"):
             GameConfig(game="x", **bad)
+
+
+def test_unknown_key_with_a_bracket_is_named(tmp_path):
+    import pytest
+
+    from printkit.cli import _load
+    from printkit.inputs import InputError
+
+    path = tmp_path / "x.yaml"
+    path.write_text("game: intersections\n'[': [Ann, Ben]\n", encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        _load(str(path))
+    assert str(info.value) == f"{path}:2: [: unknown key"
