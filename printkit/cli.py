@@ -109,7 +109,7 @@ def new(
     g = _game(game)
     who: list[str] | int | None = None
     if players is not None:
-        who = int(players) if players.strip().isdigit() else [p.strip() for p in players.split(",") if p.strip()]
+        who = int(players) if players.strip().isdecimal() else [p.strip() for p in players.split(",") if p.strip()]
         try:
             validate(g.Config, parse(f"game: {g.id}\nplayers: {json.dumps(who, ensure_ascii=False)}\n", "--players"))
         except InputError as e:

@@ -251,3 +251,10 @@ def test_unknown_key_with_a_bracket_is_named(tmp_path):
     with pytest.raises(InputError) as info:
         _load(str(path))
     assert str(info.value) == f"{path}:2: [: unknown key"
+
+
+def test_new_players_superscript_digit_is_a_name_not_a_crash(tmp_path, printkit):
+    r = printkit("new", "intersections", "--players", "\u00b2", "-o", tmp_path / "x.yaml")
+    assert r.code == 2 and "Traceback" not in r.err and r.err.count("\n") == 1, r.err
+    r = printkit("new", "intersections", "--players", "3", "-o", tmp_path / "y.yaml")
+    assert r.code == 0 and "Player 3" in (tmp_path / "y.yaml").read_text(encoding="utf-8")
