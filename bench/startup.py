@@ -132,6 +132,13 @@ def main() -> int:
     for r in rows:
         if r[8]:
             print(f"  {r[0]}: {r[8]}")
+    scores = [r for r in rows if r[0].startswith("printkit score")]
+    help_row = next(r for r in rows if r[0] == "printkit --help")
+    make_row = rows[-1]
+    print()
+    print(f"help {help_row[4]} (<= 1.5x) {'ok' if help_row[7] else 'NO'}; "
+          f"score {min(r[1] for r in scores) / base:.2f}x..{max(r[1] for r in scores) / base:.2f}x (<= 2x) "
+          f"{'ok' if all(r[7] for r in scores) else 'NO'}; make {make_row[1]:.2f} s (< 1 s) {'ok' if make_row[7] else 'NO'}")
     return 0 if all(r[7] for r in rows) else 1
 
 
