@@ -102,7 +102,8 @@ CSS_DPI = 96  # one CSS pixel is 1/96 inch: Chromium draws an SVG sized in mm at
 
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--hide-scrollbars", "--disable-extensions", "--mute-audio", "--force-device-scale-factor=1"]
+                  "--hide-scrollbars", "--disable-extensions", "--mute-audio", "--force-device-scale-factor=1",
+                  "--disable-dev-shm-usage"]  # containers often have a tiny /dev/shm
 
 
 def chromium() -> str | None:
