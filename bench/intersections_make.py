@@ -131,14 +131,16 @@ def main() -> None:
     from printkit.writers import pdf
 
     flat = flatten(pages)
-    code = compile(BASELINE.replace('pages = pickle.load(open(sys.argv[1], "rb"))', ""), "baseline", "exec")
+    # the same script, drawing from memory into memory
+    code = compile(BASELINE.replace('pages = pickle.load(open(sys.argv[1], "rb"))', "")
+                   .replace("sys.argv[2]", "OUT"), "baseline", "exec")
 
     def our_work():
         c = validate(game.Config, load(PRESET))
         pdf.render(kit.build(game, c), "bench")
 
     def base_work():
-        exec(code, {"pages": flat, "sys": type("S", (), {"argv": [None, None, io.BytesIO()]})})
+        exec(code, {"pages": flat, "OUT": io.BytesIO()})
 
     ours_in, base_in = best_in_process(our_work, args.runs * 3), best_in_process(base_work, args.runs * 3)
     print(f"intersections preset: {len(pages)} pages; best of {args.runs * 3} (in process) / {args.runs} (fresh process) runs")
