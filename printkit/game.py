@@ -197,6 +197,10 @@ class Game:
 
     # -- shared behaviour
 
+    def new_report(self, res: Any) -> Report:
+        """An empty report for the players of ``res``: every score 0, nothing broken."""
+        return Report(self.id, res.names, {p: 0 for p in res.names})
+
     def template(self, cfg: Any) -> str:
         shared = {k for k, f in self.Results.model_fields.items()
                   if k in self.Config.model_fields and f.annotation == self.Config.model_fields[k].annotation}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar
+from typing import Annotated
 
 from pydantic import AfterValidator, Field, model_validator
 
@@ -216,7 +216,7 @@ class Intersections(Game):
         return rounds
 
     def score(self, res: Results) -> Report:
-        report = Report(self.id, res.names, {p: 0 for p in res.names})
+        report = self.new_report(res)
         rounds = self.check(res, report)
         report.details += [f"round {r.index + 1}: {r.offense} (offense) scores {r.points}" for r in rounds]
         return report
@@ -330,12 +330,12 @@ class Intersections(Game):
 
     def picture(self, res: Results, report: Report, paper: Paper) -> list[Page]:
         seats = {p.name: p for p in res.seats()}
-        rounds = self.check(res, Report(self.id, res.names, {p: 0 for p in res.names}))
+        rounds = self.check(res, self.new_report(res))
         gap = max(6.0, min(14.0, 100 / (res.n - 1)))
         panel_w, panel_h = gap * (res.n - 1) + 22, gap * (res.n - 1) + 24
         cols = max(1, int((paper.inner_width + 8) // (panel_w + 8)))
         pages: list[Page] = []
-        page, top, row_y, col = None, 0.0, 0.0, cols
+        page, row_y, col = None, 0.0, cols
         for rd in rounds:
             if col == cols:  # start a new row of panels, on a new page if needed
                 col = 0

@@ -258,7 +258,7 @@ class AddResidue(Game):
     # -- scoring
 
     def score(self, res: Results) -> Report:
-        report = Report(self.id, res.names, {p: 0 for p in res.names})
+        report = self.new_report(res)
         rows = replay(res, report)
         if rows:
             report.details.append(f"m after the last move (row {rows[-1].index}): {rows[-1].after}")
@@ -368,7 +368,7 @@ class AddResidue(Game):
 
     def picture(self, res: Results, report: Report, paper: Paper) -> list[Page]:
         seats = res.seats()
-        rows = replay(res, Report(self.id, res.names, {p: 0 for p in res.names}))
+        rows = replay(res, self.new_report(res))
         title = res.title or self.title
         widths = [8.0, 30.0, 12.0, 9.0, 12.0, 13.0, 12.0]
         remark = paper.inner_width - 0.6 - sum(widths)

@@ -339,7 +339,7 @@ class WithinTheCurve(Game):
     # -- scoring
 
     def score(self, res: Results) -> Report:
-        report = Report(self.id, res.names, {p: 0 for p in res.names})
+        report = self.new_report(res)
         curves, fills = check(res, report)
         report.disqualified = {v.player for v in report.violations if v.player}
         for f in fills:
@@ -476,7 +476,7 @@ class WithinTheCurve(Game):
 
     def picture(self, res: Results, report: Report, paper: Paper) -> list[Page]:
         seats = {p.name: p for p in res.seats()}
-        curves, fills = check(res, Report(self.id, res.names, {p: 0 for p in res.names}))
+        curves, fills = check(res, self.new_report(res))
         m = len(res.names)
         probe = paper.page()
         y0 = header(probe, paper, "x", "x")

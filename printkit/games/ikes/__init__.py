@@ -186,7 +186,7 @@ class Ikes(Game):
     def evaluate(self, res: Results) -> tuple[Report, dict[str, tuple[Board, Walk]]]:
         from .replay import parse_turn, replay, compare
 
-        report = Report(self.id, res.names, {p: 0 for p in res.names})
+        report = self.new_report(res)
         out: dict[str, tuple[Board, Walk]] = {}
         for seat, p in enumerate(res.names):
             sh = res.sheets[p]

@@ -346,7 +346,7 @@ class Knives(Game):
         return roads if len(report.violations) == before else None
 
     def score(self, res: Results) -> Report:
-        report = Report(self.id, res.names, {p: 0 for p in res.names})
+        report = self.new_report(res)
         self.check(res, report)
         return report
 
@@ -567,7 +567,7 @@ class Knives(Game):
     def picture(self, res: Results, report: Report, paper: Paper) -> list[Page]:
         seats = res.seats()
         pens = {s.name: s.pen(0.9) for s in seats}
-        marks = self.check(res, Report(self.id, res.names, {p: 0 for p in res.names}))
+        marks = self.check(res, self.new_report(res))
         traced = [(c.road, pens[c.player]) for c in marks if c.ok]
         traced += [(c.road, MISTAKE) for c in marks if not c.ok]
         page = paper.page()
