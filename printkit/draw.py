@@ -17,7 +17,6 @@ Color = tuple[float, float, float]
 BLACK: Color = (0.0, 0.0, 0.0)
 GREY: Color = (0.55, 0.55, 0.55)
 LIGHT: Color = (0.8, 0.8, 0.8)
-WHITE: Color = (1.0, 1.0, 1.0)
 
 
 @dataclass(frozen=True)
@@ -29,7 +28,6 @@ class Pen:
 
 
 THIN = Pen(width=0.2)
-FAINT = Pen(color=LIGHT, width=0.25)
 
 
 @dataclass(frozen=True)

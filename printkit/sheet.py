@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .draw import BLACK, PT, Color, Item, Lines, Page, Pen, Rect, Text, fit_text, symbol
+from .draw import BLACK, PT, SYMBOLS, Color, Item, Lines, Page, Pen, Text, fit_text, symbol
 
 PAPERS = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
 MARGIN = 12.0  # nothing is printed closer to the paper's edge
@@ -27,8 +27,7 @@ PALETTE: tuple[tuple[str, Color], ...] = (
 DASHES: tuple[tuple[float, ...], ...] = (
     (), (2.4, 1.2), (0.6, 1.0), (3.0, 1.0, 0.6, 1.0), (4.0, 2.0), (1.5, 1.5), (0.6, 0.6), (5.0, 1.0, 0.6, 1.0, 0.6, 1.0),
 )
-SHAPES = ("circle", "square", "triangle", "diamond", "cross", "plus", "star", "bar")
-GREYS = (BLACK, (0.35, 0.35, 0.35), BLACK, (0.35, 0.35, 0.35), BLACK, (0.35, 0.35, 0.35), BLACK, (0.35, 0.35, 0.35))
+DARK_GREY: Color = (0.35, 0.35, 0.35)
 
 MISTAKE = Pen((0.84, 0.08, 0.24), 0.7, (1.5, 0.8))  # offending marks in pictures
 MISTAKE_COLOR = MISTAKE.color
@@ -62,8 +61,8 @@ def players(names: list[str], color: bool = True) -> list[Player]:
     for i, name in enumerate(names):
         cname, c = PALETTE[i % len(PALETTE)]
         if not color:
-            cname, c = "grey" if i % 2 else "black", GREYS[i % len(GREYS)]
-        out.append(Player(i, name, cname, c, DASHES[i % len(DASHES)], SHAPES[i % len(SHAPES)]))
+            cname, c = ("grey", DARK_GREY) if i % 2 else ("black", BLACK)
+        out.append(Player(i, name, cname, c, DASHES[i % len(DASHES)], SYMBOLS[i % len(SYMBOLS)]))
     return out
 
 
@@ -190,10 +189,3 @@ LABEL_ROOM = 7.0  # room left of and above a labelled grid for its labels
 
 def footer(page: Page, paper: Paper, text: str) -> None:
     page.add(Text(paper.right, paper.bottom - 0.5, text, 7, "end", color=(0.4, 0.4, 0.4)))
-
-
-def box(x: float, y: float, w: float, h: float, label: str = "", size: float = 8) -> list[Item]:
-    items: list[Item] = [Rect(x, y, w, h, Pen(width=0.3))]
-    if label:
-        items.append(Text(x + 1.2, y + size * PT + 0.8, label, size, color=(0.3, 0.3, 0.3)))
-    return items

@@ -357,38 +357,45 @@ class WithinTheCurve(Game):
     def area(self, paper: Paper, y: float) -> tuple[float, float]:
         return paper.inner_width, paper.bottom - 10 - y
 
+    def grid_pages(self, paper: Paper, n: int, entries: list, title: str, subtitle: str, player: Player):
+        """Lay ``entries`` out as n x n grids, as many to a page as fit: yields
+        (page, top y of the grids, [(entry, (x, y)) ...], spare slot or None, last page?)."""
+        y0 = header(paper.page(), paper, "x", "x")
+        per, cell, cols, rows = plan(n, len(entries), *self.area(paper, y0))
+        sheets = -(-len(entries) // per)
+        for k in range(sheets):
+            page = paper.page()
+            part = f" ({k + 1} of {sheets})" if sheets > 1 else ""
+            y = header(page, paper, f"{title}{part}", subtitle, player)
+            chunk = entries[k * per:(k + 1) * per]
+            placed = list(zip(chunk, positions(n, cell, cols, rows, len(chunk), paper.left, y, paper.inner_width)))
+            spots = positions(n, cell, cols, rows, cols * rows, paper.left, y, paper.inner_width)
+            spare = spots[len(chunk)] if len(chunk) < len(spots) else None
+            yield page, cell, placed, spare, k == sheets - 1
+
     def kit(self, cfg: Config, paper: Paper) -> list[Page]:
         from ...inputs import InputError
 
         seats = cfg.seats()
-        m = len(seats)
         pages: list[Page] = []
-        probe = paper.page()
-        y0 = header(probe, paper, "x", "x")
         try:
-            per, cell, cols, rows = plan(cfg.n, m, *self.area(paper, y0))
+            plan(cfg.n, len(seats), *self.area(paper, header(paper.page(), paper, "x", "x")))
         except ValueError as e:
             raise InputError("config", f"{e} on {paper.name} paper", key="n") from None
         for seat in seats:
             order = [seat] + [s for s in seats if s is not seat]
-            sheets = -(-m // per)
-            for k in range(sheets):
-                page = paper.page()
-                part = f" ({k + 1} of {sheets})" if sheets > 1 else ""
-                y = header(page, paper, f"{seat.name}'s grids{part}",
-                           "Draw your curve on 'your curve'; the others copy theirs here. Number each curve "
-                           "along it, then fill its inside (neighbours coprime).", seat)
-                chunk = order[k * per:(k + 1) * per]
-                for owner, (x, gy) in zip(chunk, positions(cfg.n, cell, cols, rows, len(chunk), paper.left, y,
-                                                           paper.inner_width)):
+            for page, cell, placed, spare, last in self.grid_pages(
+                    paper, cfg.n, order, f"{seat.name}'s grids",
+                    "Draw your curve on 'your curve'; the others copy theirs here. Number each curve "
+                    "along it, then fill its inside (neighbours coprime).", seat):
+                for owner, (x, gy) in placed:
                     name = "your curve" if owner is seat else f"copy of {owner.name}'s curve"
                     page.add(self.blank(cfg.n, cell, x, gy, name, owner))
-                spots = positions(cfg.n, cell, cols, rows, cols * rows, paper.left, y, paper.inner_width)
-                if len(chunk) < len(spots):  # a free slot: a reminder of the rules
-                    x, gy = spots[len(chunk)]
-                    page.add(self.reminder(x - label_room(cfg.n, cell), gy - TOP_ROOM - TITLE_H,
-                                           block(cfg.n, cell)[0], block(cfg.n, cell)[1]))
-                if k == sheets - 1:
+                if spare:  # a free slot: a reminder of the rules
+                    x, gy = spare
+                    w, h = block(cfg.n, cell)
+                    page.add(self.reminder(x - label_room(cfg.n, cell), gy - TOP_ROOM - TITLE_H, w, h))
+                if last:
                     ty = paper.bottom - 6
                     page.add(Text(paper.left, ty, "Score: the sum of your top inside numbers =", 9, bold=True))
                     page.add(Rect(paper.left + text_width("Score: the sum of your top inside numbers =", 9, True)
@@ -477,24 +484,15 @@ class WithinTheCurve(Game):
     def picture(self, res: Results, report: Report, paper: Paper) -> list[Page]:
         seats = {p.name: p for p in res.seats()}
         curves, fills = check(res, self.new_report(res))
-        m = len(res.names)
-        probe = paper.page()
-        y0 = header(probe, paper, "x", "x")
-        per, cell, cols, rows = plan(res.n, m, *self.area(paper, y0))
         pages: list[Page] = []
         for player in res.names:
             mine = [f for f in fills if f.player == player]
             mine.sort(key=lambda f: (f.owner != player, res.names.index(f.owner)))
-            sheets = -(-m // per)
-            for k in range(sheets):
-                page = paper.page()
-                part = f" ({k + 1} of {sheets})" if sheets > 1 else ""
-                y = header(page, paper, f"{player}'s fills as entered{part}",
-                           "Line: the curve. Shaded: its inside. Red: numbers that break a rule. "
-                           "Grey: the next number would still have fit there.", seats[player])
-                chunk = mine[k * per:(k + 1) * per]
-                for f, (x, gy) in zip(chunk, positions(res.n, cell, cols, rows, len(chunk), paper.left, y,
-                                                       paper.inner_width)):
+            for page, cell, placed, _, last in self.grid_pages(
+                    paper, res.n, mine, f"{player}'s fills as entered",
+                    "Line: the curve. Shaded: its inside. Red: numbers that break a rule. "
+                    "Grey: the next number would still have fit there.", seats[player]):
+                for f, (x, gy) in placed:
                     owner = seats[f.owner]
                     cv = curves[f.owner]
                     name = "own curve" if f.owner == player else f"{f.owner}'s curve"
@@ -505,7 +503,7 @@ class WithinTheCurve(Game):
                                   fit_text(f"{name}: {state}", res.n * cell + lab - 5, 10, True), 10, bold=True,
                                   color=owner.color))
                     page.add(moved(self.draw_fill(res.n, cell, cv, f, owner.color, owner.dash), x, gy))
-                if k == sheets - 1:
+                if last:
                     page.add(Text(paper.left, paper.bottom - 6, f"{player}'s score: {report.scores[player]}"
                                   + (" (disqualified)" if player in report.disqualified else ""), 10, bold=True))
                 pages.append(page)
