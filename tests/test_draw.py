@@ -32,10 +32,31 @@ def test_grid_is_one_path_with_all_lines():
     assert isinstance(g, Lines) and len(g.segments) == (3 + 1) + (4 + 1)
 
 
+def _extent(item):
+    from printkit.draw import Circle, Polyline, Rect
+
+    if isinstance(item, Lines):
+        xs = [v for s in item.segments for v in (s[0], s[2])]
+        ys = [v for s in item.segments for v in (s[1], s[3])]
+    elif isinstance(item, Polyline):
+        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+    elif isinstance(item, Rect):
+        xs, ys = [item.x, item.x + item.w], [item.y, item.y + item.h]
+    elif isinstance(item, Circle):
+        xs, ys = [item.cx - item.r, item.cx + item.r], [item.cy - item.r, item.cy + item.r]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def test_every_symbol_draws_inside_its_box():
+    shapes = set()
     for kind in SYMBOLS:
         items = symbol(kind, 10, 10, 4, Pen())
         assert items, kind
+        for item in items:
+            x0, y0, x1, y1 = _extent(item)
+            assert 8 - 1e-9 <= x0 and x1 <= 12 + 1e-9 and 8 - 1e-9 <= y0 and y1 <= 12 + 1e-9, kind
+        shapes.add(repr(items))
+    assert len(shapes) == len(SYMBOLS)  # every symbol looks different
 
 
 def test_table_and_moved():
