@@ -6,7 +6,7 @@ default settings). Two figures each, best of several runs:
 - the work: in this process with imports warm (printkit: read and check the
   config, build the pages, write the PDF; baseline: draw and write the PDF);
 - the whole command in a fresh process (printkit's includes the start-up of
-  its command line: typer, pydantic, yaml).
+  its command line: typer, msgspec, yaml).
 
     python bench/intersections_make.py [--runs 7]
 """

@@ -9,7 +9,7 @@ Targets (issue 7):
 
 Each command runs --runs times in a fresh process; the table shows the median wall time, the best
 wall time and the median CPU time (user + system: steadier than wall time on a busy machine).
-The "floor" row is what any command that validates a file must import (typer, pydantic, yaml).
+The "floor" row is what any command that validates a file must import (typer, msgspec, yaml).
 Results files: a sample results file of the game if the repository has one (examples/, samples/,
 printkit/data/, tests/games/), otherwise the blank record ``printkit template`` writes for its preset.
 Exit code 1 when a target is missed.
@@ -111,7 +111,7 @@ def main() -> int:
                 rows.append((name, t, best, cpu, f"{t / base:.2f}x", f"{cpu / base_cpu:.2f}x",
                              f"<= {limit:g}x" if limit else "(floor)", t <= limit * base if limit else True, source))
 
-        row("floor: import typer, pydantic, yaml", [sys.executable, "-c", "import typer, pydantic, yaml"], 0)
+        row("floor: import typer, msgspec, yaml", [sys.executable, "-c", "import typer, msgspec, yaml"], 0)
         row("printkit --help", [*pk, "--help"], 1.5)
         for game_id, (path, source) in sample_results(work).items():
             row(f"printkit score ({game_id})", [*pk, "score", str(path)], 2, ok=(0, 1), source=source)

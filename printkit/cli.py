@@ -1,6 +1,6 @@
 """The ``printkit`` command line.
 
-Heavy libraries (pydantic, reportlab, svgwrite, the games) are imported inside
+Heavy libraries (msgspec, reportlab, svgwrite, the games) are imported inside
 the commands that need them, so that ``printkit --help`` starts fast.
 """
 
@@ -246,19 +246,29 @@ def schema(
     results: bool = typer.Option(False, "--results", help="The results file's schema instead of the config's"),
 ) -> None:
     """Print the JSON Schema of the config (or results) files, for editor validation."""
+    import msgspec
+
     from . import registry
 
-    def one(g) -> dict:
-        s = (g.Results if results else g.Config).model_json_schema()
-        s["properties"]["game"] = {"const": g.id, "description": "Which game this file is for"}
-        s["title"] = f"printkit {'results' if results else 'config'}: {g.title}"
+    kind = "results" if results else "config"
+    defs: dict[str, dict] = {}
+
+    def one(g) -> dict:  # nested models are kept under $defs as "<game>.<name>"
+        model = g.Results if results else g.Config
+        (ref,), found = msgspec.json.schema_components([model], ref_template=f"#/$defs/{g.id}.{{name}}")
+        top = ref["$ref"].rsplit(".", 1)[-1]
+        defs.update({f"{g.id}.{k}": v for k, v in found.items() if k != top})
+        s = dict(found[top])
+        s["properties"] = {**s["properties"], "game": {"const": g.id, "description": "Which game this file is for"}}
+        s["title"] = f"printkit {kind}: {g.title}"
         return s
 
     if game:
         out = one(_game(game))
     else:
-        out = {"title": f"printkit {'results' if results else 'config'}",
-               "oneOf": [one(g) for g in registry.all_games()]}
+        out = {"title": f"printkit {kind}", "oneOf": [one(g) for g in registry.all_games()]}
+    if defs:
+        out["$defs"] = defs
     out["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     typer.echo(json.dumps(out, indent=2))
 

@@ -8,11 +8,13 @@ that draws the kit, scores results and draws them back.  It ends with
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, Callable, ClassVar, Literal
 
+import msgspec
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from msgspec import Meta
 
 from .draw import Item, Page
 from .sheet import Paper, Player, players as make_players
@@ -40,30 +42,97 @@ def _check_font(what: str, text: str) -> None:
         raise ValueError(f"{what} has characters the kit's font cannot print: {' '.join(bad[:5])}")
 
 
-class GameConfig(BaseModel):
+class Model(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A file's keys, typed and described (``Annotated[type, Meta(...)]``) and checked by msgspec.
+
+    Checks across keys go in ``__post_init__`` (calling ``super().__post_init__()`` first); raise
+    ``ValueError`` or ``FieldProblem`` there.  msgspec is lax like YAML readers expect: 6.0 is 6.
+    """
+
+    def __post_init__(self) -> None:
+        pass
+
+    @classmethod
+    def from_dict(cls, data: Any):
+        """A checked instance of ``data`` (a mapping as YAML gives it); ``msgspec.ValidationError``
+        (a ``ValueError``) if it does not fit."""
+        return msgspec.convert(data, cls, strict=False)
+
+    @classmethod
+    def keys(cls) -> dict[str, msgspec.structs.FieldInfo]:
+        return {f.name: f for f in msgspec.structs.fields(cls)}
+
+    @classmethod
+    def description(cls, key: str) -> str:
+        hint = cls.keys()[key].type
+        for part in (hint, *typing.get_args(hint)):  # Annotated[...] or Annotated[...] | None
+            for meta in getattr(part, "__metadata__", ()):
+                if getattr(meta, "description", None):
+                    return meta.description
+        return ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return msgspec.structs.asdict(self)
+
+
+class Nested(ValueError):
+    """A model inside a mapping that did not fit: explained as if read on its own, under ``key``."""
+
+    def __init__(self, key: tuple, model: type, error: Exception):
+        self.key, self.model, self.error = key, model, error
+        super().__init__(str(error))
+
+
+def nested(model: type, data: Any, key: tuple):
+    """``model.from_dict(data)`` for a value under ``key`` (msgspec cannot name a mapping's keys)."""
+    try:
+        return model.from_dict(data)
+    except msgspec.ValidationError as e:
+        raise Nested(key, model, e) from None
+
+
+def each(values: list, check: Callable[[Any], Any], key: str) -> list:
+    """``check`` every item of the list under ``key``; a ValueError blames that item."""
+    out = []
+    for i, v in enumerate(values):
+        try:
+            out.append(check(v))
+        except FieldProblem:
+            raise
+        except ValueError as e:
+            raise FieldProblem((key, i), str(e)) from None
+    return out
+
+
+class GameConfig(Model, kw_only=True):
     """Keys common to every game's config (and results) file."""
 
-    model_config = ConfigDict(extra="forbid", strict=False, frozen=True, defer_build=True)  # built on first use: faster start
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 8
 
-    game: str = Field(description="Which game this file is for")
-    title: str = Field("", max_length=60, description="Title printed on every sheet (empty: the game's name)")
-    players: Any = Field(2, validate_default=True, description="Player names in seat order, or how many players (names: Player 1, ...)",
-                         json_schema_extra={"anyOf": [{"type": "integer"}, {"type": "array", "items": {"type": "string"}}]})
-    paper: Literal["letter", "a4"] = Field("letter", description="Paper size: letter or a4")
-    formats: list[Literal["pdf", "svg"]] = Field(["pdf"], min_length=1, description="Files to write: pdf, svg or both")
-    color: bool = Field(True, description="Print player colours (false: greyscale with dash patterns and symbols)")
+    game: Annotated[str, Meta(description="Which game this file is for")]
+    title: Annotated[str, Meta(max_length=60, description="Title printed on every sheet (empty: the game's name)")] = ""
+    players: Annotated[Any, Meta(description="Player names in seat order, or how many players (names: Player 1, ...)",
+                                 extra_json_schema={"anyOf": [{"type": "integer"},
+                                                             {"type": "array", "items": {"type": "string"}}]})] = 2
+    paper: Annotated[Literal["letter", "a4"], Meta(description="Paper size: letter or a4")] = "letter"
+    formats: Annotated[list[Literal["pdf", "svg"]], Meta(min_length=1, description="Files to write: pdf, svg or both")
+                       ] = msgspec.field(default_factory=lambda: ["pdf"])
+    color: Annotated[bool, Meta(description="Print player colours (false: greyscale with dash patterns and symbols)")
+                     ] = True
 
-    @field_validator("title")
-    @classmethod
-    def _title(cls, v: str) -> str:
-        if not v.isprintable():
-            raise ValueError(f"the title {v!r} has characters that cannot be printed")
-        _check_font("the title", v)
-        return v
+    def __post_init__(self) -> None:
+        if not self.title.isprintable():
+            raise FieldProblem("title", f"the title {self.title!r} has characters that cannot be printed")
+        try:
+            _check_font("the title", self.title)
+        except ValueError as e:
+            raise FieldProblem("title", str(e)) from None
+        try:
+            self.players = self._players(self.players)
+        except ValueError as e:
+            raise FieldProblem("players", str(e)) from None
 
-    @field_validator("players", mode="before")
     @classmethod
     def _players(cls, v: Any) -> tuple[str, ...]:
         lo, hi = cls.MIN_PLAYERS, cls.MAX_PLAYERS
@@ -202,9 +271,9 @@ class Game:
         return Report(self.id, res.names, {p: 0 for p in res.names})
 
     def template(self, cfg: Any) -> str:
-        shared = {k for k, f in self.Results.model_fields.items()
-                  if k in self.Config.model_fields and f.annotation == self.Config.model_fields[k].annotation}
-        keys = {k: v for k, v in cfg.model_dump().items() if k in shared and k != "formats"}
+        config_keys = self.Config.keys()
+        shared = {k for k, f in self.Results.keys().items() if k in config_keys and f.type == config_keys[k].type}
+        keys = {k: v for k, v in cfg.to_dict().items() if k in shared and k != "formats"}
         keys["players"] = list(cfg.players)
         head = f"# Results of {self.title}: fill in after play, then run\n#   printkit score THIS-FILE\n"
         return head + yaml.safe_dump(keys, sort_keys=False, allow_unicode=True, width=1000, default_flow_style=None) + self.record_template(cfg)
@@ -215,12 +284,12 @@ def starter_config(game: Game, players: list[str] | int | None = None) -> str:
     data: dict[str, Any] = {"game": game.id}
     if players is not None:
         data["players"] = players
-    cfg = game.Config.model_validate(data)
+    cfg = game.Config.from_dict(data)
     lines = [f"# printkit config for {game.title}", "# Print the kit with:  printkit make THIS-FILE", ""]
-    for name, f in game.Config.model_fields.items():
-        value = list(cfg.players) if name == "players" else cfg.model_dump()[name]
-        if f.description:
-            lines.append(f"# {f.description}")
+    for name in game.Config.keys():
+        value = list(cfg.players) if name == "players" else cfg.to_dict()[name]
+        if game.Config.description(name):
+            lines.append(f"# {game.Config.description(name)}")
         dumped = yaml.safe_dump({name: value}, default_flow_style=True, sort_keys=False, allow_unicode=True, width=1000)
         lines.append(dumped.strip().removeprefix("{").removesuffix("}"))
         lines.append("")

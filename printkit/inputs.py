@@ -7,6 +7,7 @@ the line and the key; the command line prints it and exits with code 2.
 from __future__ import annotations
 
 import difflib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -166,80 +167,134 @@ def load(path: str | Path) -> Document:
 # ---------------------------------------------------------------- validation
 
 def validate(model: type, doc: Document, data: dict | None = None) -> Any:
-    """Validate ``doc`` against a pydantic model, raising the first problem as an InputError."""
-    from pydantic import ValidationError
+    """Check ``doc`` against a model (``game.Model``), raising the first problem as an InputError."""
+    import msgspec
 
     try:
-        return model.model_validate(doc.data if data is None else data)
-    except ValidationError as exc:
-        raise _explain(exc.errors(include_url=False)[0], model, doc) from None
+        return model.from_dict(doc.data if data is None else data)
+    except msgspec.ValidationError as exc:
+        raise _explain(exc, model, doc) from None
 
 
-def _real_loc(loc: tuple, data: Any) -> tuple:
-    """pydantic adds the names of union branches / validators to loc; drop them, but keep
-    anything that is really a key in the file (a key may well contain '[')."""
-    out = []
-    node = data
-    for part in loc:
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            node = node[part]
-        elif isinstance(part, str) and ("[" in part or part.startswith("function-")):
-            continue
-        else:
-            node = None
-        out.append(part)
-    return tuple(out)
+AT = re.compile(r"^(?P<msg>.*?)(?: - at `(?P<key>[^`]*)` in)?(?: - at)? `(?P<path>\$[^`]*)`$", re.S)
+STEP = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
 
 
-def _explain(err: dict, model: type, doc: Document) -> InputError:
-    kind = err["type"]
-    loc = _real_loc(tuple(err["loc"]), doc.data)
-    if kind == "extra_forbidden":
-        known = _fields_at(model, loc[:-1])
-        return doc.error(loc, f"unknown key{suggest(loc[-1], known)}")
-    if kind == "missing":
-        return doc.error(loc, "missing (this key is required)")
-    msg = err["msg"]
-    if kind == "value_error":
-        cause = err.get("ctx", {}).get("error")
-        if getattr(cause, "key", None):
-            key = cause.key  # a key, or a path such as ("turns", 4) to blame one list item
+def _where(text: str) -> tuple[str, tuple, bool]:
+    """msgspec's message, and the path it names ('$.rounds[2]' -> ('rounds', 2)); ``True`` when the
+    problem is a mapping's key rather than a value."""
+    m = AT.match(text)
+    if not m:
+        return text, (), False
+    loc: list = []
+    for key, index in STEP.findall(m.group("path")):
+        if index == "...":  # a mapping's value: msgspec does not say which key
+            break
+        loc.append(key if key else int(index))
+    return m.group("msg"), tuple(loc), m.group("key") is not None
+
+
+def _explain(exc: Exception, model: type, doc: Document, at: tuple = ()) -> InputError:
+    """The first problem msgspec found, in the file's words; ``at``: where ``model`` sits in the file."""
+    from .game import FieldProblem, Nested
+
+    cause = exc.__cause__
+    if cause is not None:  # raised by a model's own check: its words, then where msgspec says it was
+        _, inner, _ = _where(str(exc)[len(str(cause)):])
+    else:
+        msg, inner, is_key = _where(str(exc))
+    loc = at + inner
+    if isinstance(cause, Nested):
+        return _explain(cause.error, cause.model, doc, loc + cause.key)
+    if cause is not None:
+        msg = str(cause)
+        key = getattr(cause, "key", None) if isinstance(cause, FieldProblem) else None
+        if key is not None:  # a key, or a path such as ("turns", 4) to blame one list item
             loc = loc + (tuple(key) if isinstance(key, (tuple, list)) else (key,))
-        msg = msg.removeprefix("Value error, ")
-    elif kind in ("int_type", "int_parsing"):
-        msg = "expected a whole number"
-    elif kind in ("int_from_float",):
-        msg = "expected a whole number"
-    elif kind == "bool_type" or kind == "bool_parsing":
-        msg = "expected true or false"
-    elif kind in ("string_type",):
-        msg = "expected text"
-    elif kind in ("list_type",):
-        msg = "expected a list"
-    elif kind in ("dict_type", "model_type"):
-        msg = "expected 'key: value' lines"
-    elif kind == "literal_error":
-        value = err.get("input")
-        exp = err.get("ctx", {}).get("expected", "")
-        msg = f"'{value}' is not one of {exp}"
-        opts = [o.strip(" '") for o in exp.replace(" or ", ",").split(",")]
-        msg += suggest(value, opts)
-    elif kind.startswith(("greater_than", "less_than")):
-        msg = f"{err.get('input')} is out of range: {msg.lower()}"
-    return doc.error(loc, msg)
+        return doc.error(loc, msg)
+    if is_key:
+        return doc.error(loc, "keys must be plain words")
+    found = re.match(r"Object contains unknown field `(.*)`$", msg, re.S)
+    if found:
+        return doc.error(loc + (found.group(1),), f"unknown key{suggest(found.group(1), _keys_at(model, inner))}")
+    found = re.match(r"Object missing required field `(.*)`$", msg, re.S)
+    if found:
+        return doc.error(loc + (found.group(1),), "missing (this key is required)")
+    value = _value_at(doc.data, loc)
+    if msg.startswith("Invalid enum value"):
+        options = _choices_at(model, inner)
+        shown = " or ".join(f"'{o}'" for o in options)
+        return doc.error(loc, f"'{one_line(value, 40)}' is not one of {shown}{suggest(value, options)}")
+    found = re.match(r"Expected `(\w+)`(?:, got `(\w+)`)?(?: (of length )?([<>]=?) (\S+))?$", msg)
+    if not found:
+        return doc.error(loc, msg)
+    kind, _, length, sign, bound = found.groups()
+    if sign:
+        most = sign.startswith("<")
+        if length and kind == "str":
+            return doc.error(loc, f"too long: at most {bound} characters" if most else f"at least {bound} characters")
+        if length:
+            return doc.error(loc, f"too many items: at most {bound}" if most else f"needs at least {bound} item(s)")
+        limit = f"at most {bound}" if sign == "<=" else f"less than {bound}" if most else \
+            f"at least {bound}" if sign == ">=" else f"more than {bound}"
+        return doc.error(loc, f"{one_line(value, 40)} is out of range: must be {limit}")
+    return doc.error(loc, EXPECTED.get(kind, f"expected {kind}"))
 
 
-def _fields_at(model: type, loc: tuple) -> list[str]:
-    """Field names of the (sub)model found at ``loc``, for suggestions."""
-    fields = getattr(model, "model_fields", {})
+EXPECTED = {"int": "expected a whole number", "float": "expected a number", "bool": "expected true or false",
+            "str": "expected text", "array": "expected a list", "object": "expected 'key: value' lines"}
+
+
+def _value_at(data: Any, loc: tuple) -> Any:
     for part in loc:
-        if isinstance(part, int) or part not in fields:
-            break
-        ann = fields[part].annotation
-        sub = getattr(ann, "model_fields", None)
-        if sub is None:
-            break
-        fields = sub
-    return list(fields)
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _hint_at(model: type, loc: tuple) -> Any:
+    """The type declared at ``loc`` in ``model`` (Annotated and Optional taken off), or None."""
+    import typing
+
+    hint: Any = model
+    for part in loc:
+        hint = _bare(hint)
+        if isinstance(part, str) and hasattr(hint, "__struct_fields__"):
+            hint = typing.get_type_hints(hint, include_extras=True).get(part)
+        elif isinstance(part, int) and typing.get_origin(hint) in (list, tuple):
+            hint = typing.get_args(hint)[0]
+        elif typing.get_origin(hint) is dict:
+            hint = typing.get_args(hint)[1]
+        else:
+            return None
+    return _bare(hint)
+
+
+def _bare(hint: Any) -> Any:
+    import types
+    import typing
+
+    while True:
+        if typing.get_origin(hint) is typing.Annotated:
+            hint = typing.get_args(hint)[0]
+        elif typing.get_origin(hint) in (typing.Union, types.UnionType):
+            rest = [a for a in typing.get_args(hint) if a is not type(None)]
+            if len(rest) != 1:
+                return hint
+            hint = rest[0]
+        else:
+            return hint
+
+
+def _keys_at(model: type, loc: tuple) -> list[str]:
+    """Key names of the model found at ``loc``, for suggestions."""
+    return list(getattr(_hint_at(model, loc), "__struct_fields__", ()))
+
+
+def _choices_at(model: type, loc: tuple) -> list[str]:
+    import typing
+
+    hint = _hint_at(model, loc)
+    return [str(a) for a in typing.get_args(hint)] if typing.get_origin(hint) is typing.Literal else []

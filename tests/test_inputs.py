@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+from typing import Annotated, Any, Literal
 
-from printkit.inputs import InputError, load, parse
+import pytest
+from msgspec import Meta
+
+from printkit.game import FieldProblem, Model, nested
+from printkit.inputs import InputError, load, parse, validate
 
 
 def error(write, text: str | bytes, name="c.yaml") -> InputError:
@@ -74,25 +78,71 @@ def test_parse_keeps_yaml_scalars():
     assert doc.data == {"game": "x", "color": False, "n": 7, "players": 3}
 
 
-def test_field_problem_path_blames_one_list_item():
-    from pydantic import BaseModel, model_validator
+class Item(Model, kw_only=True):
+    size: Annotated[int, Meta(ge=1, le=9)] = 1
+    shape: Literal["round", "square"] = "round"
 
-    from printkit.game import FieldProblem
-    from printkit.inputs import validate
 
-    class M(BaseModel):
-        items: list[str]
+class Box(Model, kw_only=True):
+    """A model with every kind of key a printkit file has, to check how problems are worded."""
 
-        @model_validator(mode="after")
-        def _check(self):
-            if "bad" in self.items:
-                raise FieldProblem(("items", self.items.index("bad")), "bad item")
-            return self
+    name: Annotated[str, Meta(max_length=5)]
+    count: Annotated[int, Meta(ge=0, le=10)] = 0
+    ratio: float = 1.0
+    shown: bool = True
+    items: Annotated[list[str], Meta(max_length=3)] = []
+    kind: Literal["plain", "fancy"] = "plain"
+    parts: dict[str, Any] = {}
+    inner: Item | None = None
 
-    doc = parse("items:\n  - good\n  - bad\n", "r.yaml")
+    def __post_init__(self) -> None:
+        if "bad" in self.items:
+            raise FieldProblem(("items", self.items.index("bad")), "bad item")
+        if self.count == 7:
+            raise ValueError("seven is unlucky")
+        self.parts = {k: nested(Item, v, ("parts", k)) for k, v in self.parts.items()}
+
+
+def problem(text: str) -> tuple[int | None, str | None, str]:
     with pytest.raises(InputError) as e:
-        validate(M, doc)
-    assert (e.value.line, e.value.key, e.value.message) == (3, "items[2]", "bad item")
+        validate(Box, parse(text, "r.yaml"))
+    return e.value.line, e.value.key, e.value.message
+
+
+def test_a_file_that_fits_is_read():
+    box = validate(Box, parse("name: ab\ncount: 3\nratio: 2\nitems: [x]\nparts: {p: {size: 2}}\n", "r.yaml"))
+    assert (box.name, box.count, box.ratio, box.items, box.parts["p"].size) == ("ab", 3, 2.0, ["x"], 2)
+
+
+@pytest.mark.parametrize("text,where,words", [
+    ("name: a\nitems:\n  - good\n  - bad\n", (4, "items[2]"), "bad item"),  # FieldProblem names one item
+    ("name: a\ncount: 7\n", (None, None), "seven is unlucky"),  # a check without a key: the file
+    ("name: a\ncount: 11\n", (2, "count"), "11 is out of range: must be at most 10"),
+    ("name: a\ncount: -1\n", (2, "count"), "-1 is out of range: must be at least 0"),
+    ("name: a\ncount: many\n", (2, "count"), "expected a whole number"),
+    ("name: a\ncount: 2.5\n", (2, "count"), "expected a whole number"),
+    ("name: a\nratio: fast\n", (2, "ratio"), "expected a number"),
+    ("name: a\nshown: maybe\n", (2, "shown"), "expected true or false"),
+    ("name: [a]\n", (1, "name"), "expected text"),
+    ("name: abcdefg\n", (1, "name"), "too long: at most 5 characters"),
+    ("name: a\nitems: x\n", (2, "items"), "expected a list"),
+    ("name: a\nitems: [a, b, c, d]\n", (2, "items"), "too many items: at most 3"),
+    ("name: a\nparts: [1]\n", (2, "parts"), "expected 'key: value' lines"),
+    ("name: a\nkind: fancey\n", (2, "kind"), "'fancey' is not one of 'plain' or 'fancy' (did you mean 'fancy'?)"),
+    ("name: a\nnmae: b\n", (2, "nmae"), "unknown key (did you mean 'name'?)"),
+    ("count: 1\n", (None, "name"), "missing (this key is required)"),
+    ("name: a\n1: 2\n", (None, None), "keys must be plain words"),
+    ("name: a\ninner:\n  size: 0\n", (3, "inner.size"), "0 is out of range: must be at least 1"),
+    ("name: a\ninner:\n  shap: round\n", (3, "inner.shap"), "unknown key (did you mean 'shape'?)"),
+    ("name: a\nparts:\n  p: {size: 1}\n  q:\n    size: 10\n", (5, "parts.q.size"),
+     "10 is out of range: must be at most 9"),  # a model inside a mapping keeps its key's name
+    ("name: a\nparts:\n  q:\n    shape: oval\n", (4, "parts.q.shape"), "'oval' is not one of 'round' or 'square'"),
+    ("name: a\nparts:\n  q:\n    colour: red\n", (4, "parts.q.colour"), "unknown key"),
+])
+def test_problems_are_named_by_line_and_key(text, where, words):
+    line, key, message = problem(text)
+    assert (line, key) == where
+    assert message.startswith(words)
 
 
 def test_long_values_stay_one_short_line():

@@ -12,10 +12,10 @@ import re
 from dataclasses import dataclass
 from typing import Annotated
 
-from pydantic import AfterValidator, Field, model_validator
+from msgspec import Meta
 
 from ..draw import Circle, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, table
-from ..game import FieldProblem, Game, GameConfig, Report
+from ..game import FieldProblem, Game, GameConfig, Report, each
 from ..sheet import MISTAKE, Paper, Player, coord, header, labelled_grid, parse_coord
 
 SEGMENT = re.compile(r"^\s*([A-Za-z]{1,2}\d{1,3})\s*-\s*([A-Za-z]{1,2}\d{1,3})\s*$")
@@ -26,41 +26,39 @@ def max_segments(n: int) -> int:
     return (n - 1) ** 2 + 3
 
 
-class Common(GameConfig):
-    n: int = Field(6, ge=3, le=30, description="Dots per side of the square array (3 to 30)")
-    segments: int = Field(0, ge=0, description="Segments drawn each round: a multiple of the number of players, "
-                                               "less than (n-1)^2+3 (0: chosen for you)")
+class Common(GameConfig, kw_only=True):
+    n: Annotated[int, Meta(ge=3, le=30, description="Dots per side of the square array (3 to 30)")] = 6
+    segments: Annotated[int, Meta(ge=0, description="Segments drawn each round: a multiple of the number of players, "
+                                                    "less than (n-1)^2+3 (0: chosen for you)")] = 0
 
-    @model_validator(mode="after")
-    def _check_segments(self):
+    def __post_init__(self) -> None:
+        super().__post_init__()
         p, top = len(self.players), max_segments(self.n)
         if (top - 1) // p == 0:
             raise FieldProblem("n", f"n = {self.n} allows fewer than {top} segments a round, "
                                     f"too few for {p} players to draw one each; use a larger n")
         if self.segments == 0:
-            object.__setattr__(self, "segments", max(p, (top // 2) // p * p))
+            self.segments = max(p, (top // 2) // p * p)
         elif self.segments % p:
             lo = self.segments // p * p
             hint = f"try {lo} or {lo + p}" if lo else f"try {p}"
             raise FieldProblem("segments", f"{self.segments} is not a multiple of the {p} players; {hint}")
         if self.segments >= top:
             raise FieldProblem("segments", f"{self.segments} must be less than (n-1)^2+3 = {top} for n = {self.n}")
-        return self
 
 
-class Config(Common):
-    rounds: int = Field(0, ge=0, le=64, description="Rounds, a multiple of the number of players; "
-                                                     "offense rotates in seat order (0: twice round the table)")
+class Config(Common, kw_only=True):
+    rounds: Annotated[int, Meta(ge=0, le=64, description="Rounds, a multiple of the number of players; "
+                                                         "offense rotates in seat order (0: twice round the table)")] = 0
 
-    @model_validator(mode="after")
-    def _check_rounds(self):
+    def __post_init__(self) -> None:
+        super().__post_init__()
         p = len(self.players)
         if self.rounds == 0:
-            object.__setattr__(self, "rounds", 2 * p)
+            self.rounds = 2 * p
         elif self.rounds % p:
             raise FieldProblem("rounds", f"{self.rounds} is not a multiple of the {p} players, "
                                          "so not everyone would be offense equally often")
-        return self
 
 
 def _segment_text(v: str) -> str:
@@ -70,13 +68,17 @@ def _segment_text(v: str) -> str:
     return f"{m.group(1).upper()}-{m.group(2).upper()}"
 
 
-SegmentText = Annotated[str, AfterValidator(_segment_text)]
+class Results(Common, kw_only=True):
+    rounds: Annotated[list[list[str]], Meta(
+        max_length=64, description="One list per round: the segments in the order drawn, e.g. [A1-A5, A3-E3]")] = []
 
-
-class Results(Common):
-    rounds: list[list[SegmentText]] = Field(
-        default_factory=list, max_length=64,
-        description="One list per round: the segments in the order drawn, e.g. [A1-A5, A3-E3]")
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for i, segments in enumerate(self.rounds):
+            try:
+                self.rounds[i] = each(segments, _segment_text, i)
+            except FieldProblem as e:
+                raise FieldProblem(("rounds",) + e.key, str(e)) from None
 
 
 # ---------------------------------------------------------------- geometry

@@ -254,7 +254,7 @@ def log_numbers(pages) -> list[int]:
 @pytest.mark.parametrize("players, n, size", [(["Ann", "Ben"], 13, "letter"), (3, 5, "a4"), (8, 52, "letter"),
                                               (2, 1, "a4")])
 def test_kit_has_pile_sheets_and_every_log_row(players, n, size):
-    cfg = GAME.Config.model_validate({"game": "add-residue", "players": players, "n": n})
+    cfg = GAME.Config.from_dict({"game": "add-residue", "players": players, "n": n})
     p = paper(size)
     pages = GAME.kit(cfg, p)
     full = 2 * n * len(cfg.names)

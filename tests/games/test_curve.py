@@ -69,7 +69,7 @@ def edit(text: str, **squares) -> str:
 
 
 def results(curves: dict, fills: dict, n: int = 6) -> Results:
-    return Results.model_validate({"game": "curve", "players": list(curves), "n": n, "curves": curves,
+    return Results.from_dict({"game": "curve", "players": list(curves), "n": n, "curves": curves,
                                    "fills": fills})
 
 
@@ -430,7 +430,7 @@ def test_kit_fits_the_page_and_titles_every_grid(n, players, paper):
     from printkit.draw import Lines, Rect, Text, text_width
     from printkit.sheet import paper as make_paper
 
-    cfg = GAME.Config.model_validate({"game": "curve", "players": players, "n": n})
+    cfg = GAME.Config.from_dict({"game": "curve", "players": players, "n": n})
     p = make_paper(paper)
     pages = GAME.kit(cfg, p)
     W, H = PAPERS[paper]

@@ -31,7 +31,7 @@ def results_yaml(*sheets: str, players=("Ann",)) -> str:
 def score(text: str):
     import yaml
 
-    return GAME.score(Results.model_validate(yaml.safe_load(text)))
+    return GAME.score(Results.from_dict(yaml.safe_load(text)))
 
 
 def one(grid, walls=(), **kw):

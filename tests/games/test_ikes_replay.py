@@ -53,7 +53,7 @@ class Store:
 
 def run(store: Store, turns) -> object:
     data = {"game": "ikes", "players": ["Ann"], "sheets": {"Ann": store.sheet(turns)}}
-    return GAME.score(Results.model_validate(data))
+    return GAME.score(Results.from_dict(data))
 
 
 def rules(rep) -> list[str]:
@@ -233,7 +233,7 @@ def two_player(ann_turns, ben_turns):
     sa, sb = Store().tile(PAIR, SOUTH, "A1", PAIR, "A1"), Store().tile(PAIR, SOUTH, "A1", PAIR, "A1")
     data = {"game": "ikes", "players": ["Ann", "Ben"],
             "sheets": {"Ann": sa.sheet(ann_turns), "Ben": sb.sheet(ben_turns)}}
-    return GAME.score(Results.model_validate(data))
+    return GAME.score(Results.from_dict(data))
 
 
 def test_everyone_uses_the_same_roll():
@@ -253,11 +253,11 @@ def test_only_the_roller_rerolls():
     plain, paid = f"{P_S} D4 {PAIR}@D4", f"{PAIR}{7 - SOUTH}>{P_S} D4 {PAIR}@D4"
     data = {"game": "ikes", "players": ["Ann", "Ben"],
             "sheets": {"Ann": sa.sheet(t + [plain]), "Ben": sb.sheet(t + [paid])}}
-    rep = GAME.score(Results.model_validate(data))
+    rep = GAME.score(Results.from_dict(data))
     assert rules(rep) == ["reroll"] and rep.violations[0].player == "Ben"
     data["sheets"]["Ann"]["turns"][2] = paid
     data["sheets"]["Ben"]["turns"][2] = plain
-    assert GAME.score(Results.model_validate(data)).valid
+    assert GAME.score(Results.from_dict(data)).valid
 
 
 def test_simulated_games_replay_valid_with_the_same_score(printkit, tmp_path):

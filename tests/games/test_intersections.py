@@ -13,7 +13,7 @@ from printkit.sheet import parse_coord
 
 
 def results(rounds, players=("Ann", "Ben"), n=5, segments=4):
-    return Results.model_validate({"game": "intersections", "players": list(players), "n": n,
+    return Results.from_dict({"game": "intersections", "players": list(players), "n": n,
                                    "segments": segments, "rounds": rounds})
 
 
@@ -208,9 +208,9 @@ def test_defaults_are_legal():
         for n in (3, 4, 6, 30):
             if n == 3 and p >= 7:  # fewer than 7 segments a round: not one each
                 with pytest.raises(ValueError, match="larger n"):
-                    Config.model_validate({"game": "intersections", "players": p, "n": n})
+                    Config.from_dict({"game": "intersections", "players": p, "n": n})
                 continue
-            cfg = Config.model_validate({"game": "intersections", "players": p, "n": n})
+            cfg = Config.from_dict({"game": "intersections", "players": p, "n": n})
             assert cfg.segments % p == 0 and 0 < cfg.segments < max_segments(n)
             assert cfg.rounds % p == 0
 

@@ -121,7 +121,7 @@ def test_game_record_replays_through_the_scorer():
     for g in range(5):
         choosers = [make(s).factory(3, 11) for s in ("greedy", "patient:2", "race:5")]
         out = play(choosers, 11, random.Random(g), names=names)
-        res = Results.model_validate({"game": "knives", "players": names, "kcount": 11, "turns": out.log})
+        res = Results.from_dict({"game": "knives", "players": names, "kcount": 11, "turns": out.log})
         report = GAME.score(res)
         assert report.valid, report.violations[:3]
         assert [report.scores[n] for n in names] == out.roads

@@ -15,7 +15,7 @@ from printkit.sheet import MARGIN, MIN_TEXT, paper
 
 def config(**kw):
     data = {"game": "knives", "players": ["Ann", "Ben", "Cat"], **kw}
-    return Config.model_validate(data)
+    return Config.from_dict(data)
 
 
 def bbox(it):

@@ -13,7 +13,7 @@ RANK_ORDER = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 
 
 def score(turns, players=("Ann", "Ben"), kcount=12):
-    res = Results.model_validate({"game": "knives", "players": list(players), "kcount": kcount, "turns": turns})
+    res = Results.from_dict({"game": "knives", "players": list(players), "kcount": kcount, "turns": turns})
     return GAME.score(res)
 
 

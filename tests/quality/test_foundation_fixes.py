@@ -104,15 +104,15 @@ def test_pipes_are_refused_without_blocking(tmp_path):
 
 
 def test_titles_must_be_printable():
+    import msgspec
     import pytest
-    from pydantic import ValidationError
 
     from printkit.game import GameConfig
 
-    assert GameConfig(game="x", title="Friday night \u00e9dition").title == "Friday night \u00e9dition"
+    assert GameConfig.from_dict({"game": "x", "title": "Friday night \u00e9dition"}).title == "Friday night \u00e9dition"
     for bad in ("bell\x07", "esc\x1b[31m", "two\nlines", "\u202eevil"):
-        with pytest.raises(ValidationError, match="cannot be printed"):
-            GameConfig(game="x", title=bad)
+        with pytest.raises(msgspec.ValidationError, match="cannot be printed"):
+            GameConfig.from_dict({"game": "x", "title": bad})
 
 
 def test_deep_nesting_is_refused_quickly():
@@ -131,13 +131,13 @@ def test_deep_nesting_is_refused_quickly():
 
 
 def test_help_does_not_import_heavy_libraries():
-    """``printkit --help`` stays fast: no rich (help formatting), pydantic, reportlab or numpy."""
+    """``printkit --help`` stays fast: no rich (help formatting), msgspec, reportlab or numpy."""
     import subprocess
     import sys
 
     code = ("import sys\nsys.argv = ['printkit', '--help']\nfrom printkit.cli import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print(sorted(m for m in ('rich', 'pydantic', 'reportlab', 'numpy', 'matplotlib', 'ortools', 'svgwrite')"
+            "print(sorted(m for m in ('rich', 'msgspec', 'pydantic', 'reportlab', 'numpy', 'matplotlib', 'ortools', 'svgwrite')"
             " if m in sys.modules), file=sys.stderr)")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert "Usage: printkit" in p.stdout
@@ -177,16 +177,17 @@ def test_new_reads_names_beyond_the_basic_plane_intact(tmp_path, printkit):
 
 
 def test_names_and_titles_must_fit_the_kits_font():
+    import msgspec
     import pytest
-    from pydantic import ValidationError
 
     from printkit.game import GameConfig
 
-    ok = GameConfig(game="x", title="Caf\u00e9 \u2014 \u20ac5", players=["Zo\u00eb", "Bj\u00f6rn", "\u00c5sa"])
+    ok = GameConfig.from_dict({"game": "x", "title": "Caf\u00e9 \u2014 \u20ac5",
+                               "players": ["Zo\u00eb", "Bj\u00f6rn", "\u00c5sa"]})
     assert ok.names == ["Zo\u00eb", "Bj\u00f6rn", "\u00c5sa"]
     for bad in ({"title": "\u65e5\u672c"}, {"players": ["Ann", "\u674e\u96f7"]}, {"players": ["Ann", "\u0391\u03bb\u03c6\u03b1"]}):
-        with pytest.raises(ValidationError, match="font cannot print"):
-            GameConfig(game="x", **bad)
+        with pytest.raises(msgspec.ValidationError, match="font cannot print"):
+            GameConfig.from_dict({"game": "x", **bad})
 
 
 def test_unknown_key_with_a_bracket_is_named(tmp_path):

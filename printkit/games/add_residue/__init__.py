@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
-from pydantic import AfterValidator, Field, ValidationInfo, field_validator
+from msgspec import Meta
 
 from ...draw import PT, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, wrap
-from ...game import Game, GameConfig, Report
+from ...game import Game, GameConfig, Report, each
 from ...sheet import MISTAKE_COLOR, Paper, Player, header
 
 MOVE = re.compile(r"^\s*(?P<name>.+?)\s+(?P<pile>add|mod)\s+(?P<c>[+-]?\d+)\s*(?:=\s*(?P<m>\S+)\s*)?$", re.I)
@@ -28,11 +28,11 @@ def total_moves(n: int, players: int) -> int:
     return 2 * n * players
 
 
-class Common(GameConfig):
-    n: int = Field(13, ge=1, le=52, description="Each pile holds the numbers 1 to n (1 to 52)")
+class Common(GameConfig, kw_only=True):
+    n: Annotated[int, Meta(ge=1, le=52, description="Each pile holds the numbers 1 to n (1 to 52)")] = 13
 
 
-class Config(Common):
+class Config(Common, kw_only=True):
     pass
 
 
@@ -53,23 +53,23 @@ class Played:
         return f"{self.player} {self.pile} {self.c}" + (f" = {self.written}" if self.written is not None else "")
 
 
-def _played(v: str, info: ValidationInfo) -> Played:
+def _played(v: Any, names: tuple[str, ...], n: int) -> Played:
+    if not isinstance(v, str):
+        raise ValueError("expected text")
     mt = MOVE.match(v) if len(v) <= 80 else None
     if not mt:
         shown = v if len(v) <= 40 else v[:37] + "..."
         raise ValueError(f"'{shown}' is not a move; write the player, add or mod, and the number, "
                          "optionally '= m', e.g. 'Ann mod 4 = 2'")
     name, pile, c = mt.group("name").strip(), mt.group("pile").lower(), int(mt.group("c"))
-    names = info.data.get("players")
-    if names is not None and name not in names:
+    if name not in names:
         folded = {p.casefold(): p for p in names}
         if name.casefold() not in folded:
             from ...inputs import suggest
 
             raise ValueError(f"'{name[:24]}' is not one of the players ({', '.join(names)}){suggest(name, names)}")
         name = folded[name.casefold()]
-    n = info.data.get("n")
-    if n is not None and not 1 <= c <= n:
+    if not 1 <= c <= n:
         raise ValueError(f"{pile} {c}: the piles hold 1 to {n}")
     written = mt.group("m")
     if written is not None:
@@ -79,18 +79,15 @@ def _played(v: str, info: ValidationInfo) -> Played:
     return Played(name, pile, c, written)
 
 
-PlayedText = Annotated[str, AfterValidator(_played)]
+class Results(Common, kw_only=True):
+    moves: Annotated[list[Any], Meta(  # empty (null) in a fresh template
+        max_length=2 * 52 * 8 + 8,
+        description="The move log in play order: 'player add|mod number', optionally '= m', e.g. 'Ann mod 4 = 2'"
+    )] | None = []
 
-
-class Results(Common):
-    moves: Optional[list[PlayedText]] = Field(  # empty (null) in a fresh template
-        default_factory=list, max_length=2 * 52 * 8 + 8,
-        description="The move log in play order: 'player add|mod number', optionally '= m', e.g. 'Ann mod 4 = 2'")
-
-    @field_validator("moves", mode="before")
-    @classmethod
-    def _empty(cls, v: Any) -> Any:
-        return [] if v is None else v
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.moves = each(self.moves or [], lambda v: _played(v, self.players, self.n), "moves")
 
 
 # ---------------------------------------------------------------- replaying the log
@@ -396,7 +393,7 @@ class AddResidue(Game):
     def figure(self, name: str, width: float) -> tuple[list[Item], float]:
         if name != "example":
             raise KeyError(name)
-        res = Results.model_validate({"game": self.id, "players": ["Ann", "Ben"], "n": 5, "moves": EXAMPLE})
+        res = Results.from_dict({"game": self.id, "players": ["Ann", "Ben"], "n": 5, "moves": EXAMPLE})
         rows = replay(res, Report(self.id, res.names, {"Ann": 0, "Ben": 0}))
         widths = log_widths(88)
         items = log_table(0.3, 0, widths, 0, len(rows), 6.5, res.seats(), rows)

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from math import gcd
 from typing import Annotated, Any, ClassVar
 
-from pydantic import AfterValidator, Field, ValidationInfo, model_validator
+from msgspec import Meta
 
 from ...draw import PT, Item, Lines, Page, Pen, Polyline, Rect, Text, fit_text, grid_lines, moved, text_width
-from ...game import FieldProblem, Game, GameConfig, Report
+from ...game import FieldProblem, Game, GameConfig, Model, Report
 from ...inputs import suggest
 from ...sheet import MIN_CELL, MIN_TEXT, MISTAKE, Paper, Player, coord, header, row_label
 from . import geometry as geo
@@ -28,25 +28,23 @@ TITLE_H = 7.5  # the grid's title line, with the "top number" box at its right
 SHADE = (0.86, 0.86, 0.86)  # interior squares in pictures
 
 
-class Config(GameConfig):
+class Config(GameConfig, kw_only=True):
     MIN_PLAYERS: ClassVar[int] = 1
-    n: int = Field(12, ge=4, le=30, description="Squares per side of each grid (4 to 30; at least 12 suggested)")
+    n: Annotated[int, Meta(ge=4, le=30, description="Squares per side of each grid (4 to 30; at least 12 suggested)")
+                 ] = 12
 
 
 # ---------------------------------------------------------------- results
 
-def _player_name(v: Any, info: ValidationInfo) -> str:
+def _player_name(v: Any, names: tuple[str, ...]) -> str:
     v = str(v)
-    names = info.data.get("players")
-    if names is not None and v not in names:
+    if v not in names:
         raise ValueError(f"'{v}' is not one of the players ({', '.join(names)}){suggest(v, names)}")
     return v
 
 
-def _curve_grid(v: Any, info: ValidationInfo) -> list[list]:
-    n = info.data.get("n")
-    if n is None:
-        return v
+def curve_grid(v: Any, n: int) -> list[list]:
+    """A curve as written ('#' marks or route numbers), read into a grid; ValueError if unusable."""
     grid = geo.parse_grid(v, n, allow_hash=True)
     if any(x == "#" for row in grid for x in row):
         try:
@@ -56,27 +54,39 @@ def _curve_grid(v: Any, info: ValidationInfo) -> list[list]:
     return grid
 
 
-def _fill_grid(v: Any, info: ValidationInfo) -> list[list]:
-    n = info.data.get("n")
-    if n is None:
-        return v
-    return geo.parse_grid(v, n, allow_hash=False)
+def _checked(loc: tuple, check, *args):
+    try:
+        return check(*args)
+    except FieldProblem:
+        raise
+    except ValueError as e:
+        raise FieldProblem(loc, str(e)) from None
 
 
-PlayerName = Annotated[Any, AfterValidator(_player_name)]
-CurveGrid = Annotated[Any, AfterValidator(_curve_grid)]
-FillGrid = Annotated[Any, AfterValidator(_fill_grid)]
+def read_curves(curves: dict, names: tuple[str, ...], n: int) -> dict[str, list[list]]:
+    """The ``curves:`` mapping of a file, owner by owner, each problem blamed on its owner's key."""
+    return {_checked(("curves", str(k)), _player_name, k, names): _checked(("curves", str(k)), curve_grid, v, n)
+            for k, v in curves.items()}
 
 
-class Results(Config):
-    curves: dict[PlayerName, CurveGrid] = Field(
+class Results(Config, kw_only=True):
+    curves: Annotated[dict[Any, Any], Meta(
         description="Each owner's curve as drawn: '#' on its squares, or its route numbered 1..L "
-                    "(needed where a square has three or more curve neighbours); '.' elsewhere")
-    fills: dict[PlayerName, dict[PlayerName, FillGrid]] = Field(
-        description="fills[player][owner]: what the player wrote on the owner's curve ('.' for empty squares)")
+                    "(needed where a square has three or more curve neighbours); '.' elsewhere")]
+    fills: Annotated[dict[Any, dict[Any, Any]], Meta(
+        description="fills[player][owner]: what the player wrote on the owner's curve ('.' for empty squares)")]
 
-    @model_validator(mode="after")
-    def _everyone(self):
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        names, n = self.players, self.n
+        self.curves = read_curves(self.curves, names, n)
+        fills = {}
+        for k, row in self.fills.items():
+            name = _checked(("fills", str(k)), _player_name, k, names)
+            fills[name] = {_checked(("fills", name, str(o)), _player_name, o, names):
+                           _checked(("fills", name, str(o)), geo.parse_grid, grid, n, False)
+                           for o, grid in row.items()}
+        self.fills = fills
         for name in self.names:
             if name not in self.curves:
                 raise FieldProblem("curves", f"no curve for {name}: every player draws one")
@@ -87,7 +97,29 @@ class Results(Config):
                 if owner not in self.fills[name]:
                     raise FieldProblem("fills", f"{name} has no fill for {owner}'s curve "
                                                 f"(fills: {name}: {owner}: ...)")
-        return self
+
+
+class CurvesOnly(Config, kw_only=True):
+    """A results file read for its curves alone (``printkit solve curve``): fills may be unfinished."""
+
+    curves: dict[Any, Any]
+    fills: dict[Any, Any] = {}
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.curves = read_curves(self.curves, self.players, self.n)
+
+
+class CurveFile(Model, kw_only=True):
+    """A file holding one curve (``curve:``), for ``printkit solve curve``."""
+
+    game: str
+    title: str = ""
+    n: Annotated[int, Meta(ge=4, le=30)] = 12
+    curve: Any
+
+    def __post_init__(self) -> None:
+        self.curve = _checked(("curve",), curve_grid, self.curve, self.n)
 
 
 # ---------------------------------------------------------------- checking

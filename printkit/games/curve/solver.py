@@ -219,28 +219,19 @@ def exhaustive(route: list[Square], n: int) -> Solution:
 
 def load_curves(path: str, only: str | None) -> tuple[int, list[tuple[str, list[Square]]], list[str]]:
     """(n, [(owner, route)], problems) from a results file or a curve-only file."""
-    from pydantic import BaseModel, ConfigDict, Field
-
     from ...inputs import InputError, load, suggest, validate
-    from .game import CurveGrid, read_curve
+    from .game import CurveFile, CurvesOnly, read_curve
 
     doc = load(path)
     data = doc.data
     if data.get("game") != "curve":
         raise doc.error(("game",), f"expected 'game: curve', found {data.get('game')!r}")
     if "curve" in data:
-        class CurveFile(BaseModel):
-            model_config = ConfigDict(extra="forbid")
-            game: str
-            title: str = ""
-            n: int = Field(12, ge=4, le=30)
-            curve: CurveGrid
-
         cf = validate(CurveFile, doc)
         grids = {cf.title or "the": cf.curve}
         n = cf.n
     else:
-        res = validate(_curves_only_model(), doc)
+        res = validate(CurvesOnly, doc)
         grids, n = res.curves, res.n
     if only is not None:
         if only not in grids:
@@ -254,18 +245,6 @@ def load_curves(path: str, only: str | None) -> tuple[int, list[tuple[str, list[
         else:
             out.append((owner, cv.route))
     return n, out, problems
-
-
-def _curves_only_model():
-    from pydantic import Field
-
-    from .game import Config, CurveGrid, PlayerName
-
-    class CurvesOnly(Config):
-        curves: dict[PlayerName, CurveGrid]
-        fills: dict = Field(default_factory=dict)
-
-    return CurvesOnly
 
 
 def describe(owner: str, route: list[Square], n: int, sol: Solution) -> dict:

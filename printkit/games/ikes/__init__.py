@@ -10,11 +10,11 @@ space -1.
 from __future__ import annotations
 
 import re
-from typing import Annotated, ClassVar
+from typing import Annotated, Any, ClassVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from msgspec import Meta
 
-from ...game import FieldProblem, Game, GameConfig, Report
+from ...game import FieldProblem, Game, GameConfig, Model, Report, each, nested
 from ...sheet import Paper
 from .path import N, Board, Walk, name, on_outer_wall, walk
 from .simulate import simulate as _simulate
@@ -80,53 +80,52 @@ def _turn(v) -> str:
     return normal_turn(v)
 
 
-DoorText = Annotated[str, AfterValidator(_door)]
-WallText = Annotated[str, AfterValidator(_wall)]
-GridText = Annotated[str, AfterValidator(_grid)]
-TurnText = Annotated[str, AfterValidator(_turn)]
-
-
-class Common(GameConfig):
+class Common(GameConfig, kw_only=True):
     MIN_PLAYERS: ClassVar[int] = 1
 
 
-class Config(Common):
+class Config(Common, kw_only=True):
     pass
 
 
-class Sheet(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    entrance: DoorText = Field(description="Edge space and the outer side its doorway is on, e.g. D1 W")
-    exit: DoorText = Field(description="Edge space and outer side of the exit doorway, e.g. A7 N")
-    grid: GridText = Field(description="7 lines of 7 marks: . empty, o tile space, 1-6 display, C1/C2 cafeterias")
-    walls: list[WallText] = Field(default_factory=list, description="Every wall: space and side, * for a doorway")
-    turns: list[TurnText] | None = Field(None, description="Optional: the turns in order, replayed and checked")
+class Sheet(Model, kw_only=True):
+    entrance: Annotated[str, Meta(description="Edge space and the outer side its doorway is on, e.g. D1 W")]
+    exit: Annotated[str, Meta(description="Edge space and outer side of the exit doorway, e.g. A7 N")]
+    grid: Annotated[Any, Meta(description="7 lines of 7 marks: . empty, o tile space, 1-6 display, C1/C2 cafeterias")]
+    walls: Annotated[list[Any], Meta(description="Every wall: space and side, * for a doorway")] = []
+    turns: Annotated[list[Any], Meta(description="Optional: the turns in order, replayed and checked")] | None = None
 
-    @model_validator(mode="after")
-    def _walls_once(self):
+    def __post_init__(self) -> None:
+        for key, check in (("entrance", _door), ("exit", _door), ("grid", _grid)):
+            try:
+                setattr(self, key, check(getattr(self, key)))
+            except ValueError as e:
+                raise FieldProblem(key, str(e)) from None
+        self.walls = each(self.walls, _wall, "walls")
+        if self.turns is not None:
+            self.turns = each(self.turns, _turn, "turns")
         seen: dict[str, str] = {}
         for w in self.walls:
             k = w.rstrip("*")
             if k in seen:
                 raise FieldProblem("walls", f"{k} is listed twice ({seen[k]} and {w}); each space has one wall per side")
             seen[k] = w
-        return self
 
 
-class Results(Common):
-    sheets: dict[str, Sheet] = Field(default_factory=dict, description="Each player's final sheet")
+class Results(Common, kw_only=True):
+    sheets: Annotated[dict[str, Any], Meta(description="Each player's final sheet")] = {}
 
-    @model_validator(mode="after")
-    def _sheets(self):
+    def __post_init__(self) -> None:
         from ...inputs import suggest
 
+        super().__post_init__()
         for p in self.sheets:
             if p not in self.players:
                 raise FieldProblem("sheets", f"sheet for '{p}', who is not a player{suggest(p, self.players)}")
         missing = [p for p in self.players if p not in self.sheets]
         if missing:
             raise FieldProblem("sheets", f"no sheet for {', '.join(missing)}")
-        return self
+        self.sheets = {p: nested(Sheet, sheet, ("sheets", p)) for p, sheet in self.sheets.items()}
 
 
 def board_of(sh: Sheet) -> Board:

@@ -15,10 +15,10 @@ import sys
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BeforeValidator, Field, model_validator
+from msgspec import Meta
 
 from ...draw import GREY, PT, Circle, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, table, wrap
-from ...game import FieldProblem, Game, GameConfig, Report
+from ...game import FieldProblem, Game, GameConfig, Report, each
 from ...inputs import suggest
 from ...sheet import MISTAKE, Paper, Player, header, players as make_players
 from .cards import RANKS, VALUE, all_roads, card, not_a_card, pays, road_count, roads_paid, show_totals
@@ -26,12 +26,12 @@ from .cards import RANKS, VALUE, all_roads, card, not_a_card, pays, road_count, 
 CARD_RULE = (8, 14)  # what the set-up draw can give; other sizes are custom maps
 
 
-class Common(GameConfig):
-    kcount: int = Field(12, ge=3, le=30, description="Distribution centres on the map (the card rule gives 8 to 14; "
-                                                     "3 to 30 allowed for custom maps)")
+class Common(GameConfig, kw_only=True):
+    kcount: Annotated[int, Meta(ge=3, le=30, description="Distribution centres on the map (the card rule gives "
+                                                         "8 to 14; 3 to 30 allowed for custom maps)")] = 12
 
 
-class Config(Common):
+class Config(Common, kw_only=True):
     pass
 
 
@@ -101,32 +101,24 @@ def _turn_text(v: Any) -> str:
     return str(parse_turn(v))
 
 
-TurnText = Annotated[str, AfterValidator(_turn_text)]
-
-
-def _none_is_empty(v: Any) -> Any:
-    return [] if v is None else v
-
-
-class Results(Common):
-    turns: Annotated[list[TurnText], BeforeValidator(_none_is_empty)] = Field(
-        default_factory=list, max_length=20_000,
+class Results(Common, kw_only=True):
+    turns: Annotated[list[Any], Meta(
+        max_length=20_000,
         description="One line per turn in play order: 'Ann draws Q' (optional: give all or none), "
-                    "'Ann claims 1-2 3-4 with A 10', 'Ann passes'")
+                    "'Ann claims 1-2 3-4 with A 10', 'Ann passes'")] | None = []
 
-    @model_validator(mode="after")
-    def _names(self):
+    def __post_init__(self) -> None:
+        super().__post_init__()
         lower = {p.lower(): p for p in self.players}
         fixed = []
-        for i, text in enumerate(self.turns):
+        for i, text in enumerate(each(self.turns or [], _turn_text, "turns")):
             t = parse_turn(text)
             name = lower.get(t.who.lower())
             if name is None:
                 raise FieldProblem(("turns", i), f"'{t.who}' is not a player{suggest(t.who, self.players)}; "
                                                  f"players: {', '.join(self.players)}")
             fixed.append(str(Turn(name, t.verb, t.roads, t.cards)))
-        object.__setattr__(self, "turns", fixed)
-        return self
+        self.turns = fixed
 
 
 # ---------------------------------------------------------------- checking a record
