@@ -8,8 +8,10 @@ in millimetres, text sizes in points.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
+
+import msgspec
+from msgspec.structs import replace
 
 PT = 25.4 / 72  # one point in millimetres
 
@@ -19,8 +21,7 @@ GREY: Color = (0.55, 0.55, 0.55)
 LIGHT: Color = (0.8, 0.8, 0.8)
 
 
-@dataclass(frozen=True)
-class Pen:
+class Pen(msgspec.Struct, frozen=True):
     color: Color = BLACK
     width: float = 0.3
     dash: tuple[float, ...] = ()
@@ -30,8 +31,7 @@ class Pen:
 THIN = Pen(width=0.2)
 
 
-@dataclass(frozen=True)
-class Lines:
+class Lines(msgspec.Struct, frozen=True):
     """Separate straight segments stroked as one path (grids, guides)."""
 
     segments: tuple[tuple[float, float, float, float], ...]
@@ -41,8 +41,7 @@ class Lines:
         return replace(self, segments=tuple((a + dx, b + dy, c + dx, d + dy) for a, b, c, d in self.segments))
 
 
-@dataclass(frozen=True)
-class Polyline:
+class Polyline(msgspec.Struct, frozen=True):
     points: tuple[tuple[float, float], ...]
     pen: Pen | None = THIN
     fill: Color | None = None
@@ -52,8 +51,7 @@ class Polyline:
         return replace(self, points=tuple((x + dx, y + dy) for x, y in self.points))
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(msgspec.Struct, frozen=True):
     x: float
     y: float
     w: float
@@ -65,8 +63,7 @@ class Rect:
         return replace(self, x=self.x + dx, y=self.y + dy)
 
 
-@dataclass(frozen=True)
-class Circle:
+class Circle(msgspec.Struct, frozen=True):
     cx: float
     cy: float
     r: float
@@ -77,8 +74,7 @@ class Circle:
         return replace(self, cx=self.cx + dx, cy=self.cy + dy)
 
 
-@dataclass(frozen=True)
-class Dots:
+class Dots(msgspec.Struct, frozen=True):
     """Round dots of one size, drawn as zero-length strokes with round caps."""
 
     points: tuple[tuple[float, float], ...]
@@ -89,8 +85,7 @@ class Dots:
         return replace(self, points=tuple((x + dx, y + dy) for x, y in self.points))
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(msgspec.Struct, frozen=True):
     x: float
     y: float  # baseline
     text: str
@@ -106,11 +101,10 @@ class Text:
 Item = Lines | Polyline | Rect | Circle | Dots | Text
 
 
-@dataclass
-class Page:
+class Page(msgspec.Struct):
     width: float
     height: float
-    items: list[Item] = field(default_factory=list)
+    items: list[Item] = msgspec.field(default_factory=list)
 
     def add(self, *items: Item | Iterable[Item]) -> None:
         for item in items:

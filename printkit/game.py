@@ -9,7 +9,6 @@ that draws the kit, scores results and draws them back.  It ends with
 from __future__ import annotations
 
 import typing
-from dataclasses import dataclass, field
 from typing import Annotated, Any, Callable, ClassVar, Literal
 
 import msgspec
@@ -171,23 +170,21 @@ class GameConfig(Model, kw_only=True):
 
 # ---------------------------------------------------------------- scoring results
 
-@dataclass
-class Violation:
+class Violation(msgspec.Struct):
     player: str | None  # who broke the rule (None: nobody in particular)
     rule: str  # short rule id, e.g. "crossing"
     where: str  # place on the sheet, e.g. "round 2, segment 3 (C1-C3)"
     message: str
 
 
-@dataclass
-class Report:
+class Report(msgspec.Struct):
     game: str
     players: list[str]
     scores: dict[str, int]
-    violations: list[Violation] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    disqualified: set[str] = field(default_factory=set)
-    details: list[str] = field(default_factory=list)  # extra lines for the human summary
+    violations: list[Violation] = msgspec.field(default_factory=list)
+    notes: list[str] = msgspec.field(default_factory=list)
+    disqualified: set[str] = msgspec.field(default_factory=set)
+    details: list[str] = msgspec.field(default_factory=list)  # extra lines for the human summary
 
     @property
     def valid(self) -> bool:

@@ -30,7 +30,7 @@ def _grey(color):
 def greyscale(page: Page) -> Page:
     """The page with every colour replaced by its grey (``color: false`` prints greyscale,
     rule-sheet figures included; players stay apart by their dash patterns and symbols)."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     items = []
     for it in page.items:

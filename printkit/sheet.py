@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 from .draw import BLACK, PT, SYMBOLS, Color, Item, Lines, Page, Pen, Text, fit_text, symbol
 
@@ -33,8 +34,7 @@ MISTAKE = Pen((0.84, 0.08, 0.24), 0.7, (1.5, 0.8))  # offending marks in picture
 MISTAKE_COLOR = MISTAKE.color
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(msgspec.Struct, frozen=True):
     """A seat at the table, with the marker style that identifies it on paper."""
 
     index: int
@@ -105,8 +105,7 @@ def coord(r: int, c: int) -> str:
 
 # ---------------------------------------------------------------- page frame
 
-@dataclass(frozen=True)
-class Paper:
+class Paper(msgspec.Struct, frozen=True):
     name: str
     width: float
     height: float

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -142,3 +143,51 @@ def test_make_refuses_two_configs_with_one_name(printkit, write, tmp_path):
     b.write_text(GOOD)
     r = printkit("make", a, b, "-o", tmp_path / "out")
     assert r.code == 2 and "overwrite" in r.err and not (tmp_path / "out").exists()
+
+
+PLAYED = sorted((Path(__file__).parent / "games" / "data").glob("played-*.yaml"))
+
+
+def test_every_game_has_a_played_example():
+    assert sorted(p.stem.removeprefix("played-") for p in PLAYED) == sorted(GAMES)
+
+
+@pytest.mark.parametrize("path", PLAYED, ids=lambda p: p.stem)
+def test_played_examples_score_cleanly_and_draw_back(printkit, tmp_path, path):
+    """Whole played games (one per game, engine or bot play) keep every rule and draw back as a PDF."""
+    r = printkit("score", path, "--json", "--picture", tmp_path / "scored.pdf")
+    assert r.code == 0, r.err
+    report = json.loads(r.out)
+    assert report["game"] == path.stem.removeprefix("played-")
+    assert report["valid"] is True and report["violations"] == []
+    assert report["winners"] and all(p["score"] >= 0 for p in report["players"])
+    assert (tmp_path / "scored.pdf").read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("path", PLAYED, ids=lambda p: p.stem)
+def test_played_examples_with_a_line_changed_are_caught(printkit, tmp_path, path):
+    """The same games with one play changed: the scorer notices (exit 1, a violation named)."""
+    import yaml
+
+    doc = yaml.safe_load(path.read_text())
+    if "turns" in doc and doc["game"] == "knives":  # a claim with one card fewer than it needs
+        i = next(i for i, t in enumerate(doc["turns"]) if " claims " in t)
+        doc["turns"][i] = doc["turns"][i].rsplit(" ", 1)[0]
+    elif doc["game"] == "add-residue":  # a wrong m written down
+        head, m = doc["moves"][-1].rsplit("= ", 1)
+        doc["moves"][-1] = f"{head}= {int(m) + 1}"
+    elif doc["game"] == "intersections":  # a segment repeated: it coincides with itself
+        doc["rounds"][0][1] = doc["rounds"][0][0]
+    elif doc["game"] == "curve":  # the first player's first 2 on their own curve written as a second 1
+        player = doc["players"][0]
+        rows = [row.split() for row in doc["fills"][player][player].splitlines()]
+        r, c = next((r, c) for r, row in enumerate(rows) for c, t in enumerate(row) if t == "2")
+        rows[r][c] = "1"
+        doc["fills"][player][player] = "\n".join(" ".join(row) for row in rows) + "\n"
+    elif doc["game"] == "ikes":  # one wall fewer than the sheet's turns built
+        doc["sheets"]["Ann"]["walls"] = doc["sheets"]["Ann"]["walls"][1:]
+    changed = tmp_path / path.name
+    changed.write_text(yaml.safe_dump(doc, sort_keys=False))
+    r = printkit("score", changed, "--json")
+    assert r.code == 1, r.err
+    assert json.loads(r.out)["violations"]

@@ -61,9 +61,10 @@ def _local(text: str) -> tuple[int, int]:
 def tileset() -> TileSet:
     import yaml
 
+    from ...inputs import LOADER
     from ...resources import data
 
-    raw = yaml.safe_load(data("ikes_tiles.yaml").read_text(encoding="utf-8"))
+    raw = yaml.load(data("ikes_tiles.yaml").read_text(encoding="utf-8"), Loader=LOADER)  # noqa: S506 - a safe loader
     shapes = {int(k): v["name"] for k, v in raw["shapes"].items()}
     layouts = {int(k): str(v) for k, v in raw["layouts"].items()}
     tiles: dict[tuple[int, int], Tile] = {}
