@@ -7,8 +7,9 @@ Targets (issue 7):
   printkit score RESULTS (each game) within 2x the typer start-up
   printkit make (the whole sample kit, every preset in layouts/) under 1 s
 
-Each command runs --runs times in a fresh process; the table shows the median wall time, the best
-wall time and the median CPU time (user + system: steadier than wall time on a busy machine).
+Each command runs --runs times in a fresh process, the commands taking turns round by round so that
+a busy moment falls on all of them alike; the table shows the median wall time, the best wall time
+and the median CPU time (user + system: steadier than wall time on a busy machine).
 The "floor" row is what any command that validates a file must import (typer, msgspec, yaml).
 Results files: a sample results file of the game if the repository has one (examples/, samples/,
 printkit/data/, tests/games/), otherwise the blank record ``printkit template`` writes for its preset.
@@ -46,19 +47,33 @@ def _children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def timed(cmd: list[str], runs: int, cwd: Path, ok=(0,)) -> tuple[float, float, float]:
-    """(median wall, best wall, median CPU) seconds of ``cmd`` over ``runs`` fresh processes."""
-    times, cpus = [], []
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "0"}
-    subprocess.run(cmd, cwd=cwd, capture_output=True, env=env)  # warm the disk cache and .pyc files
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # as installed: .pyc files cached
+# (any value of PYTHONDONTWRITEBYTECODE, even "0", would make every run compile printkit's modules again)
+
+
+def once(cmd: list[str], cwd: Path, ok=(0,)) -> tuple[float, float]:
+    """(wall, CPU) seconds of one fresh process running ``cmd``."""
+    c0, t0 = _children_cpu(), time.perf_counter()
+    p = subprocess.run(cmd, cwd=cwd, capture_output=True, env=ENV)
+    wall, cpu = time.perf_counter() - t0, _children_cpu() - c0
+    if p.returncode not in ok:
+        raise SystemExit(f"{' '.join(cmd)} failed with exit {p.returncode}:\n{p.stderr.decode()[-800:]}")
+    return wall, cpu
+
+
+def timed_together(cmds: list[tuple[list[str], tuple]], runs: int, cwd: Path) -> list[tuple[float, float, float]]:
+    """(median wall, best wall, median CPU) of each command over ``runs`` rounds.  Each round runs every
+    command once, in turn, so that a busy moment on the machine falls on all of them alike."""
+    for cmd, ok in cmds:
+        once(cmd, cwd, ok)  # warm the disk cache and write .pyc files
+    walls: list[list[float]] = [[] for _ in cmds]
+    cpus: list[list[float]] = [[] for _ in cmds]
     for _ in range(runs):
-        c0, t0 = _children_cpu(), time.perf_counter()
-        p = subprocess.run(cmd, cwd=cwd, capture_output=True, env=env)
-        times.append(time.perf_counter() - t0)
-        cpus.append(_children_cpu() - c0)
-        if p.returncode not in ok:
-            raise SystemExit(f"{' '.join(cmd)} failed with exit {p.returncode}:\n{p.stderr.decode()[-800:]}")
-    return statistics.median(times), min(times), statistics.median(cpus)
+        for i, (cmd, ok) in enumerate(cmds):
+            wall, cpu = once(cmd, cwd, ok)
+            walls[i].append(wall)
+            cpus[i].append(cpu)
+    return [(statistics.median(w), min(w), statistics.median(c)) for w, c in zip(walls, cpus)]
 
 
 def sample_results(work: Path) -> dict[str, tuple[Path, str]]:
@@ -97,27 +112,29 @@ def main() -> int:
     args = ap.parse_args()
 
     pk = printkit_command()
-    rows = []  # (name, wall, best, cpu, ratio wall, ratio cpu, target, ok, source)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        base, base_best, base_cpu = timed([sys.executable, "-c", "import typer"], args.runs, work)
-        rows.append(("python -c 'import typer'", base, base_best, base_cpu, "", "", "baseline", True, ""))
-
-        def row(name, cmd, limit, ok=(0,), source="", runs=args.runs, absolute=False):
-            t, best, cpu = timed(cmd, runs, work, ok)
-            if absolute:
-                rows.append((name, t, best, cpu, "", "", f"< {limit:g} s", t < limit, source))
-            else:
-                rows.append((name, t, best, cpu, f"{t / base:.2f}x", f"{cpu / base_cpu:.2f}x",
-                             f"<= {limit:g}x" if limit else "(floor)", t <= limit * base if limit else True, source))
-
-        row("floor: import typer, msgspec, yaml", [sys.executable, "-c", "import typer, msgspec, yaml"], 0)
-        row("printkit --help", [*pk, "--help"], 1.5)
+        # (name, command, exit codes taken as success, limit, absolute limit in s?, where the file came from)
+        plan = [("python -c 'import typer'", [sys.executable, "-c", "import typer"], (0,), None, False, ""),
+                ("floor: import typer, msgspec, yaml", [sys.executable, "-c", "import typer, msgspec, yaml"],
+                 (0,), 0, False, ""),
+                ("printkit --help", [*pk, "--help"], (0,), 1.5, False, "")]
         for game_id, (path, source) in sample_results(work).items():
-            row(f"printkit score ({game_id})", [*pk, "score", str(path)], 2, ok=(0, 1), source=source)
-        row("printkit make (whole sample kit)", [*pk, "make", "-o", str(work / "out")], 1.0,
-            runs=max(3, args.runs // 2), absolute=True)
+            plan.append((f"printkit score ({game_id})", [*pk, "score", str(path)], (0, 1), 2, False, source))
+        plan.append(("printkit make (whole sample kit)", [*pk, "make", "-o", str(work / "out")], (0,), 1.0, True, ""))
+        measured = timed_together([(cmd, ok) for _, cmd, ok, *_ in plan], args.runs, work)
         kits = len([p for p in (work / "out").iterdir() if p.is_dir()])
+
+    base, _, base_cpu = measured[0]
+    rows = []  # (name, wall, best, cpu, ratio wall, ratio cpu, target, ok, source)
+    for (name, _, _, limit, absolute, source), (t, best, cpu) in zip(plan, measured):
+        if limit is None:
+            rows.append((name, t, best, cpu, "", "", "baseline", True, ""))
+        elif absolute:
+            rows.append((name, t, best, cpu, "", "", f"< {limit:g} s", t < limit, source))
+        else:
+            rows.append((name, t, best, cpu, f"{t / base:.2f}x", f"{cpu / base_cpu:.2f}x",
+                         f"<= {limit:g}x" if limit else "(floor)", t <= limit * base if limit else True, source))
 
     print(f"printkit start-up benchmark: median of {args.runs} fresh processes; python {sys.version.split()[0]}; "
           f"command: {' '.join(pk)}; sample kit: {kits} presets; load average {os.getloadavg()[0]:.1f}")
