@@ -74,22 +74,6 @@ class Model(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         return msgspec.structs.asdict(self)
 
 
-class Nested(ValueError):
-    """A model inside a mapping that did not fit: explained as if read on its own, under ``key``."""
-
-    def __init__(self, key: tuple, model: type, error: Exception):
-        self.key, self.model, self.error = key, model, error
-        super().__init__(str(error))
-
-
-def nested(model: type, data: Any, key: tuple):
-    """``model.from_dict(data)`` for a value under ``key`` (msgspec cannot name a mapping's keys)."""
-    try:
-        return model.from_dict(data)
-    except msgspec.ValidationError as e:
-        raise Nested(key, model, e) from None
-
-
 def each(values: list, check: Callable[[Any], Any], key: str) -> list:
     """``check`` every item of the list under ``key``; a ValueError blames that item."""
     out = []

@@ -185,32 +185,39 @@ AT = re.compile(r"^(?P<msg>.*?)(?: - at `(?P<key>[^`]*)` in)?(?: - at)? `(?P<pat
 STEP = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
 
 
-def _where(text: str) -> tuple[str, tuple, bool]:
-    """msgspec's message, and the path it names ('$.rounds[2]' -> ('rounds', 2)); ``True`` when the
-    problem is a mapping's key rather than a value."""
+def _where(text: str) -> tuple[str, tuple, bool, bool]:
+    """msgspec's message and the path it names ('$.rounds[2]' -> ('rounds', 2)), cut where it enters a
+    mapping's value ('$.sheets[...].grid' -> ('sheets',): msgspec does not say which key); then whether
+    it was cut there, and whether the problem is a mapping's key rather than a value."""
     m = AT.match(text)
     if not m:
-        return text, (), False
+        return text, (), False, False
     loc: list = []
     for key, index in STEP.findall(m.group("path")):
-        if index == "...":  # a mapping's value: msgspec does not say which key
-            break
+        if index == "...":
+            return m.group("msg"), tuple(loc), True, m.group("key") is not None
         loc.append(key if key else int(index))
-    return m.group("msg"), tuple(loc), m.group("key") is not None
+    return m.group("msg"), tuple(loc), False, m.group("key") is not None
 
 
-def _explain(exc: Exception, model: type, doc: Document, at: tuple = ()) -> InputError:
+def _explain(exc: Exception, model: Any, doc: Document, at: tuple = ()) -> InputError:
     """The first problem msgspec found, in the file's words; ``at``: where ``model`` sits in the file."""
-    from .game import FieldProblem, Nested
+    import msgspec
+
+    from .game import FieldProblem
 
     cause = exc.__cause__
-    if cause is not None:  # raised by a model's own check: its words, then where msgspec says it was
-        _, inner, _ = _where(str(exc)[len(str(cause)):])
-    else:
-        msg, inner, is_key = _where(str(exc))
+    text = str(exc)[len(str(cause)):] if cause is not None else str(exc)  # a model's own check: its words
+    msg, inner, in_mapping, is_key = _where(text)
     loc = at + inner
-    if isinstance(cause, Nested):
-        return _explain(cause.error, cause.model, doc, loc + cause.key)
+    if in_mapping:  # check the mapping's values one by one to name the key whose value does not fit
+        kind = _hint_at(model, inner + ("*",))
+        mapping = _value_at(doc.data, loc)
+        for key, value in mapping.items() if isinstance(mapping, dict) and kind is not None else ():
+            try:
+                msgspec.convert(value, kind, strict=False)
+            except msgspec.ValidationError as e:
+                return _explain(e, kind, doc, loc + (key,))
     if cause is not None:
         msg = str(cause)
         key = getattr(cause, "key", None) if isinstance(cause, FieldProblem) else None

@@ -191,3 +191,23 @@ def test_played_examples_with_a_line_changed_are_caught(printkit, tmp_path, path
     r = printkit("score", changed, "--json")
     assert r.code == 1, r.err
     assert json.loads(r.out)["violations"]
+
+
+def test_schema_accepts_every_preset_and_played_game_and_refuses_mistakes(printkit):
+    """The JSON Schema editors use agrees with the files printkit itself reads."""
+    import jsonschema
+    import yaml
+
+    from printkit.resources import layouts
+
+    configs = json.loads(printkit("schema").out)
+    results = json.loads(printkit("schema", "--results").out)
+    for preset in sorted(layouts().glob("*.yaml")):
+        jsonschema.validate(yaml.safe_load(preset.read_text()), configs)
+    for path in PLAYED:
+        doc = yaml.safe_load(path.read_text())
+        jsonschema.validate(doc, results)
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate({**doc, "colour": True}, results)  # unknown key
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate({**doc, "paper": "a5"}, results)

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 import pytest
 from msgspec import Meta
 
-from printkit.game import FieldProblem, Model, nested
+from printkit.game import FieldProblem, Model
 from printkit.inputs import InputError, load, parse, validate
 
 
@@ -82,6 +82,10 @@ class Item(Model, kw_only=True):
     size: Annotated[int, Meta(ge=1, le=9)] = 1
     shape: Literal["round", "square"] = "round"
 
+    def __post_init__(self) -> None:
+        if self.shape == "square" and self.size > 5:
+            raise FieldProblem("size", "too big for a square")
+
 
 class Box(Model, kw_only=True):
     """A model with every kind of key a printkit file has, to check how problems are worded."""
@@ -92,7 +96,7 @@ class Box(Model, kw_only=True):
     shown: bool = True
     items: Annotated[list[str], Meta(max_length=3)] = []
     kind: Literal["plain", "fancy"] = "plain"
-    parts: dict[str, Any] = {}
+    parts: dict[str, Item] = {}
     inner: Item | None = None
 
     def __post_init__(self) -> None:
@@ -100,7 +104,6 @@ class Box(Model, kw_only=True):
             raise FieldProblem(("items", self.items.index("bad")), "bad item")
         if self.count == 7:
             raise ValueError("seven is unlucky")
-        self.parts = {k: nested(Item, v, ("parts", k)) for k, v in self.parts.items()}
 
 
 def problem(text: str) -> tuple[int | None, str | None, str]:
@@ -138,6 +141,7 @@ def test_a_file_that_fits_is_read():
      "10 is out of range: must be at most 9"),  # a model inside a mapping keeps its key's name
     ("name: a\nparts:\n  q:\n    shape: oval\n", (4, "parts.q.shape"), "'oval' is not one of 'round' or 'square'"),
     ("name: a\nparts:\n  q:\n    colour: red\n", (4, "parts.q.colour"), "unknown key"),
+    ("name: a\nparts:\n  p: {}\n  q:\n    shape: square\n    size: 6\n", (6, "parts.q.size"), "too big for a square"),
 ])
 def test_problems_are_named_by_line_and_key(text, where, words):
     line, key, message = problem(text)

@@ -14,7 +14,7 @@ from typing import Annotated, Any, ClassVar
 
 from msgspec import Meta
 
-from ...game import FieldProblem, Game, GameConfig, Model, Report, each, nested
+from ...game import FieldProblem, Game, GameConfig, Model, Report, each
 from ...sheet import Paper
 from .path import N, Board, Walk, name, on_outer_wall, walk
 from .simulate import simulate as _simulate
@@ -113,7 +113,7 @@ class Sheet(Model, kw_only=True):
 
 
 class Results(Common, kw_only=True):
-    sheets: Annotated[dict[str, Any], Meta(description="Each player's final sheet")] = {}
+    sheets: Annotated[dict[str, Sheet], Meta(description="Each player's final sheet")] = {}
 
     def __post_init__(self) -> None:
         from ...inputs import suggest
@@ -125,7 +125,6 @@ class Results(Common, kw_only=True):
         missing = [p for p in self.players if p not in self.sheets]
         if missing:
             raise FieldProblem("sheets", f"no sheet for {', '.join(missing)}")
-        self.sheets = {p: nested(Sheet, sheet, ("sheets", p)) for p, sheet in self.sheets.items()}
 
 
 def board_of(sh: Sheet) -> Board:
