@@ -13,6 +13,7 @@ import math
 import re
 import sys
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Annotated, Any
 
 from msgspec import Meta
@@ -59,6 +60,7 @@ class Turn:
         return f"{self.who} passes"
 
 
+@lru_cache(maxsize=4096)  # a record repeats lines ('Ann draws 7'), and is read, checked and scored
 def parse_turn(text: str) -> Turn:
     """'Ann claims 1-2 with Q' -> Turn; ValueError (an unusable line) if it cannot be read."""
     m = TURN.match(text)
