@@ -1,6 +1,6 @@
 """Within The Curve solver benchmark: seeded random 12 x 12 curves, how many are proven best, how fast.
 
-Run by hand:  python bench/curve_solver.py [--count 40] [--limit 5] [--seed 1] [--workers 2]
+Run by hand:  python bench/curve_solver.py [--count 40] [--limit 5] [--seed 1] [--workers 1]
 Two seeded sets: "blob" curves round compact regions and "corridor" curves hugging a random tree
 of squares (inside one square wide, so fills often stop short and the bound needs a real proof).
 Prints one line per curve and a summary per set.  Share the machine with nothing else for honest times.
@@ -23,7 +23,7 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=12)
     ap.add_argument("--limit", type=float, default=5.0, help="seconds per curve")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--lo", type=int, default=8, help="fewest inside squares")
     ap.add_argument("--hi", type=int, default=40, help="most inside squares")
     args = ap.parse_args()

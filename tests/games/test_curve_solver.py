@@ -136,3 +136,25 @@ def test_cli_solve_results_file_and_errors(write, printkit):
     assert run.code == 1 and "not solved" in run.out
     missing = printkit("solve", "curve", "nope.yaml")
     assert missing.code == 2 and "no such file" in missing.err
+
+
+def test_one_worker_gives_the_same_fill_every_run():
+    """The default (one worker) is reproducible: twelve mid-sized curves, each solved twice, agree exactly."""
+    rng = random.Random(4)
+    for _ in range(12):
+        route = geo.random_curve(10, rng.randint(8, 24), rng, thin=rng.random() < 0.5)
+        a, b = solver.solve(route, 10, time_limit=20), solver.solve(route, 10, time_limit=20)
+        assert a.proven and b.proven
+        assert (a.best, a.start, a.direction, a.fill) == (b.best, b.start, b.direction, b.fill)
+
+
+def test_played_curve_example_solves_the_same_twice(printkit):
+    """Through the command line: the same file, the same answer, word for word (timings aside)."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "played-curve.yaml"
+    runs = [json.loads(printkit("solve", "curve", path, "--json").out) for _ in range(2)]
+    for r in runs:
+        for c in r["curves"]:
+            c.pop("seconds")
+    assert runs[0] == runs[1] and all(c["proven"] for c in runs[0]["curves"])

@@ -70,8 +70,11 @@ def _numberings(route: list[Square], inside: list[Square], n: int, primes: list[
     return [(*seen[f], f) for f in keep]
 
 
-def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 0, seed: int = 0) -> Solution:
-    """The best fill CP-SAT finds within ``time_limit`` seconds, with its proven upper bound."""
+def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 1, seed: int = 0) -> Solution:
+    """The best fill CP-SAT finds within ``time_limit`` seconds, with its proven upper bound.
+
+    One worker (the default) is deterministic: the same curve always gets the same fill.  More workers
+    race several strategies; they find the same best value but may show a different fill each run."""
     from ortools.sat.python import cp_model
 
     t0 = time.perf_counter()
@@ -145,7 +148,7 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(0.01, time_limit - (time.perf_counter() - t0))
     solver.parameters.random_seed = seed
-    solver.parameters.num_workers = workers or 2
+    solver.parameters.num_workers = max(1, workers)
     status = solver.Solve(model)
     seconds = time.perf_counter() - t0
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -275,7 +278,8 @@ def solve_command(
                                         "(game: curve, n: ..., curve: | ...)"),
     curve: Optional[str] = typer.Option(None, "--curve", help="Only this player's curve (results files)"),
     time_limit: float = typer.Option(10.0, "--time-limit", min=0.1, help="Seconds per curve"),
-    workers: int = typer.Option(2, "--workers", min=1, max=64, help="Solver threads"),
+    workers: int = typer.Option(1, "--workers", min=1, max=64,
+                                help="Solver threads (1: the same fill every run; more may show another, equally good)"),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object"),
 ) -> None:
     """Best start, direction and inside fill for each curve, with an upper bound (proven best when they meet)."""
