@@ -246,7 +246,8 @@ def _explain(exc: Exception, model: Any, doc: Document, at: tuple = ()) -> Input
         if length and kind == "str":
             return doc.error(loc, f"too long: at most {bound} characters" if most else f"at least {bound} characters")
         if length:
-            return doc.error(loc, f"too many items: at most {bound}" if most else f"needs at least {bound} item(s)")
+            return doc.error(loc, f"too many items: at most {bound}" if most else
+                             f"needs at least {bound} item{'' if bound == '1' else 's'}")
         limit = f"at most {bound}" if sign == "<=" else f"less than {bound}" if most else \
             f"at least {bound}" if sign == ">=" else f"more than {bound}"
         return doc.error(loc, f"{one_line(value, 40)} is out of range: must be {limit}")
