@@ -237,10 +237,11 @@ def _explain(exc: Exception, model: Any, doc: Document, at: tuple = ()) -> Input
         options = _choices_at(model, inner)
         shown = " or ".join(f"'{o}'" for o in options)
         return doc.error(loc, f"'{one_line(value, 40)}' is not one of {shown}{suggest(value, options)}")
-    found = re.match(r"Expected `(\w+)`(?:, got `(\w+)`)?(?: (of length )?([<>]=?) (\S+))?$", msg)
+    found = re.match(r"Expected `([^`]+)`(?:, got `(\w+)`)?(?: (of length )?([<>]=?) (\S+))?$", msg)
     if not found:
         return doc.error(loc, msg)
-    kind, _, length, sign, bound = found.groups()
+    kinds, _, length, sign, bound = found.groups()
+    kind = next((k for k in kinds.split(" | ") if k != "null"), kinds)  # 'array | null': an optional list
     if sign:
         most = sign.startswith("<")
         if length and kind == "str":

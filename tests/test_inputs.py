@@ -98,6 +98,7 @@ class Box(Model, kw_only=True):
     kind: Literal["plain", "fancy"] = "plain"
     parts: dict[str, Item] = {}
     inner: Item | None = None
+    maybe: list[str] | None = None
 
     def __post_init__(self) -> None:
         if "bad" in self.items:
@@ -129,6 +130,7 @@ def test_a_file_that_fits_is_read():
     ("name: [a]\n", (1, "name"), "expected text"),
     ("name: abcdefg\n", (1, "name"), "too long: at most 5 characters"),
     ("name: a\nitems: x\n", (2, "items"), "expected a list"),
+    ("name: a\nmaybe: 5\n", (2, "maybe"), "expected a list"),  # an optional list: null is fine, 5 is not
     ("name: a\nitems: [a, b, c, d]\n", (2, "items"), "too many items: at most 3"),
     ("name: a\nparts: [1]\n", (2, "parts"), "expected 'key: value' lines"),
     ("name: a\nkind: fancey\n", (2, "kind"), "'fancey' is not one of 'plain' or 'fancy' (did you mean 'fancy'?)"),
