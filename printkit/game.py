@@ -74,17 +74,20 @@ class Model(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         return msgspec.structs.asdict(self)
 
 
-def each(values: list, check: Callable[[Any], Any], key: str) -> list:
+def checked(key: str | tuple, check: Callable[..., Any], *args: Any) -> Any:
+    """``check(*args)``; a ValueError it raises is blamed on ``key`` (a key, or a path such as ("curves", "Ann"))."""
+    try:
+        return check(*args)
+    except FieldProblem:
+        raise
+    except ValueError as e:
+        raise FieldProblem(key, str(e)) from None
+
+
+def each(values: list, check: Callable[[Any], Any], key: str | tuple) -> list:
     """``check`` every item of the list under ``key``; a ValueError blames that item."""
-    out = []
-    for i, v in enumerate(values):
-        try:
-            out.append(check(v))
-        except FieldProblem:
-            raise
-        except ValueError as e:
-            raise FieldProblem((key, i), str(e)) from None
-    return out
+    path = key if isinstance(key, tuple) else (key,)
+    return [checked(path + (i,), check, v) for i, v in enumerate(values)]
 
 
 class GameConfig(Model, kw_only=True):
@@ -107,14 +110,8 @@ class GameConfig(Model, kw_only=True):
     def __post_init__(self) -> None:
         if not self.title.isprintable():
             raise FieldProblem("title", f"the title {self.title!r} has characters that cannot be printed")
-        try:
-            _check_font("the title", self.title)
-        except ValueError as e:
-            raise FieldProblem("title", str(e)) from None
-        try:
-            self.players = self._players(self.players)
-        except ValueError as e:
-            raise FieldProblem("players", str(e)) from None
+        checked("title", _check_font, "the title", self.title)
+        self.players = checked("players", self._players, self.players)
 
     @classmethod
     def _players(cls, v: Any) -> tuple[str, ...]:

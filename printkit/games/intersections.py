@@ -74,11 +74,7 @@ class Results(Common, kw_only=True):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        for i, segments in enumerate(self.rounds):
-            try:
-                self.rounds[i] = each(segments, _segment_text, i)
-            except FieldProblem as e:
-                raise FieldProblem(("rounds",) + e.key, str(e)) from None
+        self.rounds = [each(segments, _segment_text, ("rounds", i)) for i, segments in enumerate(self.rounds)]
 
 
 # ---------------------------------------------------------------- geometry

@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar
 from msgspec import Meta
 
 from ...draw import PT, Item, Lines, Page, Pen, Polyline, Rect, Text, fit_text, grid_lines, moved, text_width
-from ...game import FieldProblem, Game, GameConfig, Model, Report
+from ...game import FieldProblem, Game, GameConfig, Model, Report, checked
 from ...inputs import suggest
 from ...sheet import MIN_CELL, MIN_TEXT, MISTAKE, Paper, Player, coord, header, row_label
 from . import geometry as geo
@@ -54,18 +54,9 @@ def curve_grid(v: Any, n: int) -> list[list]:
     return grid
 
 
-def _checked(loc: tuple, check, *args):
-    try:
-        return check(*args)
-    except FieldProblem:
-        raise
-    except ValueError as e:
-        raise FieldProblem(loc, str(e)) from None
-
-
 def read_curves(curves: dict, names: tuple[str, ...], n: int) -> dict[str, list[list]]:
     """The ``curves:`` mapping of a file, owner by owner, each problem blamed on its owner's key."""
-    return {_checked(("curves", str(k)), _player_name, k, names): _checked(("curves", str(k)), curve_grid, v, n)
+    return {checked(("curves", str(k)), _player_name, k, names): checked(("curves", str(k)), curve_grid, v, n)
             for k, v in curves.items()}
 
 
@@ -82,9 +73,9 @@ class Results(Config, kw_only=True):
         self.curves = read_curves(self.curves, names, n)
         fills = {}
         for k, row in self.fills.items():
-            name = _checked(("fills", str(k)), _player_name, k, names)
-            fills[name] = {_checked(("fills", name, str(o)), _player_name, o, names):
-                           _checked(("fills", name, str(o)), geo.parse_grid, grid, n, False)
+            name = checked(("fills", str(k)), _player_name, k, names)
+            fills[name] = {checked(("fills", name, str(o)), _player_name, o, names):
+                           checked(("fills", name, str(o)), geo.parse_grid, grid, n, False)
                            for o, grid in row.items()}
         self.fills = fills
         for name in self.names:
@@ -119,7 +110,7 @@ class CurveFile(Model, kw_only=True):
     curve: Any
 
     def __post_init__(self) -> None:
-        self.curve = _checked(("curve",), curve_grid, self.curve, self.n)
+        self.curve = checked(("curve",), curve_grid, self.curve, self.n)
 
 
 # ---------------------------------------------------------------- checking

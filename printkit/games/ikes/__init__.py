@@ -14,7 +14,7 @@ from typing import Annotated, Any, ClassVar
 
 from msgspec import Meta
 
-from ...game import FieldProblem, Game, GameConfig, Model, Report, each
+from ...game import FieldProblem, Game, GameConfig, Model, Report, checked, each
 from ...sheet import Paper
 from .path import N, Board, Walk, name, on_outer_wall, walk
 from .simulate import simulate as _simulate
@@ -96,11 +96,9 @@ class Sheet(Model, kw_only=True):
     turns: Annotated[list[Any], Meta(description="Optional: the turns in order, replayed and checked")] | None = None
 
     def __post_init__(self) -> None:
-        for key, check in (("entrance", _door), ("exit", _door), ("grid", _grid)):
-            try:
-                setattr(self, key, check(getattr(self, key)))
-            except ValueError as e:
-                raise FieldProblem(key, str(e)) from None
+        self.entrance = checked("entrance", _door, self.entrance)
+        self.exit = checked("exit", _door, self.exit)
+        self.grid = checked("grid", _grid, self.grid)
         self.walls = each(self.walls, _wall, "walls")
         if self.turns is not None:
             self.turns = each(self.turns, _turn, "turns")
