@@ -8,8 +8,7 @@ that draws the kit, scores results and draws them back.  It ends with
 
 from __future__ import annotations
 
-import typing
-from typing import Annotated, Any, Callable, ClassVar, Literal
+from typing import Annotated, Any, Callable, ClassVar, Literal, get_args
 
 import msgspec
 import yaml
@@ -64,7 +63,7 @@ class Model(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     @classmethod
     def description(cls, key: str) -> str:
         hint = cls.keys()[key].type
-        for part in (hint, *typing.get_args(hint)):  # Annotated[...] or Annotated[...] | None
+        for part in (hint, *get_args(hint)):  # Annotated[...] or Annotated[...] | None
             for meta in getattr(part, "__metadata__", ()):
                 if getattr(meta, "description", None):
                     return meta.description

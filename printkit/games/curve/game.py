@@ -54,23 +54,29 @@ def curve_grid(v: Any, n: int) -> list[list]:
     return grid
 
 
-def read_curves(curves: dict, names: tuple[str, ...], n: int) -> dict[str, list[list]]:
-    """The ``curves:`` mapping of a file, owner by owner, each problem blamed on its owner's key."""
-    return {checked(("curves", str(k)), _player_name, k, names): checked(("curves", str(k)), curve_grid, v, n)
-            for k, v in curves.items()}
+class CurvesOnly(Config, kw_only=True):
+    """A results file read for its curves (``printkit solve curve`` reads no more): fills may be unfinished."""
 
-
-class Results(Config, kw_only=True):
     curves: Annotated[dict[Any, Any], Meta(
         description="Each owner's curve as drawn: '#' on its squares, or its route numbered 1..L "
                     "(needed where a square has three or more curve neighbours); '.' elsewhere")]
+    fills: dict[Any, Any] = {}
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.curves = {checked(("curves", str(k)), _player_name, k, self.players):
+                       checked(("curves", str(k)), curve_grid, v, self.n) for k, v in self.curves.items()}
+
+
+class Results(CurvesOnly, kw_only=True):
+    """A whole results file: every player's curve and every player's fill of each curve."""
+
     fills: Annotated[dict[Any, dict[Any, Any]], Meta(
         description="fills[player][owner]: what the player wrote on the owner's curve ('.' for empty squares)")]
 
     def __post_init__(self) -> None:
         super().__post_init__()
         names, n = self.players, self.n
-        self.curves = read_curves(self.curves, names, n)
         fills = {}
         for k, row in self.fills.items():
             name = checked(("fills", str(k)), _player_name, k, names)
@@ -88,17 +94,6 @@ class Results(Config, kw_only=True):
                 if owner not in self.fills[name]:
                     raise FieldProblem("fills", f"{name} has no fill for {owner}'s curve "
                                                 f"(fills: {name}: {owner}: ...)")
-
-
-class CurvesOnly(Config, kw_only=True):
-    """A results file read for its curves alone (``printkit solve curve``): fills may be unfinished."""
-
-    curves: dict[Any, Any]
-    fills: dict[Any, Any] = {}
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        self.curves = read_curves(self.curves, self.players, self.n)
 
 
 class CurveFile(Model, kw_only=True):
