@@ -98,7 +98,32 @@ class Text(msgspec.Struct, frozen=True):
         return replace(self, x=self.x + dx, y=self.y + dy)
 
 
-Item = Lines | Polyline | Rect | Circle | Dots | Text
+class Hit(msgspec.Struct, frozen=True):
+    """A place to point at on screen, named ``ref`` (the entry page's ``data-ref``); print leaves it out.
+
+    A box at (x, y) of size w x h (``round``: the ellipse inside it), or, made by ``hit_line``, a band
+    ``w`` wide from (x, y) to (x + end[0], y + end[1]).  ``kind`` says what it is: dot, square, edge, ...
+    """
+
+    ref: str
+    x: float
+    y: float
+    w: float
+    h: float
+    kind: str = ""
+    round: bool = False
+    end: tuple[float, float] | None = None
+
+    def moved(self, dx: float, dy: float) -> "Hit":
+        return replace(self, x=self.x + dx, y=self.y + dy)
+
+
+def hit_line(ref: str, x1: float, y1: float, x2: float, y2: float, width: float, kind: str = "") -> Hit:
+    """A band ``width`` wide along the segment from (x1, y1) to (x2, y2)."""
+    return Hit(ref, x1, y1, width, 0.0, kind, end=(x2 - x1, y2 - y1))
+
+
+Item = Lines | Polyline | Rect | Circle | Dots | Text | Hit
 
 
 class Page(msgspec.Struct):

@@ -155,6 +155,7 @@ class Violation(msgspec.Struct):
     rule: str  # short rule id, e.g. "crossing"
     where: str  # place on the sheet, e.g. "round 2, segment 3 (C1-C3)"
     message: str
+    refs: tuple[str, ...] = ()  # the entry page's data-refs of the places to mark
 
 
 class Report(msgspec.Struct):
@@ -178,8 +179,8 @@ class Report(msgspec.Struct):
         best = max(self.scores[p] for p in alive)
         return [p for p in alive if self.scores[p] == best]
 
-    def violation(self, player: str | None, rule: str, where: str, message: str) -> None:
-        self.violations.append(Violation(player, rule, where, message))
+    def violation(self, player: str | None, rule: str, where: str, message: str, refs: tuple[str, ...] = ()) -> None:
+        self.violations.append(Violation(player, rule, where, message, tuple(refs)))
 
     def to_json(self) -> dict:
         return {
@@ -241,16 +242,42 @@ class Game:
         """The sheets as entered, with the result marked."""
         raise NotImplementedError
 
+    # -- the entry page (``printkit enter``); a game's ``page.py`` fills these in
+
+    def board(self, res: Any, report: Report, paper: Paper) -> list[Page]:
+        """The sheets on screen: as printed, with the play drawn and ``Hit`` places to point at."""
+        return self.picture(res, report, paper)
+
+    def board_info(self, res: Any, report: Report) -> dict:
+        """What the page's pointer and keys need to know beside the sheets (e.g. who moves next)."""
+        return {}
+
+    def marks(self, res: Any, report: Report) -> list[str]:
+        """The data-refs the page marks as mistakes."""
+        return [ref for v in report.violations for ref in v.refs]
+
+    def editors(self, cfg: Any) -> list[dict]:
+        """Text boxes for the play record, in the results file's own line syntax: dicts of ``path``
+        (keys into the document), ``label``, ``kind`` (lines, items, grid or text) and ``hint``."""
+        return []
+
+    def answers(self) -> dict[str, Callable[[Any], dict]]:
+        """Questions the page may ask about a record (name -> function of the results): reviews, solvers."""
+        return {}
+
     # -- shared behaviour
 
     def new_report(self, res: Any) -> Report:
         """An empty report for the players of ``res``: every score 0, nothing broken."""
         return Report(self.id, res.names, {p: 0 for p in res.names})
 
+    def shared_keys(self) -> set[str]:
+        """The keys a results file repeats from the config (the same key with the same meaning)."""
+        config = self.Config.keys()
+        return {k for k, f in self.Results.keys().items() if k in config and f.type == config[k].type}
+
     def template(self, cfg: Any) -> str:
-        config_keys = self.Config.keys()
-        shared = {k for k, f in self.Results.keys().items() if k in config_keys and f.type == config_keys[k].type}
-        keys = {k: v for k, v in cfg.to_dict().items() if k in shared and k != "formats"}
+        keys = {k: v for k, v in cfg.to_dict().items() if k in self.shared_keys() and k != "formats"}
         keys["players"] = list(cfg.players)
         head = f"# Results of {self.title}: fill in after play, then run\n#   printkit score THIS-FILE\n"
         return head + yaml.safe_dump(keys, sort_keys=False, allow_unicode=True, width=1000, default_flow_style=None) + self.record_template(cfg)

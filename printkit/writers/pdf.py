@@ -8,7 +8,7 @@ from typing import Sequence
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ..draw import Circle, Dots, Lines, Page, Pen, Polyline, Rect, Text
+from ..draw import Circle, Dots, Hit, Lines, Page, Pen, Polyline, Rect, Text
 
 FONTS = {False: "Helvetica", True: "Helvetica-Bold"}
 
@@ -75,6 +75,8 @@ def _page(c: Canvas, page: Page) -> None:
                 c.drawRightString(x, y, it.text)
             else:
                 c.drawString(x, y, it.text)
+        elif isinstance(it, Hit):
+            continue  # a place to point at on screen: nothing to print
         else:
             if it.pen:
                 pen(it.pen)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import svgwrite
 
-from ..draw import PT, Circle, Dots, Lines, Page, Pen, Polyline, Rect, Text
+from ..draw import PT, Circle, Dots, Hit, Lines, Page, Pen, Polyline, Rect, Text
 
 FONT = "Helvetica, Arial, 'Liberation Sans', sans-serif"
 ANCHORS = {"start": "start", "middle": "middle", "end": "end"}
@@ -31,6 +31,18 @@ def _stroke(p: Pen | None) -> dict:
     return attrs
 
 
+def _hit(dwg: svgwrite.Drawing, it: Hit):
+    """An invisible shape the entry page points at: ``data-ref`` names it, the page's style shows marks."""
+    attrs = {"class_": f"hit {it.kind}".strip(), "data-ref": it.ref, "pointer-events": "all"}
+    if it.end is not None:
+        return dwg.line((_n(it.x), _n(it.y)), (_n(it.x + it.end[0]), _n(it.y + it.end[1])), stroke="#000",
+                        stroke_opacity="0", stroke_width=_n(it.w), stroke_linecap="round", **attrs)
+    if it.round:
+        return dwg.ellipse((_n(it.x + it.w / 2), _n(it.y + it.h / 2)), (_n(it.w / 2), _n(it.h / 2)), fill="none",
+                           **attrs)
+    return dwg.rect((_n(it.x), _n(it.y)), (_n(it.w), _n(it.h)), fill="none", **attrs)
+
+
 def render(page: Page) -> bytes:
     """The page as an SVG document sized in millimetres."""
     w, h = _n(page.width), _n(page.height)
@@ -50,6 +62,8 @@ def render(page: Page) -> bytes:
             if it.bold:
                 attrs["font_weight"] = "bold"
             dwg.add(dwg.text(it.text, insert=(_n(it.x), _n(it.y)), **attrs))
+        elif isinstance(it, Hit):
+            dwg.add(_hit(dwg, it))
         else:
             fill = _rgb(it.fill) if it.fill is not None else "none"
             if isinstance(it, Rect):

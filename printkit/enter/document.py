@@ -1,0 +1,169 @@
+"""The results file behind the entry page: opened or started, checked, drawn and written back.
+
+The page sends the results document as JSON (the same keys and values as the YAML file); everything
+here answers from the game's own scorer, so the page and ``printkit score`` never disagree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .. import inputs, registry
+from ..inputs import Document, InputError
+
+
+def version_of(path: Path) -> str | None:
+    """A fingerprint of the file on disk (None if there is none): a save checks nothing changed it."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:32]
+    except FileNotFoundError:
+        return None
+
+
+def open_file(path: str) -> tuple[Any, Path, dict]:
+    """(game, results path, results document) for ``printkit enter FILE``.
+
+    FILE is a results file, or a config: then the results file is the one ``printkit template`` names,
+    written blank if it is not there yet.  Unusable input raises InputError (exit 2)."""
+    doc = inputs.load(path)
+    game = _game_of(doc)
+    setup = _setup(game, doc)
+    if (set(game.Results.keys()) - game.shared_keys()) & set(doc.data):  # it holds a play record
+        return game, Path(path), doc.data
+    results = Path(f"{Path(path).stem}-results.yaml")
+    if not results.exists():
+        from ..kit import write_atomic
+
+        write_atomic(results, game.template(setup).encode("utf-8"))
+    rdoc = inputs.load(results)
+    if _game_of(rdoc) is not game:
+        raise InputError(str(results), f"is a results file for another game, not {game.id}", key="game")
+    _setup(game, rdoc)
+    return game, results, rdoc.data
+
+
+def _game_of(doc: Document):
+    game_id = doc.data.get("game")
+    if not isinstance(game_id, str) or game_id not in registry.GAMES:
+        known = ", ".join(registry.GAMES)
+        if game_id is None:
+            raise doc.error((), "missing key 'game' (which game this file is for)")
+        raise doc.error(("game",), f"unknown game '{inputs.one_line(game_id, 40)}'"
+                                   f"{inputs.suggest(str(game_id), registry.GAMES)}; known: {known}")
+    return registry.get(game_id)
+
+
+def _setup(game, doc: Document):
+    """The config part of a results file, checked: the page can show a record that does not read yet,
+    but not a game whose players or sizes are unknown."""
+    keys = game.shared_keys()
+    return inputs.validate(game.Config, doc, {k: v for k, v in doc.data.items() if k in keys})
+
+
+def setup_of(game, data: dict):
+    """The config part of a document, checked (raises InputError)."""
+    return _setup(game, Document("results", data, {}))
+
+
+def check_setup(game, data: Any) -> None:
+    """A document for this page's game whose config part reads (InputError if not)."""
+    if not isinstance(data, dict):
+        raise InputError("results", "expected a results document (a JSON object)")
+    if data.get("game") != game.id:
+        raise InputError("results", f"this page enters {game.id}", key="game")
+    setup_of(game, data)
+
+
+def read(game, data: Any):
+    """The checked results model of a JSON document; InputError (the CLI's message) if it is unusable."""
+    check_setup(game, data)
+    return inputs.validate(game.Results, Document("results", data, {}))
+
+
+def error_text(e: InputError) -> str:
+    """The CLI's message without the file name: ``key: message``."""
+    return f"{e.key}: {inputs.one_line(e.message)}" if e.key else inputs.one_line(e.message)
+
+
+def check(game, data: Any) -> dict:
+    """The ``score --json`` object for a document, plus ``marks``: the data-refs of what to mark."""
+    res = read(game, data)
+    report = game.score(res)
+    out = report.to_json()
+    out["marks"] = list(dict.fromkeys(game.marks(res, report)))
+    return out
+
+
+def board(game, data: Any) -> dict:
+    """The sheets as SVG, drawn from the same model as the print, with the play and the places to point
+    at, and what the page's input needs to know beside them."""
+    from ..sheet import paper
+    from ..writers import svg
+
+    res = read(game, data)
+    report = game.score(res)
+    return {"sheets": [svg.render(page).decode("utf-8") for page in game.board(res, report, paper(res.paper))],
+            "info": game.board_info(res, report)}
+
+
+# ---------------------------------------------------------------- the file as a person would type it
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, str) and value and "\n" not in value and value.strip() == value \
+            and all(ch.isprintable() for ch in value):
+        out = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000)
+        return out.removesuffix("\n...\n").removesuffix("\n")
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else \
+        yaml.safe_dump(value, default_flow_style=True, width=10_000).removesuffix("\n...\n").removesuffix("\n")
+
+
+def _flow(items: list) -> str:
+    return "[" + ", ".join(_scalar(v) if not isinstance(v, (list, dict)) else _flow_any(v) for v in items) + "]"
+
+
+def _flow_any(value: Any) -> str:
+    if isinstance(value, list):
+        return _flow(value)
+    return "{" + ", ".join(f"{_scalar(k)}: {_flow_any(v) if isinstance(v, (list, dict)) else _scalar(v)}"
+                           for k, v in value.items()) + "}"
+
+
+def _lines(key: str, value: Any, indent: int) -> list[str]:
+    pad = " " * indent
+    head = f"{pad}{_scalar(key)}:"
+    if isinstance(value, dict):
+        if not value:
+            return [head + " {}"]
+        return [head] + [line for k, v in value.items() for line in _lines(str(k), v, indent + 2)]
+    if isinstance(value, list):
+        if not value:
+            return [head + " []"]
+        if all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value) and \
+                any(isinstance(v, str) and " " in v for v in value):
+            return [head] + [f"{pad}  - {_scalar(v)}" for v in value]  # one typed line each: `- Ann add 3`
+        if all(isinstance(v, list) for v in value):
+            return [head] + [f"{pad}  - {_flow(v)}" for v in value]  # rounds: `- [A1-A5, C1-C3]`
+        return [head + " " + _flow(value)]
+    if isinstance(value, str) and "\n" in value.strip("\n") and all(
+            line.isprintable() and line == line.rstrip() for line in value.strip("\n").split("\n")) \
+            and not value.startswith(" "):
+        body = value.strip("\n").split("\n")
+        return [head + " |"] + [f"{pad}  {line}" if line else "" for line in body]
+    return [f"{head} {_scalar(value)}"]
+
+
+def yaml_text(game, data: dict) -> str:
+    """The results document as a person would type it: lists of short lines, grids as blocks."""
+    out = [f"# Results of {game.title}, entered with printkit enter. Check with:",
+           "#   printkit score THIS-FILE"]
+    for key, value in data.items():
+        if key == "players" and isinstance(value, list):
+            out.append(f"players: {_flow(value)}")
+        else:
+            out.extend(_lines(key, value, 0))
+    return "\n".join(out) + "\n"

@@ -1,0 +1,261 @@
+// The entry page: one results document, edited by the sheets (the game's own module) and by text
+// boxes in the file's line syntax, checked by the server after every change and saved by itself.
+import { get, post } from "/static/api.js";
+import { History } from "/static/history.js";
+import { Editors } from "/static/editors.js";
+import { Board } from "/static/board.js";
+import * as game from "/static/game.js";
+
+const $ = (id) => document.getElementById(id);
+const SAVE_AFTER_MS = 300;
+
+const page = {
+  doc: null, version: null, setup: null, info: {},
+  seq: 0,            // the number of the newest state; answers for older states are dropped
+  shownSeq: -1,      // the state whose check is on screen
+  revealSeq: -1,     // with live marks off: the state whose mistakes Check revealed
+  savedJson: null, saveTimer: null, saving: false, conflict: false,
+  report: null,
+};
+const history = new History();
+let editors, board;
+
+function storeKey() { return `printkit:${location.host}:${$("file").textContent}`; }
+
+async function load() {
+  const { status, body } = await get("/api/state");
+  if (status !== 200) { showProblem(body.error || "cannot read the results file"); return false; }
+  page.doc = body.results;
+  page.version = body.version;
+  page.setup = body.setup;
+  page.savedJson = JSON.stringify(page.doc);
+  $("title").textContent = body.setup.title;
+  $("file").textContent = body.file;
+  document.title = `${body.setup.title}: ${body.file}`;
+  const prefs = JSON.parse(localStorage.getItem(storeKey()) || "{}");
+  if (prefs.live === false) $("live").checked = false;
+  editors.build(body.editors, page.doc);
+  return true;
+}
+
+// ---------------------------------------------------------------- changes
+
+export function edit(change, { coalesce = null, from = null } = {}) {
+  history.record(JSON.stringify(page.doc), coalesce);
+  change(page.doc);
+  changed(from);
+}
+
+function changed(from = null) {
+  $("undo").disabled = !history.canUndo();
+  $("redo").disabled = !history.canRedo();
+  editors.show(page.doc, from);
+  refresh();
+  scheduleSave();
+}
+
+function undo() {
+  const back = history.undo(JSON.stringify(page.doc));
+  if (back !== null) { page.doc = JSON.parse(back); changed(); say("Undone."); }
+}
+
+function redo() {
+  const fwd = history.redo(JSON.stringify(page.doc));
+  if (fwd !== null) { page.doc = JSON.parse(fwd); changed(); say("Redone."); }
+}
+
+// ---------------------------------------------------------------- checking: always the newest state
+
+let inflight = null;
+
+async function refresh() {
+  const seq = ++page.seq;
+  if (inflight) inflight.abort();
+  const ctl = new AbortController();
+  inflight = ctl;
+  document.body.classList.add("busy");
+  const doc = page.doc;
+  const headers = { "X-Printkit-Seq": String(seq) };
+  try {
+    const [check, drawn] = await Promise.all([
+      post("/api/check", doc, headers, { signal: ctl.signal }),
+      post("/api/board", doc, headers, { signal: ctl.signal }),
+    ]);
+    if (seq !== page.seq) return;  // a newer state is on its way: this answer is already old
+    if (check.status === 200) {
+      showReport(check.body, seq);
+      if (drawn.status === 200) { page.info = drawn.body.info || {}; board.show(drawn.body.sheets); }
+      applyMarks();
+    } else {
+      showProblem(check.body.error || `the server answered ${check.status}`);
+    }
+  } catch (e) {
+    if (e.name !== "AbortError" && seq === page.seq) showProblem("the printkit server is not answering (is it still running?)");
+  } finally {
+    if (seq === page.seq) document.body.classList.remove("busy");
+  }
+}
+
+function showReport(rep, seq) {
+  page.report = rep;
+  page.shownSeq = seq;
+  $("problem").hidden = true;
+  const broken = rep.violations.length;
+  const status = document.querySelector("[data-status]");
+  status.textContent = broken ? `${broken} rule(s) broken` : "valid";
+  status.className = "status " + (broken ? "broken" : "valid");
+  const rows = rep.players.map((p) => {
+    const who = page.setup.players.find((s) => s.name === p.name) || {};
+    const tr = document.createElement("tr");
+    if (p.disqualified) tr.className = "out";
+    const sw = document.createElement("td");
+    sw.innerHTML = `<span class="swatch" style="background:${who.color || "#000"}"></span>`;
+    const name = document.createElement("th");
+    name.textContent = p.name;
+    name.title = who.cue || "";
+    const score = document.createElement("td");
+    score.dataset.score = p.name;
+    score.textContent = String(p.score);
+    const flag = document.createElement("td");
+    flag.textContent = p.disqualified ? "disqualified" : (rep.winners.includes(p.name) ? "winner" : "");
+    tr.append(sw, name, score, flag);
+    return tr;
+  });
+  $("scores").tBodies[0].replaceChildren(...rows);
+  $("winners").textContent = rep.winners.length
+    ? (rep.winners.length === 1 ? "Winner: " : "Winners: ") + rep.winners.join(", ") : "Winner: none";
+  $("violations").replaceChildren(...rep.violations.map((v) => {
+    const li = document.createElement("li");
+    li.dataset.violation = v.rule;
+    li.textContent = `${v.where}: ${v.message}`;
+    if (v.player) li.title = `${v.player} (${v.rule})`;
+    return li;
+  }));
+  $("notes").replaceChildren(...rep.notes.map((n) => Object.assign(document.createElement("li"), { textContent: n })));
+  $("remarks").hidden = rep.notes.length === 0;
+  game.checked?.(ctx, rep);
+}
+
+function showProblem(text) {
+  const status = document.querySelector("[data-status]");
+  status.textContent = "cannot read";
+  status.className = "status broken";
+  $("problem").textContent = text;
+  $("problem").hidden = false;
+  editors.flag(text);
+}
+
+function applyMarks() {
+  const hide = !$("live").checked && page.revealSeq !== page.shownSeq;
+  document.body.classList.toggle("hide-mistakes", hide);
+  for (const el of document.querySelectorAll(".marked")) el.classList.remove("marked");
+  if (!page.report) return;
+  for (const ref of page.report.marks || []) for (const el of board.all(ref)) el.classList.add("marked");
+}
+
+// ---------------------------------------------------------------- saving by itself
+
+function scheduleSave() {
+  clearTimeout(page.saveTimer);
+  page.saveTimer = setTimeout(save, SAVE_AFTER_MS);
+  $("saved").textContent = "Not saved yet";
+}
+
+async function save({ force = false, keepalive = false } = {}) {
+  clearTimeout(page.saveTimer);
+  const json = JSON.stringify(page.doc);
+  if ((json === page.savedJson && !force) || page.conflict) return;
+  if (page.saving) { page.saveTimer = setTimeout(save, SAVE_AFTER_MS); return; }
+  page.saving = true;
+  $("saved").textContent = "Saving...";
+  try {
+    const headers = { "X-Printkit-Seq": String(page.seq) };
+    if (page.version) headers["X-Printkit-Version"] = page.version;
+    const { status, body } = await post("/api/save", page.doc, headers, { keepalive });
+    if (status === 200) {
+      page.version = body.version;
+      page.savedJson = json;
+      $("saved").textContent = `Saved to ${body.saved}`;
+    } else if (status === 409) {
+      page.conflict = true;
+      conflictBanner(body.error);
+    } else {
+      $("saved").textContent = `Not saved: ${body.error}`;
+    }
+  } catch (e) {
+    $("saved").textContent = "Not saved: the printkit server is not answering";
+  } finally {
+    page.saving = false;
+  }
+  if (JSON.stringify(page.doc) !== page.savedJson && !page.conflict) scheduleSave();
+}
+
+function conflictBanner(text) {
+  const b = $("banner");
+  b.replaceChildren();
+  const msg = document.createElement("span");
+  msg.textContent = `${text}. Nothing was written.`;
+  const reload = Object.assign(document.createElement("button"), { textContent: "Load the file from disk", type: "button" });
+  const mine = Object.assign(document.createElement("button"), { textContent: "Keep what is on this page", type: "button" });
+  reload.onclick = async () => { b.hidden = true; page.conflict = false; history.clear(); await load(); changed(); };
+  mine.onclick = async () => {
+    const { body } = await get("/api/state");
+    page.version = body.version; page.conflict = false; b.hidden = true; save({ force: true });
+  };
+  b.append(msg, reload, mine);
+  b.hidden = false;
+  $("saved").textContent = "Not saved: the file changed on disk";
+}
+
+// ---------------------------------------------------------------- what a game's module gets
+
+export function say(text) { $("say").textContent = text; }
+
+const ctx = {
+  doc: () => page.doc,
+  edit,
+  say,
+  info: () => page.info,
+  report: () => page.report,
+  get setup() { return page.setup; },
+  controls: $("controls"),
+  ask: async (name) => {
+    const { status, body } = await post(`/api/answer/${name}`, page.doc);
+    return status === 200 ? body : { error: body.error };
+  },
+  show: (node) => $("answer").replaceChildren(node),
+};
+
+// ---------------------------------------------------------------- start
+
+async function start() {
+  editors = new Editors($("editors"), (path, value, kind) => edit((doc) => editors.put(doc, path, value), { coalesce: kind + path.join("/"), from: path.join("/") }));
+  board = new Board($("sheets"));
+  ctx.board = board;
+  if (!(await load())) return;
+  $("undo").onclick = undo;
+  $("redo").onclick = redo;
+  $("check").onclick = () => { page.revealSeq = page.shownSeq; applyMarks(); say(page.report && page.report.violations.length ? "Mistakes shown in red." : "Checked."); };
+  $("live").onchange = () => {
+    localStorage.setItem(storeKey(), JSON.stringify({ live: $("live").checked }));
+    applyMarks();
+  };
+  document.addEventListener("keydown", (e) => {
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && !e.altKey && (e.key === "z" || e.key === "Z")) { e.preventDefault(); (e.shiftKey ? redo : undo)(); return; }
+    if (mod && !e.altKey && (e.key === "y" || e.key === "Y")) { e.preventDefault(); redo(); return; }
+    if (e.target.closest && e.target.closest("textarea, input, select")) return;
+    game.key?.(ctx, e);
+  });
+  window.addEventListener("pagehide", () => save({ keepalive: true }));
+  document.addEventListener("visibilitychange", () => { if (document.hidden) save({ keepalive: true }); });
+  game.start?.(ctx);
+  changed();
+  history.clear();
+  $("undo").disabled = true;
+  page.savedJson = JSON.stringify(page.doc);
+  $("saved").textContent = `Saved to ${$("file").textContent}`;
+  document.body.dataset.ready = "1";
+}
+
+start();

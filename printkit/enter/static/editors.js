@@ -1,0 +1,89 @@
+// Text boxes for the play record, in the results file's own line syntax (`Ann add 3`, `B2-B4`):
+// a typed record and a drawn one mix, and a game without a board yet is still entered here.
+const toValue = {
+  lines: (text) => text.split("\n").map((s) => s.trim()).filter(Boolean),
+  items: (text) => text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean),
+  grid: (text) => { const t = text.replace(/\s+$/, ""); return t ? t + "\n" : ""; },
+  text: (text) => text.trim(),
+};
+const toText = {
+  lines: (v) => (Array.isArray(v) ? v.join("\n") : v == null ? "" : String(v)),
+  items: (v) => (Array.isArray(v) ? v.join(", ") : v == null ? "" : String(v)),
+  grid: (v) => (v == null ? "" : String(v).replace(/\n$/, "")),
+  text: (v) => (v == null ? "" : String(v)),
+};
+
+export function keyName(path) {  // as the scorer names keys: rounds[2], sheets.Ann.walls
+  let out = "";
+  for (const p of path) out += typeof p === "number" ? `[${p + 1}]` : (out ? `.${p}` : String(p));
+  return out;
+}
+
+export function getAt(doc, path) {
+  let v = doc;
+  for (const p of path) { if (v == null) return undefined; v = v[p]; }
+  return v;
+}
+
+export class Editors {
+  constructor(root, onInput) { this.root = root; this.onInput = onInput; this.boxes = []; }
+
+  build(specs, doc) {
+    this.root.replaceChildren();
+    this.boxes = [];
+    if (!specs.length) return;
+    const h = document.createElement("h2");
+    h.textContent = "The record as text";
+    this.root.append(h);
+    for (const spec of specs) {
+      const wrap = document.createElement("div");
+      wrap.className = `editor ${spec.kind}`;
+      const id = "ed-" + this.boxes.length;
+      const label = Object.assign(document.createElement("label"), { htmlFor: id, textContent: spec.label });
+      const box = document.createElement(spec.kind === "text" ? "input" : "textarea");
+      box.id = id;
+      box.spellcheck = false;
+      box.autocomplete = "off";
+      box.setAttribute("autocapitalize", "off");
+      box.dataset.path = keyName(spec.path);
+      if (spec.hint) box.placeholder = spec.hint;
+      if (spec.kind !== "text") box.rows = spec.rows || (spec.kind === "grid" ? 8 : 4);
+      const err = document.createElement("p");
+      err.className = "editor-error";
+      err.hidden = true;
+      box.addEventListener("input", () => this.onInput(spec.path, toValue[spec.kind](box.value), spec.kind));
+      wrap.append(label, box, err);
+      this.root.append(wrap);
+      this.boxes.push({ spec, box, err, key: keyName(spec.path) });
+    }
+    this.show(doc, null);
+  }
+
+  show(doc, from) {
+    for (const b of this.boxes) {
+      b.err.hidden = true;
+      if (from === b.spec.path.join("/")) continue;  // the box being typed in keeps its text as typed
+      const text = toText[b.spec.kind](getAt(doc, b.spec.path));
+      if (toText[b.spec.kind](toValue[b.spec.kind](b.box.value)) !== text) b.box.value = text;
+    }
+  }
+
+  put(doc, path, value) {
+    let v = doc;
+    path.slice(0, -1).forEach((p, i) => {
+      if (v[p] == null || typeof v[p] !== "object") v[p] = typeof path[i + 1] === "number" ? [] : {};
+      v = v[p];
+    });
+    v[path[path.length - 1]] = value;
+  }
+
+  flag(message) {  // an unreadable record: the message under the box it names
+    const key = message.split(":")[0];
+    for (const b of this.boxes) {
+      if (key === b.key || key.startsWith(b.key + "[") || key.startsWith(b.key + ".")) {
+        b.err.textContent = message;
+        b.err.hidden = false;
+      }
+    }
+  }
+}

@@ -1,0 +1,26 @@
+// Undo and redo: snapshots of the document; edits to one text box in a row count as one step.
+export class History {
+  constructor(limit = 500) { this.limit = limit; this.clear(); }
+  clear() { this.past = []; this.future = []; this.last = null; }
+  record(snapshot, coalesce = null) {
+    if (coalesce !== null && coalesce === this.last && this.past.length) { this.future = []; return; }
+    this.past.push(snapshot);
+    if (this.past.length > this.limit) this.past.shift();
+    this.future = [];
+    this.last = coalesce;
+  }
+  canUndo() { return this.past.length > 0; }
+  canRedo() { return this.future.length > 0; }
+  undo(current) {
+    if (!this.past.length) return null;
+    this.future.push(current);
+    this.last = null;
+    return this.past.pop();
+  }
+  redo(current) {
+    if (!this.future.length) return null;
+    this.past.push(current);
+    this.last = null;
+    return this.future.pop();
+  }
+}
