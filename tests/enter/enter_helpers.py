@@ -74,3 +74,75 @@ def run_printkit(*args, cwd=None):
     p = subprocess.run([sys.executable, "-m", "printkit", *map(str, args)], cwd=cwd, capture_output=True, text=True,
                        timeout=300)
     return p.returncode, p.stdout, p.stderr
+
+
+# ---------------------------------------------------------------- entering as a person would
+
+class Hands:
+    """Pointer and keys on the page, counted: a click, a drag or a key press is one input event."""
+
+    def __init__(self, page):
+        self.page, self.events = page, 0
+
+    def centre(self, ref: str, nth: int = 0) -> tuple[float, float]:
+        loc = self.page.locator(f'[data-ref="{ref}"]').nth(nth)
+        box = loc.bounding_box()
+        assert box, f"{ref} is not on the page"
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def click(self, ref: str) -> None:
+        x, y = self.centre(ref)
+        self.page.mouse.click(x, y)
+        self.events += 1
+
+    def drag(self, *refs: str, steps: int = 4) -> None:
+        """Press on the first place, move through the others, let go on the last."""
+        x, y = self.centre(refs[0])
+        self.page.mouse.move(x, y)
+        self.page.mouse.down()
+        for ref in refs[1:]:
+            x, y = self.centre(ref)
+            self.page.mouse.move(x, y, steps=steps)
+        self.page.mouse.up()
+        self.events += 1
+
+    def press(self, *keys: str) -> None:
+        for k in keys:
+            self.page.keyboard.press(k)
+            self.events += 1
+
+    def type(self, text: str) -> None:
+        self.page.keyboard.type(text)
+        self.events += len(text)
+
+
+def record_chars(path: Path, setup_keys: set[str]) -> int:
+    """Characters a person types for the play record of a results file (comments and set-up left out)."""
+    import yaml
+
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    body = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.lstrip().startswith("#")]
+    keys = [k for k in data if k not in setup_keys]
+    out, keep = 0, False
+    for line in body:
+        if line and not line.startswith(" ") and not line.startswith("-"):
+            keep = line.split(":", 1)[0] in keys
+        if keep:
+            out += len(line) + 1
+    return out
+
+
+def config_for(example: Path, folder: Path, drop: tuple[str, ...] = ()) -> Path:
+    """A config with the set-up of a played example, as the players' own config would be."""
+    import yaml
+
+    from printkit import registry
+
+    data = yaml.safe_load(example.read_text(encoding="utf-8"))
+    game = registry.get(data["game"])
+    cfg = {k: v for k, v in data.items() if k in game.shared_keys() and k not in drop}
+    if data["game"] == "intersections":
+        cfg["rounds"] = len(data["rounds"])
+    path = folder / f"{example.stem.removeprefix('played-')}-night.yaml"
+    path.write_text(yaml.safe_dump(cfg, sort_keys=False), encoding="utf-8")
+    return path
