@@ -1,100 +1,14 @@
-"""Turn lines of The Long Way: their format, and replaying a whole game from them.
-
-One line per turn (one round of the dice), in play order::
-
-    15 B2 5@B3              roll light 1, dark 5; tile's A1 on B2; display 5 on B3
-    12>14>15 B2 5@B3 +coins rerolled (one coin per '>'), then as above, bonus: 2 coins
-    34 D4+E4+E5 4@E4 +door C3 S   tile written as its spaces; bonus: doorway in C3's south wall
-    52 A1 2@A1 +wall B1 E   bonus: a wall on B1's east side
-    cafe A6-A7              a cafeteria (the dice may be written first: 21 cafe A6-A7)
-    stop                    stopped playing (no lines may follow)
-"""
+"""Replaying a whole game of The Long Way from its turn lines (their format: record.py), every
+broken rule of a turn reported, and the replayed sheet compared with the written one."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from ...game import Report
 from .path import SPACES, Board, name, neighbour, rc, sid
+from .record import parse_turn
 from .tiles import SIDE_NAME, SIDES, tileset
-
-SP = r"[A-Za-z]{1,2}\d{1,3}"
-TURN = re.compile(
-    rf"^(?:(?P<roll>[1-6]{{2}}(?:\s*>\s*[1-6]{{2}})*)\s+)?"
-    rf"(?:(?P<stop>stop)"
-    rf"|(?:cafe|cafeteria)\s+(?P<c1>{SP})\s*-\s*(?P<c2>{SP})"
-    rf"|(?P<at>{SP}(?:\s*\+\s*{SP})*)\s+(?P<disp>[1-6])\s*@\s*(?P<dsp>{SP})"
-    rf"(?:\s+\+\s*(?:(?P<coins>coins)|(?P<bk>door|wall)\s+(?P<bs>{SP})\s*(?P<bside>[NESW])))?)$",
-    re.IGNORECASE)
-HELP = ("write a turn like '15 B2 5@B3' (dice light+dark, the tile's A1 space, display@space), "
-        "optionally '+coins', '+door B2 E' or '+wall B2 E'; or 'cafe A6-A7'; or 'stop'")
-
-
-def space(text: str) -> int:
-    from ...sheet import parse_coord
-
-    p = parse_coord(text, 7, 7)
-    if p is None:
-        raise ValueError(f"{text.upper()} is not a space of the 7x7 grid (rows A-G, columns 1-7)")
-    return sid(*p)
-
-
-@dataclass
-class Turn:
-    text: str
-    rolls: list[tuple[int, int]]
-    kind: str  # tile | cafe | stop
-    spaces: list[int] = field(default_factory=list)  # tile: the A1 space, or every space written; cafe: both
-    display: int = 0
-    display_at: int = -1
-    bonus: tuple = ()  # ('coins',) | ('door', space, side) | ('wall', space, side)
-
-    @property
-    def dice(self) -> tuple[int, int] | None:
-        return self.rolls[-1] if self.rolls else None
-
-
-def parse_turn(text: str) -> Turn:
-    """The turn as typed; ValueError with a hint if it cannot be read."""
-    t = " ".join(str(text).split())
-    m = TURN.match(t)
-    if not m:
-        raise ValueError(f"'{t}' is not a turn; {HELP}")
-    rolls = [(int(x[0]), int(x[1])) for x in re.findall(r"[1-6]{2}", m["roll"] or "")]
-    if m["stop"]:
-        return Turn(t, rolls, "stop")
-    if m["c1"]:
-        return Turn(t, rolls, "cafe", [space(m["c1"]), space(m["c2"])])
-    if not rolls:
-        raise ValueError(f"'{t}': a tile turn starts with the dice, light then dark, e.g. 35")
-    spaces = [space(x) for x in m["at"].split("+")]
-    bonus: tuple = ()
-    if m["coins"]:
-        bonus = ("coins",)
-    elif m["bk"]:
-        bonus = (m["bk"].lower(), space(m["bs"]), m["bside"].upper())
-    return Turn(t, rolls, "tile", spaces, int(m["disp"]), space(m["dsp"]), bonus)
-
-
-def normal_turn(text: str) -> str:
-    if not isinstance(text, str):
-        raise ValueError(f"'{text}' is not a turn; {HELP}")
-    return parse_turn(text).text
-
-
-def turn_text(t: Turn) -> str:
-    """A turn written back in the line format (used by the simulator's records)."""
-    roll = ">".join(f"{a}{b}" for a, b in t.rolls)
-    head = roll + " " if roll else ""
-    if t.kind == "stop":
-        return head + "stop"
-    if t.kind == "cafe":
-        return head + f"cafe {name(t.spaces[0])}-{name(t.spaces[1])}"
-    out = head + f"{name(t.spaces[0])} {t.display}@{name(t.display_at)}"
-    if t.bonus:
-        out += " +coins" if t.bonus[0] == "coins" else f" +{t.bonus[0]} {name(t.bonus[1])} {t.bonus[2]}"
-    return out
 
 
 # ---------------------------------------------------------------- the rules of a turn

@@ -1,49 +1,14 @@
-"""The Long Way (ikes): the shoppers' walk, the final-sheet checks and the command line."""
+"""The Long Way (ikes): the shoppers' walk (path.py), scored through whole sheets and directly."""
 
 from __future__ import annotations
 
 import itertools
-import json
 import random
 
 import pytest
+from ikes_helpers import EMPTY, ROW, TILES, one
 
-from printkit.games.ikes import GAME, Results
 from printkit.games.ikes.path import Board, sid, walk
-
-ROW = "ABCDEFG"
-
-
-def sheet_yaml(grid: list[str], walls=(), entrance="D1 W", exit="D7 E", turns=None, player="Ann") -> str:
-    lines = [f"  {player}:", f"    entrance: {entrance}", f"    exit: {exit}", "    grid: |"]
-    lines += ["      " + row for row in grid]
-    lines.append(f"    walls: [{', '.join(walls)}]")
-    if turns is not None:
-        lines.append("    turns:")
-        lines += [f"      - {t}" for t in turns]
-    return "\n".join(lines) + "\n"
-
-
-def results_yaml(*sheets: str, players=("Ann",)) -> str:
-    return f"game: ikes\nplayers: [{', '.join(players)}]\nsheets:\n" + "".join(sheets)
-
-
-def score(text: str):
-    import yaml
-
-    return GAME.score(Results.from_dict(yaml.safe_load(text)))
-
-
-def one(grid, walls=(), **kw):
-    return score(results_yaml(sheet_yaml(grid, walls, **kw)))
-
-
-EMPTY = [". . . . . . ."] * 7
-TILES = ["o o o o o o o"] * 7
-
-
-def rules(report) -> list[str]:
-    return sorted({v.rule for v in report.violations})
 
 
 # ---------------------------------------------------------------- the walk
@@ -227,166 +192,6 @@ def test_walk_engine_direct():
     b.entrance, b.exit = (sid(0, 0), "W"), (sid(0, 6), "E")
     w = walk(b)
     assert w.score == -7 and w.length == 6
-
-
-# ---------------------------------------------------------------- final-sheet rules
-
-def test_three_cafeterias_break_the_rule():
-    grid = list(TILES)
-    grid[0] = "C1 C1 C2 C2 C3 C3 o"
-    rep = one(grid)
-    assert "cafeterias" in rules(rep) and "Ann" in rep.disqualified
-    grid[0] = "C1 C1 C2 C2 o o o"
-    assert one(grid).valid
-
-
-def test_cafeteria_must_be_two_spaces_side_by_side():
-    grid = list(TILES)
-    grid[0] = "C1 o C1 o o o o"
-    rep = one(grid)
-    assert rules(rep) == ["cafeteria-shape"] and "A1 A3" in rep.violations[0].where
-    grid[0] = "C1 o o o o o o"
-    grid[1] = "C1 o o o o o o"
-    assert one(grid).valid
-
-
-def test_entrance_and_exit_must_differ():
-    rep = one(TILES, entrance="D1 W", exit="D1 W")
-    assert rules(rep) == ["doorways"]
-    assert one(TILES, entrance="A1 W", exit="A1 N").valid  # a corner space may hold both
-
-
-# ---------------------------------------------------------------- command line
-
-def test_cli_scores_json_and_picture(printkit, write, tmp_path):
-    grid = ["3 o o o o o 4"] + TILES[1:]
-    path = write("r.yaml", results_yaml(sheet_yaml(grid, ["B1 N"], entrance="A1 W", exit="A7 E")))
-    pic = tmp_path / "pic.svg"
-    run = printkit("score", path, "--json", "--picture", pic)
-    assert run.code == 0, run.err
-    data = json.loads(run.out)
-    assert data["valid"] and data["players"][0]["score"] == 2 and data["winners"] == ["Ann"]
-    assert pic.exists() and b"<svg" in pic.read_bytes()[:400]
-
-
-def test_cli_rule_broken_exits_1(printkit, write):
-    grid = list(TILES)
-    grid[0] = "C1 C1 C2 C2 C3 C3 o"
-    run = printkit("score", write("r.yaml", results_yaml(sheet_yaml(grid))), "--json")
-    assert run.code == 1
-    data = json.loads(run.out)
-    assert not data["valid"] and data["violations"][0]["rule"] == "cafeterias"
-    assert data["players"][0]["disqualified"]
-
-
-@pytest.mark.parametrize("bad, key, line", [
-    (("D1 X", "D7 E"), "sheets.Ann.entrance", 5),
-    (("D2 W", "D7 E"), "sheets.Ann.entrance", 5),
-    (("D1 W", "Q7 E"), "sheets.Ann.exit", 6),
-])
-def test_cli_bad_doorways_exit_2(printkit, write, bad, key, line):
-    text = results_yaml(sheet_yaml(TILES, entrance=bad[0], exit=bad[1]))
-    run = printkit("score", write("r.yaml", text))
-    assert run.code == 2 and f"r.yaml:{line}: {key}:" in run.err and "Traceback" not in run.err
-
-
-def test_cli_bad_grid_mark_names_the_square(printkit, write):
-    grid = list(TILES)
-    grid[2] = "o o x o o o o"
-    run = printkit("score", write("r.yaml", results_yaml(sheet_yaml(grid))))
-    assert run.code == 2 and "sheets.Ann.grid" in run.err and "C3: 'x'" in run.err
-
-
-def test_cli_short_grid_row_and_duplicate_wall_and_bad_turn(printkit, write):
-    grid = list(TILES)
-    grid[1] = "o o o"
-    run = printkit("score", write("a.yaml", results_yaml(sheet_yaml(grid))))
-    assert run.code == 2 and "row B has 3 marks" in run.err
-    run = printkit("score", write("b.yaml", results_yaml(sheet_yaml(TILES, ["B2 E", "B2 E*"]))))
-    assert run.code == 2 and "sheets.Ann.walls" in run.err and "listed twice" in run.err
-    run = printkit("score", write("c.yaml", results_yaml(sheet_yaml(TILES, turns=["35 B2"]))))
-    assert run.code == 2 and "sheets.Ann.turns[1]" in run.err and ":17:" in run.err
-    run = printkit("score", write("d.yaml", results_yaml(sheet_yaml(TILES, ["H2 E"]))))
-    assert run.code == 2 and "not a space of the 7x7 grid" in run.err
-
-
-def test_cli_sheets_must_match_players(printkit, write):
-    run = printkit("score", write("r.yaml", results_yaml(sheet_yaml(TILES), players=("Ann", "Ben"))))
-    assert run.code == 2 and "no sheet for Ben" in run.err
-    run = printkit("score", write("s.yaml", results_yaml(sheet_yaml(TILES, player="Anne"))))
-    assert run.code == 2 and "did you mean 'Ann'" in run.err
-
-
-def test_cli_template_then_score(printkit, tmp_path):
-    cfg = tmp_path / "c.yaml"
-    cfg.write_text("game: ikes\nplayers: [Ann, Ben]\n")
-    run = printkit("template", cfg, "-o", tmp_path / "r.yaml")
-    assert run.code == 0, run.err
-    run = printkit("score", tmp_path / "r.yaml", "--json")
-    assert run.code == 0, run.err  # the blank store: both walk seven empty spaces
-    assert [p["score"] for p in json.loads(run.out)["players"]] == [-7, -7]
-
-
-def test_simulate_json_chart_and_seed(printkit, tmp_path):
-    chart = tmp_path / "hist.png"
-    a = printkit("simulate", "ikes", "--games", "3", "--seed", "11", "--chart", chart, "--json")
-    assert a.code == 0, a.err
-    out = json.loads(a.out)
-    assert out["games"] == 3 and sum(out["bands"].values()) == 3 == sum(out["histogram"].values())
-    assert set(out["bands"]) == {"failure", "respectable", "very good", "champion"}
-    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    b = printkit("simulate", "ikes", "--games", "3", "--seed", "11", "--no-chart", "--json")
-    assert json.loads(b.out)["histogram"] == out["histogram"]  # same seed, same games
-    bad = printkit("simulate", "ikes", "--games", "0")
-    assert bad.code == 2 and "Traceback" not in bad.err
-
-
-def test_kit_has_the_tile_card_and_a_sheet_per_player(printkit, tmp_path):
-    from pypdf import PdfReader
-
-    cfg = tmp_path / "k.yaml"
-    cfg.write_text("game: ikes\nplayers: [Ann, Ben, Cy]\npaper: a4\n")
-    run = printkit("make", cfg, "-o", tmp_path / "out")
-    assert run.code == 0, run.err
-    pdf = tmp_path / "out" / "k" / "kit.pdf"
-    texts = [p.extract_text() for p in PdfReader(pdf).pages]
-    card = [t for t in texts if "the 36 tiles" in t]
-    assert len(card) == 1
-    assert all(f"{light}-{dark}" in card[0] for light in range(1, 7) for dark in range(1, 7))
-    for name in ("Ann", "Ben", "Cy"):
-        assert sum(f"store of {name}" in t for t in texts) == 1
-    first = pdf.read_bytes()
-    assert printkit("make", cfg, "-o", tmp_path / "out").code == 0
-    assert pdf.read_bytes() == first  # byte-identical on every run
-
-
-def test_picture_marks_the_broken_square(printkit, write, tmp_path):
-    grid = list(TILES)
-    grid[0] = "C1 o C1 o o o o"
-    from printkit.sheet import MISTAKE_COLOR
-
-    red = "#%02x%02x%02x" % tuple(round(v * 255) for v in MISTAKE_COLOR)
-    pic = tmp_path / "p.svg"
-    run = printkit("score", write("r.yaml", results_yaml(sheet_yaml(grid))), "--picture", pic)
-    assert run.code == 1 and "cafeteria-shape" in run.out
-    assert pic.read_text().count(red) == 2  # A1 and A3 are marked
-    grid[0] = "C1 C1 o o o o o"
-    run = printkit("score", write("s.yaml", results_yaml(sheet_yaml(grid))), "--picture", pic)
-    assert run.code == 0 and red not in pic.read_text()
-
-
-def test_rule_sheet_worked_example():
-    """The example drawn on the rule sheet, counted by hand: row G +1 (G2, G4 displays, G3 empty),
-    column 6 +2 (E6, C6) rather than column 7 +1 (D7), then A5 B5 B4 B3 B2 A2 A1 +4 around the
-    double wall A3|A4 whose only doorway is in A3's wall."""
-    from printkit.games.ikes.drawing import example_board, figure
-
-    b = example_board()
-    w = walk(b)
-    assert [leg.value for leg in w.legs] == [1, 2, 4] and w.score == 7
-    assert not b.open_between(sid(0, 2), "E")  # A3 E* and A4 W: still closed
-    _, height = figure("example", 180)
-    assert 80 < height < 120
 
 
 def oracle_score(cells, walls, entrance, exit) -> int:

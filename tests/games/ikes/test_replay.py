@@ -1,87 +1,12 @@
-"""The Long Way (ikes): replaying the turn log, one test pair (kept / broken) per rule."""
+"""The Long Way (ikes): replaying the turn log (replay.py), one test pair (kept / broken) per rule."""
 
 from __future__ import annotations
 
-import json
+from ikes_helpers import EAST, L, NORTH, P_S, PAIR, ROW3, SOUTH, Store, base, rules, run, walls_of
 
-import pytest
-import yaml
-
-from printkit.games.ikes import GAME, Results
-from printkit.games.ikes.tiles import tileset
+from printkit.games.ikes import GAME
+from printkit.games.ikes.game import Results
 from printkit.sheet import coord, parse_coord
-
-
-class Store:
-    """A final sheet built by hand: tiles are looked up on the tile card (the data file)."""
-
-    def __init__(self):
-        self.grid = [["."] * 7 for _ in range(7)]
-        self.walls: dict[str, str] = {}
-
-    def tile(self, light: int, dark: int, at: str, face: int, face_at: str) -> "Store":
-        r0, c0 = parse_coord(at, 7, 7)
-        t = tileset().tile(light, dark)
-        for r, c in t.cells:
-            self.grid[r0 + r][c0 + c] = "o"
-        for (r, c), side in t.walls:
-            self.walls[f"{coord(r0 + r, c0 + c)} {side}"] = ""
-        fr, fc = parse_coord(face_at, 7, 7)
-        self.grid[fr][fc] = str(face)
-        return self
-
-    def cafe(self, k: int, *spaces: str) -> "Store":
-        for s in spaces:
-            r, c = parse_coord(s, 7, 7)
-            self.grid[r][c] = f"C{k}"
-        return self
-
-    def wall(self, w: str, door: bool = False) -> "Store":
-        self.walls[w] = "*" if door else ""
-        return self
-
-    def mark(self, space: str, m: str) -> "Store":
-        r, c = parse_coord(space, 7, 7)
-        self.grid[r][c] = m
-        return self
-
-    def sheet(self, turns, player="Ann") -> dict:
-        return {"entrance": "D1 W", "exit": "D7 E",
-                "grid": "\n".join(" ".join(row) for row in self.grid) + "\n",
-                "walls": [w + d for w, d in sorted(self.walls.items())], "turns": list(turns)}
-
-
-def run(store: Store, turns) -> object:
-    data = {"game": "ikes", "players": ["Ann"], "sheets": {"Ann": store.sheet(turns)}}
-    return GAME.score(Results.from_dict(data))
-
-
-def rules(rep) -> list[str]:
-    return sorted({v.rule for v in rep.violations})
-
-
-def walls_of(light, dark):
-    return {(coord(*cell), side) for cell, side in tileset().tile(light, dark).walls}
-
-
-def face(kind: str, name: str) -> int:
-    """The die face of a shape (light) or wall layout (dark) on the tile card."""
-    table = tileset().shapes if kind == "light" else tileset().layouts
-    return next(k for k, v in table.items() if v == name)
-
-
-PAIR, L, ROW3 = face("light", "pair across"), face("light", "corner L"), face("light", "row of three")
-NORTH, EAST, SOUTH = face("dark", "north walls"), face("dark", "east walls"), face("dark", "south walls")
-P_S = f"{PAIR}{SOUTH}"  # the dice of a pair across with south walls
-
-
-# A valid little game: cafeteria, a tile earning a bonus from it, two rerolls paid with that bonus.
-def base() -> tuple[Store, list[str]]:
-    # a pair across with south walls on B1: nothing between B1 and the cafeteria above it
-    assert ("A1", "N") not in walls_of(PAIR, SOUTH) and EAST not in (1, 6)
-    s = Store().cafe(1, "A1", "A2").tile(PAIR, SOUTH, "B1", PAIR, "B1").tile(L, EAST, "D1", L, "D1").cafe(2, "G6", "G7")
-    turns = ["55 cafe A1-A2", f"{P_S} B1 {PAIR}@B1 +coins", f"{L}6>{L}1>{L}{EAST} D1 {L}@D1", "66 cafe G6-G7", "stop"]
-    return s, turns
 
 
 def test_valid_game_replays_clean():
@@ -229,22 +154,6 @@ def test_doorway_on_sheet_without_a_punch():
     assert rules(rep) == ["walls"] and "no turn punched" in rep.violations[0].message
 
 
-def two_player(ann_turns, ben_turns):
-    sa, sb = Store().tile(PAIR, SOUTH, "A1", PAIR, "A1"), Store().tile(PAIR, SOUTH, "A1", PAIR, "A1")
-    data = {"game": "ikes", "players": ["Ann", "Ben"],
-            "sheets": {"Ann": sa.sheet(ann_turns), "Ben": sb.sheet(ben_turns)}}
-    return GAME.score(Results.from_dict(data))
-
-
-def test_everyone_uses_the_same_roll():
-    line = f"{P_S} A1 {PAIR}@A1"
-    assert two_player([line], [line]).valid
-    other = 1 if SOUTH != 1 else 2
-    rep = two_player([line], [f"{PAIR}{other} A1 {PAIR}@A1"])
-    same = [v for v in rep.violations if v.rule == "same-roll"]
-    assert len(same) == 1 and same[0].player == "Ben" and f"Ann's {P_S}" in same[0].message
-
-
 def test_only_the_roller_rerolls():
     # round 3 is rolled by Ann (seat 1, then Ben, then Ann again): Ben may not spend coins on it
     sa = Store().cafe(1, "A1", "A2").tile(PAIR, SOUTH, "B1", PAIR, "B1").tile(PAIR, SOUTH, "D4", PAIR, "D4")
@@ -258,23 +167,3 @@ def test_only_the_roller_rerolls():
     data["sheets"]["Ann"]["turns"][2] = paid
     data["sheets"]["Ben"]["turns"][2] = plain
     assert GAME.score(Results.from_dict(data)).valid
-
-
-def test_simulated_games_replay_valid_with_the_same_score(printkit, tmp_path):
-    rec = tmp_path / "rec.yaml"
-    run_ = printkit("simulate", "ikes", "--games", "2", "--seed", "5", "--no-chart", "--record", rec, "--json")
-    assert run_.code == 0, run_.err
-    out = json.loads(run_.out)
-    scored = printkit("score", rec, "--json")
-    assert scored.code == 0, scored.out
-    data = yaml.safe_load(rec.read_text())
-    assert len(data["sheets"]["Bot"]["turns"]) >= 5
-    assert json.loads(scored.out)["players"][0]["score"] in {int(k) for k in out["histogram"]}
-
-
-@pytest.mark.parametrize("turn", ["35", "35 B2 7@B3", "3 B2 5@B3", "35 B2 5@B3 +gold", "cafe A1", "35 H2 5@H2"])
-def test_unreadable_turns_exit_2(printkit, write, turn):
-    s = Store()
-    text = yaml.safe_dump({"game": "ikes", "players": ["Ann"], "sheets": {"Ann": s.sheet([turn])}}, sort_keys=False)
-    r = printkit("score", write("r.yaml", text))
-    assert r.code == 2 and "sheets.Ann.turns[1]" in r.err and "Traceback" not in r.err

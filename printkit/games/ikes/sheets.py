@@ -1,12 +1,11 @@
-"""Printed pages of The Long Way: player sheets, the tile card, results pictures, rule-sheet figures."""
+"""Printed pages of The Long Way: player sheets, the tile card, the display legend, rule-sheet figures,
+and the pieces they are drawn with (the results picture, picture.py, draws with them too)."""
 
 from __future__ import annotations
 
-import re
-
 from ...draw import PT, Circle, Item, Lines, Page, Pen, Polyline, Rect, Text, fit_text, moved, table, wrap
 from ...draw import symbol as draw_symbol
-from ...sheet import MISTAKE, LABEL_ROOM, Paper, Player, header, labelled_grid
+from ...sheet import LABEL_ROOM, Paper, Player, header, labelled_grid
 from .path import N, SPACES, Board, Walk, name, rc, walk
 from .tiles import STEP, Tile, tileset
 
@@ -345,53 +344,6 @@ def box_line(x: float, y: float, w: float) -> Lines:
     return Lines(((x, y, x + w, y),), Pen(width=0.25, color=(0.4, 0.4, 0.4)))
 
 
-# ---------------------------------------------------------------- results picture
-
-SPACE_IN = re.compile(r"\b([A-G][1-7])\b")
-
-
-def picture(game, res, paper: Paper) -> list[Page]:
-    report, boards = game.evaluate(res)
-    pages = []
-    for seat in res.seats():
-        b, w = boards[seat.name]
-        page = paper.page()
-        y = header(page, paper, f"{res.title or game.title}: {seat.name}'s store as entered",
-                   "Shaded: tiles (darker: cafeterias). Line: the walk; +n/-n: points per space. "
-                   "Red dashed: a broken rule.", seat)
-        cell = min(20.0, (paper.inner_width - 2 * LABEL_ROOM - 14) / N)
-        gx = paper.left + LABEL_ROOM + 8
-        gy = y + LABEL_ROOM + 8
-        page.add(draw_board(b, gx, gy, cell))
-        page.add(draw_walk(w, gx, gy, cell, Pen(seat.color, 0.7, seat.dash, round=True), b))
-        bad = set()
-        for v in report.violations:
-            if v.player == seat.name:
-                where = re.sub(r"\([^)]*\)|cafeterias? C\d", "", v.where.split("sheet, ", 1)[-1])
-                bad.update(SPACE_IN.findall(where))
-        for s in range(SPACES):
-            if name(s) in bad:
-                r, c = rc(s)
-                page.add(Rect(gx + c * cell + 0.8, gy + r * cell + 0.8, cell - 1.6, cell - 1.6, MISTAKE))
-        ty = gy + N * cell + 12
-        from . import describe_walk
-
-        lines = [f"Score {report.scores[seat.name]}: {describe_walk(w, b)}"]
-        for leg in w.legs:
-            start = "" if leg is w.legs[0] else f"from {name(leg.start)} "
-            lines.append(f"  {start}to {leg.goal}: {' '.join(name(s) for s in leg.spaces)} (worth {leg.value:+d})")
-        lines += [f"Note: {n.split(': ', 1)[-1]}" for n in report.notes if n.startswith(f"{seat.name}'s sheet")]
-        lines += [f"Broken rule [{v.rule}] at {v.where}: {v.message}" for v in report.violations if v.player == seat.name]
-        for ln in lines:
-            for part in wrap(ln, paper.inner_width, 8.5):
-                if ty > paper.bottom - 8:
-                    break
-                page.add(Text(paper.left, ty, part, 8.5))
-                ty += 4
-        pages.append(page)
-    return pages
-
-
 # ---------------------------------------------------------------- rule sheet figures
 
 EXAMPLE = {
@@ -410,7 +362,8 @@ EXAMPLE = {
 
 
 def example_board() -> Board:
-    from . import Sheet, board_of
+    from .record import Sheet
+    from .score import board_of
 
     return board_of(Sheet(entrance=EXAMPLE["entrance"], exit=EXAMPLE["exit"], grid="\n".join(EXAMPLE["grid"]),
                           walls=EXAMPLE["walls"]))

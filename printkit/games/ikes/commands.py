@@ -1,0 +1,53 @@
+"""The command line of The Long Way: ``printkit simulate ikes`` (the bot itself: simulate.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .path import walk
+from .simulate import BANDS, chart, play_many, record, summary
+
+
+def simulate(
+    games: int = typer.Option(200, "--games", min=1, max=100000, help="Solo games to play"),
+    seed: int = typer.Option(1, "--seed", help="Random seed (same seed, same games)"),
+    chart_path: Optional[Path] = typer.Option(Path("output/ikes-simulate.png"), "--chart",
+                                              help="Histogram of the scores (.png, .svg or .pdf)"),
+    no_chart: bool = typer.Option(False, "--no-chart", help="Do not draw the histogram"),
+    record_path: Optional[Path] = typer.Option(None, "--record", help="Write the first game as a results file"),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object"),
+) -> None:
+    """Solo games with a greedy bot: score distribution against the seed's rubric."""
+    import json
+
+    if not no_chart and chart_path is not None and chart_path.suffix.lower() not in (".png", ".svg", ".pdf"):
+        from ...inputs import InputError
+
+        raise InputError(str(chart_path), "the chart must be a .png, .svg or .pdf file", key="--chart")
+    played = play_many(games, seed)
+    scores = [walk(g.board).score for g in played]
+    out = summary(scores, seed)
+    if not no_chart and chart_path is not None:
+        chart(scores, chart_path, f"The Long Way: {games} solo bot games (seed {seed})")
+        out["chart"] = str(chart_path)
+    if record_path is not None:
+        from ...kit import write_atomic
+
+        write_atomic(record_path, record(played[0]).encode("utf-8"))
+        out["record"] = str(record_path)
+    if as_json:
+        typer.echo(json.dumps(out, indent=2))
+        return
+    typer.echo(f"{games} solo games, seed {seed}: median {out['median']}, mean {out['mean']}, "
+               f"range {out['min']} to {out['max']}")
+    for name, lo, hi in BANDS:
+        k = out["bands"][name]
+        span = f"<= {hi}" if lo < 0 else f"{lo}+" if hi > 100 else f"{lo}-{hi}"
+        typer.echo(f"  {name:<12} {span:>6}  {k:>6}  {100 * k / games:5.1f}%")
+    if "chart" in out:
+        typer.echo(f"Chart: {out['chart']}")
+    if "record" in out:
+        typer.echo(f"Record: {out['record']}")
