@@ -3,12 +3,14 @@
 const toValue = {
   lines: (text) => text.split("\n").map((s) => s.trim()).filter(Boolean),
   items: (text) => text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean),
+  list: (text) => text.split(/[\n,]+/).map((s) => s.trim()).filter(Boolean),
   grid: (text) => { const t = text.replace(/\s+$/, ""); return t ? t + "\n" : ""; },
   text: (text) => text.trim(),
 };
 const toText = {
   lines: (v) => (Array.isArray(v) ? v.join("\n") : v == null ? "" : String(v)),
   items: (v) => (Array.isArray(v) ? v.join(", ") : v == null ? "" : String(v)),
+  list: (v) => (Array.isArray(v) ? v.join(", ") : v == null ? "" : String(v)),
   grid: (v) => (v == null ? "" : String(v).replace(/\n$/, "")),
   text: (v) => (v == null ? "" : String(v)),
 };
@@ -47,11 +49,15 @@ export class Editors {
       box.setAttribute("autocapitalize", "off");
       box.dataset.path = keyName(spec.path);
       if (spec.hint) box.placeholder = spec.hint;
-      if (spec.kind !== "text") box.rows = spec.rows || (spec.kind === "grid" ? 8 : 4);
+      if (spec.kind !== "text") box.rows = spec.rows || (spec.kind === "grid" ? 8 : spec.kind === "list" ? 2 : 4);
       const err = document.createElement("p");
       err.className = "editor-error";
       err.hidden = true;
-      box.addEventListener("input", () => this.onInput(spec.path, toValue[spec.kind](box.value), spec.kind));
+      box.addEventListener("input", () => {
+        const value = toValue[spec.kind](box.value);
+        const empty = Array.isArray(value) ? value.length === 0 : value === "";
+        this.onInput(spec.path, spec.optional && empty ? undefined : value, spec.kind);  // an optional part left empty is left out
+      });
       wrap.append(label, box, err);
       this.root.append(wrap);
       this.boxes.push({ spec, box, err, key: keyName(spec.path) });
@@ -74,7 +80,8 @@ export class Editors {
       if (v[p] == null || typeof v[p] !== "object") v[p] = typeof path[i + 1] === "number" ? [] : {};
       v = v[p];
     });
-    v[path[path.length - 1]] = value;
+    if (value === undefined) delete v[path[path.length - 1]];
+    else v[path[path.length - 1]] = value;
   }
 
   flag(message) {  // an unreadable record: the message under the box it names

@@ -81,5 +81,12 @@ class Ikes(Game):
     def record_template(self, cfg: Config) -> str:
         return record_template(cfg)
 
+    # -- the entry page (see page.py)
+
+    def editors(self, cfg: Config) -> list[dict]:
+        from .page import editors
+
+        return editors(cfg)
+
 
 GAME = Ikes()
