@@ -12,6 +12,7 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 VALUE = {r: i + 1 for i, r in enumerate(RANKS)}  # an ace counts 1 here; 14 is the other choice
 ACE_HIGH = 14
 ACE_STEP = ACE_HIGH - 1  # switching an ace from 1 to 14 adds 13
+CARD_RULE = (8, 14)  # what the set-up draw can give; other sizes are custom maps
 
 # Words people write for a card that is not one of the thirteen ranks, and what they meant.
 HINTS = {"1": "A", "14": "A", "11": "J", "12": "Q", "13": "K", "T": "10", "JACK": "J", "QUEEN": "Q",
@@ -64,3 +65,19 @@ def all_roads(kcount: int) -> list[tuple[int, int]]:
 
 def road_count(kcount: int) -> int:
     return kcount * (kcount - 1) // 2
+
+
+def pair_claims(k: int) -> dict[int, list[str]]:
+    """Single cards and pairs of cards that pay for whole roads at kcount k, by number of roads."""
+    faces = [[(1, "A(1)"), (14, "A(14)")] if r == "A" else [(VALUE[r], r)] for r in RANKS]
+    found: dict[int, list[str]] = {}
+    seen = set()
+    for i in range(13):
+        hands = [[f] for f in faces[i]] + [[f, g] for j in range(i, 13) for f in faces[i] for g in faces[j]]
+        for hand in hands:
+            total = sum(v for v, _ in hand)
+            labels = tuple(sorted(t for _, t in hand))
+            if total % k == 0 and (total // k, labels) not in seen:
+                seen.add((total // k, labels))
+                found.setdefault(total // k, []).append(" + ".join(t for _, t in hand))
+    return {m: sorted(c, key=lambda t: t.count("+")) for m, c in sorted(found.items())}

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from printkit.games.knives import GAME, Results
-from printkit.inputs import InputError, parse, validate
+from printkit.games.knives.game import GAME, Results
 
 RANK_ORDER = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 
@@ -168,43 +165,6 @@ def test_pass_broken_and_kept():
     assert score(whole_deck_drawn() + ["Ann passes", "Ben passes"]).valid  # nothing left to draw
 
 
-# ---------------------------------------------------------------- unusable input: exit 2 with the line
-
-def bad(text):
-    with pytest.raises(InputError) as e:
-        validate(Results, parse(text, "r.yaml"))
-    return e.value
-
-
-def test_unknown_player_names_the_line():
-    e = bad("game: knives\nplayers: [Ann, Ben]\nturns:\n  - Ann draws Q\n  - Bne draws K\n")
-    assert e.line == 5 and e.key == "turns[2]" and "did you mean 'Ben'" in e.message
-
-
-@pytest.mark.parametrize("line,words", [
-    ("Ann jumps", "not a turn"),
-    ("Ann claims 1-2 Q", "with"),
-    ("Ann claims with Q", "no roads"),
-    ("Ann claims 1to2 with Q", "not a road"),
-    ("Ann draws", "which card"),
-    ("Ann draws Q!", "not a card"),
-    ("Ann passes now", "nothing follows"),
-])
-def test_malformed_turns_are_unusable(line, words):
-    e = bad(f"game: knives\nplayers: [Ann, Ben]\nturns:\n  - {line}\n")
-    assert e.line == 4 and words in e.message
-
-
-def test_names_are_matched_without_case():
-    res = validate(Results, parse("game: knives\nplayers: [Ann, Ben]\nturns: [ann draws q]\n", "r.yaml"))
-    assert res.turns == ["Ann draws Q"]
-
-
-def test_kcount_range():
-    assert bad("game: knives\nplayers: 2\nkcount: 31\n").key == "kcount"
-    assert bad("game: knives\nplayers: 2\nkcount: 2\n").key == "kcount"
-
-
 # ---------------------------------------------------------------- the command line
 
 def test_cli_score_exit_codes_and_json(printkit, write):
@@ -226,19 +186,3 @@ def test_cli_score_exit_codes_and_json(printkit, write):
     unusable = write("unusable.yaml", "game: knives\nplayers: [Ann, Ben]\nturns:\n  - Cat draws Q\n")
     run = printkit("score", unusable)
     assert run.code == 2 and "unusable.yaml:4" in run.err and "Traceback" not in run.err
-
-
-def test_cli_picture_and_template(printkit, write, tmp_path):
-    cfg = write("k.yaml", "game: knives\nplayers: [Ann, Ben, Cat]\nkcount: 9\n")
-    run = printkit("template", cfg, "-o", tmp_path / "r.yaml")
-    assert run.code == 0, run.err
-    blank = (tmp_path / "r.yaml").read_text()
-    assert "kcount: 9" in blank and "turns:" in blank
-    run = printkit("score", tmp_path / "r.yaml", "--json")  # a blank record scores (unfinished, all zero)
-    assert run.code == 0 and json.loads(run.out)["players"][0]["score"] == 0
-    rec = write("rec.yaml", blank + "  - Ann claims 1-2 with 9\n  - Ben claims 1-2 with 9\n")
-    pic = tmp_path / "pic.svg"
-    run = printkit("score", rec, "--picture", pic)
-    assert run.code == 1 and pic.exists()
-    svg = pic.read_text()
-    assert "#d6143d" in svg.lower() or "#d61" in svg.lower()  # the offending road in the mistake colour

@@ -8,8 +8,8 @@ import pytest
 
 from printkit import kit
 from printkit.draw import PT, Circle, Lines, Polyline, Rect, Text, text_width
-from printkit.games.knives import GAME, Config, pair_claims
-from printkit.games.knives.cards import road_count
+from printkit.games.knives.cards import pair_claims, road_count
+from printkit.games.knives.game import GAME, Config
 from printkit.sheet import MARGIN, MIN_TEXT, paper
 
 

@@ -1,0 +1,55 @@
+"""Selling Knives Door-to-Door: the results drawn back (``printkit score --picture``): every road
+in its owner's colour, a claim that breaks a rule in the mistake colour, and the rules broken.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from ...draw import Text, moved, wrap
+from ...sheet import MISTAKE, Player, header
+from .score import check
+from .sheets import draw_map, legend, ring
+
+if TYPE_CHECKING:
+    from ...draw import Page
+    from ...game import Report
+    from ...sheet import Paper
+    from .game import Knives, Results
+
+
+def picture(game: Knives, res: Results, report: Report, paper: Paper) -> list[Page]:
+    seats = res.seats()
+    pens = {s.name: s.pen(0.9) for s in seats}
+    marks = check(res, game.new_report(res))
+    traced = [(c.road, pens[c.player]) for c in marks if c.ok]
+    traced += [(c.road, MISTAKE) for c in marks if not c.ok]
+    page = paper.page()
+    title = res.title or game.title
+    y = header(page, paper, f"{title}: results as entered",
+               "Each road in its owner's colour and pattern; red dashed: a claim that breaks a rule (not counted).")
+    lines = [f"{v.where}: {v.message} [{v.rule}]" for v in report.violations]
+    text_h = min(70.0, 5 + 4.2 * len(lines))
+    legend_h = 8 + 6 * math.ceil(len(seats) / 2)
+    side = min(paper.inner_width, paper.bottom - 10 - legend_h - (text_h if lines else 0) - y)
+    _, r = ring(res.kcount, side / 2 - 8)
+    page.add(moved(draw_map(res.kcount, side / 2 - r - 0.5, traced), paper.left + paper.inner_width / 2,
+                   y + side / 2))
+    y += side + 4
+    def label(s: Player) -> str:
+        n = report.scores[s.name]
+        return f"{s.name} ({n} road{'' if n == 1 else 's'})"
+
+    scored = [Player(s.index, label(s), s.colour_name, s.color, s.dash, s.shape) for s in seats]
+    page.add(legend(scored, paper.left, y, paper.inner_width))
+    y += legend_h
+    if lines:
+        page.add(Text(paper.left, y, f"{len(lines)} rule(s) broken:", 9, bold=True, color=MISTAKE.color))
+        for ln in lines:
+            for part in wrap(ln, paper.inner_width - 4, 8):
+                if y + 4.2 > paper.bottom - 6:
+                    break
+                y += 3.9
+                page.add(Text(paper.left + 3, y, part, 8))
+    return [page]
