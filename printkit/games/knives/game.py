@@ -75,6 +75,11 @@ class Knives(Game):
     def picture(self, res: Results, report: Report, paper: Paper) -> list[Page]:
         return _picture(self, res, report, paper)
 
+    def editors(self, cfg: Config) -> list[dict]:
+        from .page import editors
+
+        return editors(cfg)
+
     # single sheets, as the game offered them before they moved to sheets.py (the tests draw them alone)
     map_page = staticmethod(sheets.map_page)
     checklist_page = staticmethod(sheets.checklist_page)
