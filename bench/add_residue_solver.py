@@ -59,7 +59,7 @@ def baseline(n: int) -> dict:
 
 
 def review_one(n: int, seed: int) -> dict:
-    from printkit.games.add_residue import Results
+    from printkit.games.add_residue.game import Results
     from printkit.games.add_residue.review import review
     from printkit.inputs import parse, validate
 

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import typer
 
+from ...game import Report
 from ...inputs import InputError
+from .score import replay
 from .solver import EXACT_MAX_N, Solver, start
 
 
@@ -92,8 +94,6 @@ def positions(res, rows):
 
 def review(res, max_cards: int = 24, solver: Solver | None = None) -> tuple[list[Reviewed], dict]:
     """Each move's loss against best play (own final minus other's final), for a valid two-player log."""
-    from . import Report, replay
-
     rows = replay(res, Report("add-residue", res.names, {p: 0 for p in res.names}))
     solver = solver or Solver(res.n)
     pos = positions(res, rows)
@@ -120,8 +120,8 @@ def review(res, max_cards: int = 24, solver: Solver | None = None) -> tuple[list
 
 def review_file(path: Path, as_json: bool, max_cards: int) -> None:
     from ... import inputs, registry
-    from . import Report, Results, replay
 
+    Results = registry.get("add-residue").Results  # game.py's model, through the registry: parts never import game.py
     doc = inputs.load(path)
     game_id = doc.data.get("game")
     if game_id != "add-residue":

@@ -1,15 +1,12 @@
-"""Add/Residue: results checking, scoring, pictures and the kit."""
+"""Add/Residue's scorer (score.py): rules kept and broken, and ``printkit score`` with its exit codes."""
 
 from __future__ import annotations
 
 import json
 
-import pytest
-
-from printkit.draw import Text
-from printkit.games.add_residue import GAME, Results
-from printkit.inputs import InputError, parse, validate
-from printkit.sheet import MARGIN, paper
+from printkit.games.add_residue import GAME
+from printkit.games.add_residue.game import Results
+from printkit.inputs import parse, validate
 
 # A complete two-player game with n = 3, worked out by hand:
 #   1 Ann add 3: m 3           7 Ann mod 2: 7 mod 2 = 1, Ann +1 (3)
@@ -147,24 +144,7 @@ def test_wrong_m_after_add():
     assert v.player == "Ben" and "3 + 2 = 5" in v.message and "not 6" in v.message
 
 
-# ---------------------------------------------------------------- unusable input
-
-
-@pytest.mark.parametrize("move, words", [
-    ("Cat add 1", "not one of the players"),
-    ("Ann add 4", "1 to 3"),
-    ("Ann add 0", "1 to 3"),
-    ("Ann plus 3", "not a move"),
-    ("Ann mod 2 = two", "whole number"),
-    ("add 3", "not a move"),
-])
-def test_bad_moves_are_input_errors(move, words):
-    text = results_text(["Ann add 3", move])
-    with pytest.raises(InputError) as e:
-        validate(Results, parse(text, "r.yaml"))
-    assert words in e.value.message
-    assert e.value.line == 6  # the line of the second move
-    assert e.value.key == "moves[2]"
+# ---------------------------------------------------------------- the command line
 
 
 def test_cli_scores_and_exit_codes(printkit, write):
@@ -195,99 +175,3 @@ def test_cli_scores_and_exit_codes(printkit, write):
     big = write("big.yaml", "game: add-residue\nplayers: 2\nn: 53\n")
     r = printkit("score", big)
     assert r.code == 2 and "n:" in r.err
-
-
-def test_template_scores_as_an_empty_game(printkit, write, tmp_path):
-    cfg = write("cfg.yaml", "game: add-residue\nplayers: [Ann, Ben]\nn: 4\n")
-    out = tmp_path / "res.yaml"
-    r = printkit("template", cfg, "-o", out)
-    assert r.code == 0, r.err
-    text = out.read_text()
-    assert "moves:" in text and "16 moves" in text
-    r = printkit("score", out, "--json")
-    assert r.code == 0, r.err
-    assert json.loads(r.out)["notes"]
-
-
-# ---------------------------------------------------------------- pictures
-
-
-def test_picture_marks_the_wrong_rows(printkit, write, tmp_path):
-    moves = list(GOOD)
-    moves[3] = "Ben mod 3 = 0"  # m is 2
-    res = write("r.yaml", results_text(moves))
-    pic = tmp_path / "log.svg"
-    r = printkit("score", res, "--picture", pic)
-    assert r.code == 1
-    svg = pic.read_text()
-    assert "m is 2" in svg
-    assert "#d6143d" in svg  # the mistake colour
-    pdf = tmp_path / "log.pdf"
-    r = printkit("score", write("ok.yaml", results_text(GOOD)), "--picture", pdf)
-    assert r.code == 0 and pdf.read_bytes().startswith(b"%PDF")
-
-
-def test_picture_of_a_long_game_runs_onto_more_pages():
-    moves = []
-    for k in range(1, 14):
-        moves += [f"Ann add {k}", f"Ben add {k}"]
-    res = load(moves, n=13)
-    pages = GAME.picture(res, GAME.score(res), paper("letter"))
-    assert len(pages) >= 1
-    numbers = {t.text for p in pages for t in p.items if isinstance(t, Text)}
-    assert {str(i) for i in range(1, 27)} <= numbers
-
-
-# ---------------------------------------------------------------- the kit
-
-
-def log_numbers(pages) -> list[int]:
-    """Row numbers printed in the first column of the move log pages."""
-    out = []
-    for p in pages:
-        for t in p.items:
-            if isinstance(t, Text) and t.anchor == "end" and t.text.isdigit() and t.size == 8:
-                out.append(int(t.text))
-    return out
-
-
-@pytest.mark.parametrize("players, n, size", [(["Ann", "Ben"], 13, "letter"), (3, 5, "a4"), (8, 52, "letter"),
-                                              (2, 1, "a4")])
-def test_kit_has_pile_sheets_and_every_log_row(players, n, size):
-    cfg = GAME.Config.from_dict({"game": "add-residue", "players": players, "n": n})
-    p = paper(size)
-    pages = GAME.kit(cfg, p)
-    full = 2 * n * len(cfg.names)
-    assert sorted(log_numbers(pages)) == list(range(1, full + 1))
-    texts = [t.text for pg in pages for t in pg.items if isinstance(t, Text)]
-    for name in cfg.names:
-        assert f"{name}: your piles" in texts
-    # every pile box number 1..n appears once per pile per player
-    assert sum(1 for t in texts if t == str(n)) >= 2 * len(cfg.names)
-    for pg in pages:
-        for it in pg.items:
-            if isinstance(it, Text):
-                assert it.size >= 7
-                assert MARGIN - 0.01 <= it.y <= p.height - MARGIN
-            if hasattr(it, "x") and hasattr(it, "w"):
-                assert it.x >= MARGIN - 0.01 and it.x + it.w <= p.width - MARGIN + 0.01
-                assert it.y >= MARGIN - 0.01 and it.y + it.h <= p.height - MARGIN + 0.01
-
-
-def test_make_is_deterministic(printkit, write, tmp_path):
-    cfg = write("ar.yaml", "game: add-residue\nplayers: [Ann, Ben, Cat]\nn: 6\nformats: [pdf, svg]\n")
-    a, b = tmp_path / "a", tmp_path / "b"
-    assert printkit("make", cfg, "-o", a).code == 0
-    assert printkit("make", cfg, "-o", b).code == 0
-    files = sorted(p.name for p in (a / "ar").iterdir())
-    assert "kit.pdf" in files and "page-01.svg" in files
-    for f in files:
-        assert (a / "ar" / f).read_bytes() == (b / "ar" / f).read_bytes()
-
-
-def test_rule_sheet_has_the_example_figure():
-    items, h = GAME.figure("example", 180)
-    texts = [t.text for t in items if isinstance(t, Text)]
-    assert h > 20 and "mod" in texts
-    with pytest.raises(KeyError):
-        GAME.figure("nothing", 180)

@@ -1,4 +1,5 @@
-"""Add/Residue perfect play: the solver against a plain search, and reviews that add up."""
+"""Add/Residue reviews (review.py): losses that add up, checked against a plain search, and the
+``printkit solve add-residue`` command (commands.py's options, review.py's work)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ from functools import lru_cache
 
 import pytest
 
-from printkit.games.add_residue import Results
+from printkit.games.add_residue.game import Results
 from printkit.games.add_residue.review import review
-from printkit.games.add_residue.solver import Move, Solver, start
+from printkit.games.add_residue.solver import Solver, start
 from printkit.inputs import parse, validate
 
 # ---------------------------------------------------------------- an independent plain search
 # Piles as sorted tuples, m explicit, no pruning, no renaming of cards: the rules and nothing else.
+# (The same search as in test_solver.py.)
 
 
 def plain(mine: tuple, theirs: tuple, m: int) -> int:
@@ -34,77 +36,6 @@ def plain(mine: tuple, theirs: tuple, m: int) -> int:
 
 
 plain_cached = lru_cache(maxsize=None)(plain)
-
-
-def tup(mask: int) -> tuple:
-    return tuple(c for c in range(1, mask.bit_length() + 1) if mask >> (c - 1) & 1)
-
-
-def plain_pos(ma, mm, oa, om, m, fn=plain_cached) -> int:
-    return fn((tup(ma), tup(mm)), (tup(oa), tup(om)), m)
-
-
-def test_plain_search_on_a_tiny_game_by_hand():
-    # n = 1: Ann plays one card, Ben one, Ann, Ben. Whatever happens m mod 1 = 0: nobody scores.
-    assert plain(((1,), (1,)), ((1,), (1,)), 0) == 0
-    # one card each left, m = 5: mover has mod 3 (scores 2), other has mod 4 (2 mod 4 = 2): margin 0
-    assert plain(((), (3,)), ((), (4,)), 5) == 0
-    # mover: mod 4 or add 1 with m = 3; other holds mod 5.  mod 4 -> +3, then 3 mod 5 = 3: 0.
-    # add 1 -> m 4, other mods 5 for 4: -4.  Best 0.
-    assert plain(((1,), (4,)), ((), (5,)), 3) == 0
-
-
-@pytest.mark.parametrize("n", [1, 2, 3])
-def test_value_of_the_game_matches_a_full_tree_search(n):
-    full = (1 << n) - 1
-    want = plain(((tuple(range(1, n + 1))), tuple(range(1, n + 1))), (tuple(range(1, n + 1)), tuple(range(1, n + 1))), 0)
-    s = Solver(n)
-    assert s.value(full, full, full, full, 0) == want
-    v, best = s.best_moves(*start(n))
-    assert v == want
-    # every opening listed as best really keeps the value, and no other does
-    for mv in s.moves(full, full):
-        bit = 1 << (mv.c - 1)
-        if mv.pile == "add":
-            got = -plain_pos(full, full, full & ~bit, full, mv.c)
-        else:
-            got = 0 - plain_pos(full, full, full, full & ~bit, 0)
-        assert (got == want) == (mv in best), mv
-
-
-def random_position(rng: random.Random, n: int, max_cards: int):
-    """A position as the game can reach it: the mover holds as many cards as the other player, or one more."""
-    total = rng.randint(1, max_cards)
-    slots = [(pile, c) for pile in (0, 1) for c in range(1, n + 1)]
-
-    def hand(k):
-        masks = [0, 0]
-        for pile, c in rng.sample(slots, k):
-            masks[pile] |= 1 << (c - 1)
-        return masks
-
-    (ma, mm), (oa, om) = hand((total + 1) // 2), hand(total // 2)
-    played = sum(tup(((1 << n) - 1) & ~ma)) + sum(tup(((1 << n) - 1) & ~oa))
-    return ma, mm, oa, om, rng.randint(0, min(played, 3 * n))
-
-
-@pytest.mark.parametrize("n", [3, 4, 5, 6])
-def test_positions_match_a_full_tree_search(n):
-    rng = random.Random(n)
-    solver = Solver(n)  # one table for all positions, as in a review
-    for _ in range(60):
-        pos = random_position(rng, n, 9)
-        want = plain_pos(*pos)
-        assert solver.value(*pos) == want, pos
-        fresh = Solver(n)
-        for t in (want - 1, want, want + 1):
-            assert fresh.at_least(*pos, t) == (want >= t), (pos, t)
-
-
-def test_copying_the_first_player_holds_the_margin_to_zero_or_less():
-    # an independent reason for the value's sign: the second player can copy every move
-    for n in (2, 3, 4):
-        assert Solver(n).value(*start(n)) <= 0
 
 
 # ---------------------------------------------------------------- reviews
@@ -247,31 +178,6 @@ def test_solve_refuses_what_it_cannot_do(printkit, write):
     assert r.code == 2
     r = printkit("solve", "add-residue", "nowhere.yaml")
     assert r.code == 2 and "nowhere.yaml" in r.err
-
-
-def test_move_value_agrees_with_value():
-    n = 4
-    s = Solver(n)
-    rng = random.Random(5)
-    for _ in range(20):
-        pos = random_position(rng, n, 8)
-        if not (pos[0] | pos[1]):
-            continue
-        v = s.value(*pos)
-        vals = [s.move_value(*pos, mv) for mv in s.moves(pos[0], pos[1])]
-        assert max(vals) == v
-        assert all(s.move_at_least(*pos, mv, v) == (val >= v) for mv, val in zip(s.moves(pos[0], pos[1]), vals))
-    assert str(Move("mod", 4)) == "mod 4"
-
-
-def test_big_n_positions_match_a_full_tree_search():
-    # n = 13 (the default game): the solver works its pile tables out lazily
-    n = 13
-    rng = random.Random(13)
-    solver = Solver(n)
-    for _ in range(25):
-        pos = random_position(rng, n, 7)
-        assert solver.value(*pos) == plain_pos(*pos), pos
 
 
 def test_review_of_a_default_size_game_covers_the_tail():

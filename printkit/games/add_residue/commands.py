@@ -1,0 +1,23 @@
+"""Add/Residue's sub-command ``printkit solve add-residue``: its options; the work is in review.py (loaded
+only when the command runs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+
+def solve(
+    results: Optional[Path] = typer.Argument(None, help="A results file of a two-player game to review"),
+    n: Optional[int] = typer.Option(None, "--n", help="Perfect-play value of the two-player game with piles 1..N"),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object"),
+    max_cards: int = typer.Option(0, "--max-cards", help="Review only positions with at most this many cards "
+                                                         "left (0: 24 for n up to 6, that is the whole game, "
+                                                         "and 20 above; the search grows fast with more)"),
+) -> None:
+    """Perfect play for two players: the value of the game (--n N), or a review of a played game."""
+    from .review import run
+
+    run(results, n, as_json, max_cards)

@@ -1,0 +1,229 @@
+"""Add/Residue's printed kit: each player's pile sheet, the shared move log with the final scores, and the
+rule sheet's figure (a worked example of the log).  ``log_table`` draws the move log, blank or filled; the
+picture of the results uses it too."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...draw import PT, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, wrap
+from ...game import Report
+from ...sheet import MISTAKE_COLOR, Paper, Player, header
+from .record import total_moves
+from .score import Row, replay
+
+if TYPE_CHECKING:
+    from .game import AddResidue, Config
+
+GREY_TEXT = (0.35, 0.35, 0.35)
+FAINT_TEXT = (0.62, 0.62, 0.62)
+
+# ---------------------------------------------------------------- drawing the log
+
+LOG_HEAD = ("#", "player", "pile", "c", "m", "points", "total")
+
+
+def log_widths(width: float) -> list[float]:
+    """Column widths of the move log for a table ``width`` mm wide."""
+    base = [8.0, 24.0, 16.0, 9.0, 10.0, 11.0, 11.0]
+    extra = max(0.0, width - sum(base))
+    base[1] += extra
+    return base
+
+
+def log_table(x: float, y: float, widths: list[float], first: int, count: int, row_h: float,
+              seats: list[Player], rows: list[Row] | None = None, remark_w: float = 0.0) -> list[Item]:
+    """Rows ``first``..``first+count-1`` (from 0) of the move log at (x, y): blank, or filled from ``rows``."""
+    heads = list(LOG_HEAD) + (["check"] if remark_w else [])
+    ws = list(widths) + ([remark_w] if remark_w else [])
+    total_w = sum(ws)
+    items: list[Item] = []
+    size = 8.0
+    # header
+    cx = x
+    for w, h in zip(ws, heads):
+        items.append(Text(cx + w / 2, y + row_h / 2 + size * PT * 0.35, h, size, "middle", True))
+        cx += w
+    segs = [(x, y + r * row_h, x + total_w, y + r * row_h) for r in range(count + 2)]
+    cx = x
+    for w in [0.0, *ws]:
+        cx += w
+        segs.append((cx, y, cx, y + (count + 1) * row_h))
+    by_name = {s.name: s for s in seats}
+    for k in range(count):
+        i = first + k
+        ty = y + (k + 1) * row_h + row_h / 2 + size * PT * 0.35
+        cols = [x]
+        for w in ws:
+            cols.append(cols[-1] + w)
+        row = rows[i] if rows is not None else None
+        who = by_name[row.played.player] if row is not None else seats[i % len(seats)]
+        if row is not None and row.problems:
+            items.append(Rect(x + 0.3, y + (k + 1) * row_h + 0.3, total_w - 0.6, row_h - 0.6, None, (1.0, 0.88, 0.9)))
+        items.append(Text(cols[1] - 1.2, ty, str(i + 1), size, "end"))
+        items.extend(who.badge(cols[1] + 2.6, ty - size * PT * 0.35, 2.8))
+        items.append(Text(cols[1] + 5.2, ty, fit_text(who.name, ws[1] - 6.2, size), size, color=who.color))
+        if row is None:
+            mid = (cols[2] + cols[3]) / 2
+            items.append(Text(mid - 1.2, ty, "add", size, "end", color=FAINT_TEXT))
+            items.append(Text(mid + 1.2, ty, "mod", size, "start", color=FAINT_TEXT))
+            continue
+        pl = row.played
+        items.append(Text((cols[2] + cols[3]) / 2, ty, pl.pile, size, "middle", pl.pile == "mod"))
+        items.append(Text((cols[3] + cols[4]) / 2, ty, str(pl.c), size, "middle"))
+        if pl.written is None:
+            items.append(Text((cols[4] + cols[5]) / 2, ty, str(row.after), size, "middle", color=GREY_TEXT))
+        elif row.wrong_m:
+            # the written m struck through, the true m beside it
+            wx = cols[4] + ws[4] * 0.3
+            tw = max(2.2, len(str(pl.written)) * 1.7)
+            items.append(Text(wx, ty, str(pl.written), size, "middle", color=MISTAKE_COLOR))
+            items.append(Lines(((wx - tw / 2 - 0.4, ty - 1.0, wx + tw / 2 + 0.4, ty - 1.0),),
+                               Pen(MISTAKE_COLOR, 0.35)))
+            items.append(Text(cols[4] + ws[4] * 0.72, ty, str(row.after), size, "middle", True))
+        else:
+            items.append(Text((cols[4] + cols[5]) / 2, ty, str(pl.written), size, "middle"))
+        if pl.pile == "mod":
+            items.append(Text((cols[5] + cols[6]) / 2, ty, str(row.points), size, "middle", color=who.color))
+        items.append(Text((cols[6] + cols[7]) / 2, ty, str(row.total), size, "middle", color=who.color))
+        if remark_w and row.problems:
+            items.append(Text(cols[7] + 1.5, ty, fit_text("; ".join(row.problems), remark_w - 3, size), size,
+                              color=MISTAKE_COLOR, bold=True))
+    items.insert(0, Lines(tuple(segs), Pen(width=0.25)))
+    return items
+
+
+# ---------------------------------------------------------------- the kit
+
+
+def kit(game: AddResidue, cfg: Config, paper: Paper) -> list[Page]:
+    return pile_sheets(game, cfg, paper) + move_log(game, cfg, paper)
+
+
+def pile_panel(seat: Player, n: int, width: float, title: str) -> tuple[list[Item], float]:
+    """One player's two piles to cross off, from (0, 0); returns the items and the height."""
+    box = 9.0
+    per_row = max(1, min(n, int((width - 22) // box)))
+    if n > per_row:  # even rows: 13 + 13 rather than 20 + 6
+        rows_needed = -(-n // per_row)
+        per_row = -(-n // rows_needed)
+    rows = -(-n // per_row)
+    items: list[Item] = []
+    pen = Pen(seat.color, 0.45, seat.dash)
+    items += seat.badge(3, 3.2, 4.6)
+    items.append(Text(8, 5, fit_text(f"{seat.name}: your piles", width - 80, 12, True), 12, bold=True, color=seat.color))
+    items.append(Text(width, 5, fit_text(f"{title} \u00b7 your mark: {seat.cue}", 78, 8), 8, "end", color=GREY_TEXT))
+    y = 10.0
+    for pile, rule in (("add", "m becomes m + c"), ("mod", "m becomes m mod c: you score it")):
+        items.append(Text(0, y + 4.5, pile.upper(), 11, bold=True))
+        items.append(Text(0, y + 8.5, "pile", 8, color=GREY_TEXT))
+        for k in range(n):
+            r, c = divmod(k, per_row)
+            bx, by = 22 + c * box, y + r * box
+            items.append(Rect(bx, by, box - 1.2, box - 1.2, pen))
+            items.append(Text(bx + (box - 1.2) / 2, by + (box - 1.2) / 2 + 10 * PT * 0.35, str(k + 1), 10, "middle"))
+        y += rows * box + 1
+        items.append(Text(22, y + 3, f"{pile} c: {rule}. Cross each number off as you play it.", 8,
+                          color=GREY_TEXT))
+        y += 7
+    items.append(Rect(-2, -2, width + 4, y + 2, Pen(seat.color, 0.6, seat.dash)))
+    return items, y
+
+
+def pile_sheets(game: AddResidue, cfg: Config, paper: Paper) -> list[Page]:
+    seats = cfg.seats()
+    title = cfg.title or game.title
+    pages: list[Page] = []
+    page, y = None, 0.0
+    width = paper.inner_width - 5
+    for seat in seats:
+        items, h = pile_panel(seat, cfg.n, width, title)
+        if page is None or y + h + 6 > paper.bottom - 8:
+            page = paper.page()
+            pages.append(page)
+            y = header(page, paper, f"{title}: pile sheets",
+                       "One panel per player: cut along the dashed lines and hand each player their own.") + 4
+        elif page.items:
+            cut = y - 5
+            page.add(Lines(((paper.left, cut, paper.right, cut),), Pen((0.5, 0.5, 0.5), 0.25, (2.0, 1.5))))
+            page.add(Text(paper.left, cut - 1, "cut here", 7, color=FAINT_TEXT))
+        page.add(moved(items, paper.left + 2.5, y))
+        y += h + 10
+    return pages
+
+
+def move_log(game: AddResidue, cfg: Config, paper: Paper) -> list[Page]:
+    seats = cfg.seats()
+    title = cfg.title or game.title
+    full = total_moves(cfg.n, len(seats))
+    gap = 5.0
+    inset = 0.3  # keeps the ruling's stroke inside the margin
+    col_w = (paper.inner_width - 2 * inset - gap) / 2
+    widths = log_widths(col_w)
+    row_h = 6.5
+    pages: list[Page] = []
+    i = 0
+    while i < full:
+        page = paper.page()
+        pages.append(page)
+        y = header(page, paper, f"{title}: move log ({full} moves)" + (" (continued)" if i else ""),
+                   "m starts at 0. Circle add or mod, write c and the new m. "
+                   "mod: the mover scores the new m; total: the mover's running total.")
+        per_col = int((paper.bottom - 8 - y) // row_h) - 1
+        left = full - i
+        per_col = min(per_col, -(-left // 2))
+        for col in range(2):
+            take = min(per_col, full - i)
+            if take <= 0:
+                break
+            page.add(log_table(paper.left + inset + col * (col_w + gap), y, widths, i, take, row_h, seats))
+            i += take
+        bottom = y + (per_col + 1) * row_h
+    # final scores: each player's last total
+    per_line = 4
+    need = 12 + 10 * -(-len(seats) // per_line)
+    if bottom + need > paper.bottom - 8:
+        page = paper.page()
+        pages.append(page)
+        bottom = header(page, paper, f"{title}: final scores")
+    y = bottom + 8
+    page.add(Text(paper.left, y, "Final scores (each player's last total). The highest total wins.", 9, bold=True))
+    slot = paper.inner_width / per_line
+    for k, seat in enumerate(seats):
+        r, c = divmod(k, per_line)
+        x, by = paper.left + c * slot, y + 3 + r * 10
+        page.add(seat.badge(x + 2.2, by + 4, 3.2))
+        page.add(Text(x + 5, by + 5.2, fit_text(seat.name, slot - 28, 9), 9, color=seat.color))
+        page.add(Rect(x + slot - 22, by, 18, 8, Pen(seat.color, 0.5, seat.dash)))
+    return pages
+
+
+# ---------------------------------------------------------------- the rule sheet
+
+
+def figure(game: AddResidue, name: str, width: float) -> tuple[list[Item], float]:
+    if name != "example":
+        raise KeyError(name)
+    res = game.Results.from_dict({"game": game.id, "players": ["Ann", "Ben"], "n": 5, "moves": EXAMPLE})
+    rows = replay(res, Report(game.id, res.names, {"Ann": 0, "Ben": 0}))
+    widths = log_widths(88)
+    items = log_table(0.3, 0, widths, 0, len(rows), 6.5, res.seats(), rows)
+    x = sum(widths) + 6
+    y = 4.0
+    for line in EXAMPLE_NOTES:
+        for part in wrap(line, width - x, 8.5):
+            items.append(Text(x, y, part, 8.5))
+            y += 8.5 * PT * 1.3
+        y += 1.2
+    return items, max(6.5 * (len(rows) + 1), y) + 2
+
+
+EXAMPLE = ["Ann add 4 = 4", "Ben add 3 = 7", "Ann mod 5 = 2", "Ben mod 4 = 2", "Ann add 5 = 7", "Ben mod 3 = 1"]
+EXAMPLE_NOTES = [
+    "Ann and Ben play with n = 5. m starts at 0.",
+    "1. Ann adds 4: m = 0 + 4 = 4.  2. Ben adds 3: m = 7.",
+    "3. Ann plays 5 from her mod pile: 7 mod 5 = 2. m = 2 and Ann scores 2.",
+    "4. Ben plays mod 4: 2 mod 4 = 2 (4 is bigger than m, so m stays). Ben scores 2.",
+    "5. Ann adds 5: m = 7.  6. Ben plays mod 3: 7 mod 3 = 1; Ben scores 1 and leads 3 to 2.",
+    "Ann has now used 4 and 5 from her add pile and 5 from her mod pile; they are crossed off.",
+]

@@ -1,0 +1,64 @@
+"""Add/Residue's kit (sheets.py): pile sheets and every log row, deterministic output, the rule sheet's figure."""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit.draw import Text
+from printkit.games.add_residue import GAME
+from printkit.sheet import MARGIN, paper
+
+
+# ---------------------------------------------------------------- the kit
+
+
+def log_numbers(pages) -> list[int]:
+    """Row numbers printed in the first column of the move log pages."""
+    out = []
+    for p in pages:
+        for t in p.items:
+            if isinstance(t, Text) and t.anchor == "end" and t.text.isdigit() and t.size == 8:
+                out.append(int(t.text))
+    return out
+
+
+@pytest.mark.parametrize("players, n, size", [(["Ann", "Ben"], 13, "letter"), (3, 5, "a4"), (8, 52, "letter"),
+                                              (2, 1, "a4")])
+def test_kit_has_pile_sheets_and_every_log_row(players, n, size):
+    cfg = GAME.Config.from_dict({"game": "add-residue", "players": players, "n": n})
+    p = paper(size)
+    pages = GAME.kit(cfg, p)
+    full = 2 * n * len(cfg.names)
+    assert sorted(log_numbers(pages)) == list(range(1, full + 1))
+    texts = [t.text for pg in pages for t in pg.items if isinstance(t, Text)]
+    for name in cfg.names:
+        assert f"{name}: your piles" in texts
+    # every pile box number 1..n appears once per pile per player
+    assert sum(1 for t in texts if t == str(n)) >= 2 * len(cfg.names)
+    for pg in pages:
+        for it in pg.items:
+            if isinstance(it, Text):
+                assert it.size >= 7
+                assert MARGIN - 0.01 <= it.y <= p.height - MARGIN
+            if hasattr(it, "x") and hasattr(it, "w"):
+                assert it.x >= MARGIN - 0.01 and it.x + it.w <= p.width - MARGIN + 0.01
+                assert it.y >= MARGIN - 0.01 and it.y + it.h <= p.height - MARGIN + 0.01
+
+
+def test_make_is_deterministic(printkit, write, tmp_path):
+    cfg = write("ar.yaml", "game: add-residue\nplayers: [Ann, Ben, Cat]\nn: 6\nformats: [pdf, svg]\n")
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert printkit("make", cfg, "-o", a).code == 0
+    assert printkit("make", cfg, "-o", b).code == 0
+    files = sorted(p.name for p in (a / "ar").iterdir())
+    assert "kit.pdf" in files and "page-01.svg" in files
+    for f in files:
+        assert (a / "ar" / f).read_bytes() == (b / "ar" / f).read_bytes()
+
+
+def test_rule_sheet_has_the_example_figure():
+    items, h = GAME.figure("example", 180)
+    texts = [t.text for t in items if isinstance(t, Text)]
+    assert h > 20 and "mod" in texts
+    with pytest.raises(KeyError):
+        GAME.figure("nothing", 180)

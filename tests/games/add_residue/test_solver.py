@@ -1,0 +1,128 @@
+"""Add/Residue perfect play (solver.py): the solver against a plain search."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pytest
+
+from printkit.games.add_residue.solver import Move, Solver, start
+
+# ---------------------------------------------------------------- an independent plain search
+# Piles as sorted tuples, m explicit, no pruning, no renaming of cards: the rules and nothing else.
+
+
+def plain(mine: tuple, theirs: tuple, m: int) -> int:
+    """Mover's best (own future points - other's future points); piles are (add tuple, mod tuple)."""
+    add, mod = mine
+    if not add and not mod:
+        return 0
+    best = None
+    for c in add:
+        v = -plain(theirs, (tuple(x for x in add if x != c), mod), m + c)
+        best = v if best is None else max(best, v)
+    for c in mod:
+        r = m % c
+        v = r - plain(theirs, (add, tuple(x for x in mod if x != c)), r)
+        best = v if best is None else max(best, v)
+    return best
+
+
+plain_cached = lru_cache(maxsize=None)(plain)
+
+
+def tup(mask: int) -> tuple:
+    return tuple(c for c in range(1, mask.bit_length() + 1) if mask >> (c - 1) & 1)
+
+
+def plain_pos(ma, mm, oa, om, m, fn=plain_cached) -> int:
+    return fn((tup(ma), tup(mm)), (tup(oa), tup(om)), m)
+
+
+def test_plain_search_on_a_tiny_game_by_hand():
+    # n = 1: Ann plays one card, Ben one, Ann, Ben. Whatever happens m mod 1 = 0: nobody scores.
+    assert plain(((1,), (1,)), ((1,), (1,)), 0) == 0
+    # one card each left, m = 5: mover has mod 3 (scores 2), other has mod 4 (2 mod 4 = 2): margin 0
+    assert plain(((), (3,)), ((), (4,)), 5) == 0
+    # mover: mod 4 or add 1 with m = 3; other holds mod 5.  mod 4 -> +3, then 3 mod 5 = 3: 0.
+    # add 1 -> m 4, other mods 5 for 4: -4.  Best 0.
+    assert plain(((1,), (4,)), ((), (5,)), 3) == 0
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_value_of_the_game_matches_a_full_tree_search(n):
+    full = (1 << n) - 1
+    want = plain(((tuple(range(1, n + 1))), tuple(range(1, n + 1))), (tuple(range(1, n + 1)), tuple(range(1, n + 1))), 0)
+    s = Solver(n)
+    assert s.value(full, full, full, full, 0) == want
+    v, best = s.best_moves(*start(n))
+    assert v == want
+    # every opening listed as best really keeps the value, and no other does
+    for mv in s.moves(full, full):
+        bit = 1 << (mv.c - 1)
+        if mv.pile == "add":
+            got = -plain_pos(full, full, full & ~bit, full, mv.c)
+        else:
+            got = 0 - plain_pos(full, full, full, full & ~bit, 0)
+        assert (got == want) == (mv in best), mv
+
+
+def random_position(rng: random.Random, n: int, max_cards: int):
+    """A position as the game can reach it: the mover holds as many cards as the other player, or one more."""
+    total = rng.randint(1, max_cards)
+    slots = [(pile, c) for pile in (0, 1) for c in range(1, n + 1)]
+
+    def hand(k):
+        masks = [0, 0]
+        for pile, c in rng.sample(slots, k):
+            masks[pile] |= 1 << (c - 1)
+        return masks
+
+    (ma, mm), (oa, om) = hand((total + 1) // 2), hand(total // 2)
+    played = sum(tup(((1 << n) - 1) & ~ma)) + sum(tup(((1 << n) - 1) & ~oa))
+    return ma, mm, oa, om, rng.randint(0, min(played, 3 * n))
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_positions_match_a_full_tree_search(n):
+    rng = random.Random(n)
+    solver = Solver(n)  # one table for all positions, as in a review
+    for _ in range(60):
+        pos = random_position(rng, n, 9)
+        want = plain_pos(*pos)
+        assert solver.value(*pos) == want, pos
+        fresh = Solver(n)
+        for t in (want - 1, want, want + 1):
+            assert fresh.at_least(*pos, t) == (want >= t), (pos, t)
+
+
+def test_copying_the_first_player_holds_the_margin_to_zero_or_less():
+    # an independent reason for the value's sign: the second player can copy every move
+    for n in (2, 3, 4):
+        assert Solver(n).value(*start(n)) <= 0
+
+
+def test_move_value_agrees_with_value():
+    n = 4
+    s = Solver(n)
+    rng = random.Random(5)
+    for _ in range(20):
+        pos = random_position(rng, n, 8)
+        if not (pos[0] | pos[1]):
+            continue
+        v = s.value(*pos)
+        vals = [s.move_value(*pos, mv) for mv in s.moves(pos[0], pos[1])]
+        assert max(vals) == v
+        assert all(s.move_at_least(*pos, mv, v) == (val >= v) for mv, val in zip(s.moves(pos[0], pos[1]), vals))
+    assert str(Move("mod", 4)) == "mod 4"
+
+
+def test_big_n_positions_match_a_full_tree_search():
+    # n = 13 (the default game): the solver works its pile tables out lazily
+    n = 13
+    rng = random.Random(13)
+    solver = Solver(n)
+    for _ in range(25):
+        pos = random_position(rng, n, 7)
+        assert solver.value(*pos) == plain_pos(*pos), pos
