@@ -56,9 +56,10 @@ def check(res: Results, report: Report) -> list[Round]:
         for i, text in enumerate(texts):
             who = drawer(names, r, i)
             where = f"round {r + 1}, segment {i + 1} ({text})"
+            ref = (f"{r + 1}:{text}",)  # the segment on the entry page
             if i >= m:
                 report.violation(who, "segments", where, f"round {r + 1} has {len(texts)} segments; "
-                                                         f"only {m} are drawn each round")
+                                                         f"only {m} are drawn each round", ref)
                 continue
             ends = [parse_coord(t, n, n) for t in text.split("-")]
             off = [t for t, e in zip(text.split("-"), ends) if e is None]
@@ -68,18 +69,19 @@ def check(res: Results, report: Report) -> list[Round]:
                 continue
             a, b = ends
             if a == b:
-                report.violation(who, "two-dots", where, f"both ends are {coord(*a)}; a segment joins two different dots")
+                report.violation(who, "two-dots", where, f"both ends are {coord(*a)}; a segment joins two different dots",
+                                 ref)
                 continue
             if a[0] != b[0] and a[1] != b[1]:
                 report.violation(who, "straight", where, f"{coord(*a)} and {coord(*b)} are in neither one row "
-                                                         "nor one column")
+                                                         "nor one column", ref)
                 continue
             seg = make_seg(a, b)
             clash = next(((o, c) for o in good if (c := conflict(seg, o))), None)
             if clash:
                 other, (rule, dot) = clash
                 verb = "crosses" if rule == "crossing" else "runs along"
-                report.violation(who, rule, where, f"{seg} {verb} {other} at {coord(*dot)}")
+                report.violation(who, rule, where, f"{seg} {verb} {other} at {coord(*dot)}", ref)
                 bad.append(seg)
                 continue
             good.append(seg)
