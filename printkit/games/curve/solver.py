@@ -19,15 +19,10 @@ number beside it.  ``solve`` maximises k with OR-Tools CP-SAT:
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from math import gcd
-from typing import Optional
 
-import typer
-
-from ...sheet import coord
 from . import geometry as geo
 from .geometry import Square
 
@@ -215,91 +210,3 @@ def exhaustive(route: list[Square], n: int) -> Solution:
             go(0)
     best.bound = best.best
     return best
-
-
-# ---------------------------------------------------------------- command line
-
-
-def load_curves(path: str, only: str | None) -> tuple[int, list[tuple[str, list[Square]]], list[str]]:
-    """(n, [(owner, route)], problems) from a results file or a curve-only file."""
-    from ...inputs import InputError, load, suggest, validate
-    from .game import CurveFile, CurvesOnly, read_curve
-
-    doc = load(path)
-    data = doc.data
-    if data.get("game") != "curve":
-        raise doc.error(("game",), f"expected 'game: curve', found {data.get('game')!r}")
-    if "curve" in data:
-        cf = validate(CurveFile, doc)
-        grids = {cf.title or "the": cf.curve}
-        n = cf.n
-    else:
-        res = validate(CurvesOnly, doc)
-        grids, n = res.curves, res.n
-    if only is not None:
-        if only not in grids:
-            raise InputError("command line", f"no curve of '{only}' in {path}{suggest(only, grids)}", key="--curve")
-        grids = {only: grids[only]}
-    out, problems = [], []
-    for owner, grid in grids.items():
-        cv = read_curve(owner, grid, n)
-        if cv.route is None:
-            problems += [f"{owner}'s curve: {p.message}" for p in cv.problems]
-        else:
-            out.append((owner, cv.route))
-    return n, out, problems
-
-
-def describe(owner: str, route: list[Square], n: int, sol: Solution) -> dict:
-    L = len(route)
-    values = geo.curve_values(route, sol.start, sol.direction)
-    grid = [["." for _ in range(n)] for _ in range(n)]
-    for (r, c), v in values.items():
-        grid[r][c] = str(v)
-    for (r, c), v in sol.fill.items():
-        grid[r][c] = str(v)
-    width = max(len(t) for row in grid for t in row)
-    return {
-        "curve": owner,
-        "squares": L,
-        "inside": len(geo.interior(route, n)),
-        "start": coord(*route[sol.start]),
-        "next": coord(*route[(sol.start + sol.direction) % L]),
-        "best": sol.best,
-        "bound": sol.bound,
-        "proven": sol.proven,
-        "seconds": round(sol.seconds, 2),
-        "fill": [" ".join(t.rjust(width) for t in row) for row in grid],
-    }
-
-
-def solve_command(
-    file: str = typer.Argument(..., help="A results file (every curve in it) or a curve-only file "
-                                        "(game: curve, n: ..., curve: | ...)"),
-    curve: Optional[str] = typer.Option(None, "--curve", help="Only this player's curve (results files)"),
-    time_limit: float = typer.Option(10.0, "--time-limit", min=0.1, help="Seconds per curve"),
-    workers: int = typer.Option(1, "--workers", min=1, max=64,
-                                help="Solver threads (1: the same fill every run; more may show another, equally good)"),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object"),
-) -> None:
-    """Best start, direction and inside fill for each curve, with an upper bound (proven best when they meet)."""
-    n, routes, problems = load_curves(file, curve)
-    results = []
-    for owner, route in routes:
-        sol = solve(route, n, time_limit, workers)
-        results.append(describe(owner, route, n, sol))
-    if as_json:
-        typer.echo(json.dumps({"game": "curve", "n": n, "curves": results, "problems": problems}, indent=2))
-    else:
-        for p in problems:
-            typer.echo(f"{p} (not solved)")
-        for r in results:
-            who = "The curve" if r["curve"] == "the" else f"{r['curve']}'s curve"
-            verdict = "proven best" if r["proven"] else f"not proven within {time_limit:g} s"
-            typer.echo(f"{who}: {r['squares']} squares, {r['inside']} inside")
-            typer.echo(f"  start 1 at {r['start']}, 2 at {r['next']}; top number {r['best']}, "
-                       f"upper bound {r['bound']}: {verdict} ({r['seconds']:.2f} s)")
-            for row in r["fill"]:
-                typer.echo("    " + row)
-    if problems:
-        raise typer.Exit(1)

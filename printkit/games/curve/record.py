@@ -1,0 +1,152 @@
+"""Within The Curve's play record: a grid as written ('.' empty, '#' curve, route numbers, fill numbers),
+read one token at a time into a grid of plain values, and the blank record ``printkit template`` writes.
+
+Also the models both the game and ``printkit solve curve`` read: ``Config``, ``CurvesOnly`` (a results file
+read for its curves; ``game.Results`` extends it) and ``CurveFile`` (a file holding one curve).  They live
+here, not in game.py, so that the solve command reads them without importing the game.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar
+
+from msgspec import Meta
+
+from ...game import GameConfig, Model, checked
+from ...inputs import suggest
+from ...sheet import coord
+from .score import Ambiguous, route_from_hashes
+
+MAX_DIGITS = 4  # no number on a 30 x 30 grid needs more
+
+
+# ---------------------------------------------------------------- reading a grid
+
+def split_rows(value) -> list[str]:
+    """A grid given as one block of text or as a list of row strings -> row strings."""
+    if isinstance(value, str):
+        return [ln.strip() for ln in value.splitlines() if ln.strip()]
+    if isinstance(value, (list, tuple)):
+        out = []
+        for i, row in enumerate(value):
+            if isinstance(row, bool) or not isinstance(row, (str, int)):
+                raise ValueError(f"row {i + 1} is not a line of squares")
+            out.append(str(row).strip())
+        return out
+    raise ValueError("expected the grid as a block of lines (key: |) or a list of rows")
+
+
+def parse_grid(value, n: int, allow_hash: bool) -> list[list[int | str | None]]:
+    """Rows of tokens: None for '.', '#' (curves only), or a positive whole number.
+
+    Raises ValueError with the row and column of the first malformed token."""
+    rows = split_rows(value)
+    if len(rows) != n:
+        got = f"{len(rows)} row{'s' if len(rows) != 1 else ''}"
+        raise ValueError(f"{got} of squares; the grid is {n} x {n}, so expected {n} rows (A-{coord(n - 1, 0)[:-1]})")
+    grid: list[list[int | str | None]] = []
+    for r, line in enumerate(rows):
+        tokens = line.split()
+        if len(tokens) != n:
+            got = f"{len(tokens)} square{'s' if len(tokens) != 1 else ''}"
+            raise ValueError(f"row {coord(r, 0)[:-1]} has {got}; expected {n}, separated by spaces")
+        out: list[int | str | None] = []
+        for c, t in enumerate(tokens):
+            if t == ".":
+                out.append(None)
+            elif t == "#" and allow_hash:
+                out.append("#")
+            elif t.isdigit() and t.isascii() and len(t) <= MAX_DIGITS and int(t) > 0:
+                out.append(int(t))
+            else:
+                what = "'.' (empty), '#' (curve) or a route number" if allow_hash else "'.' (empty) or a number from 1"
+                raise ValueError(f"'{t}' at {coord(r, c)} is not {what}")
+        grid.append(out)
+    kinds = {type(x) for row in grid for x in row if x is not None}
+    if kinds == {str, int}:
+        at = next(coord(r, c) for r, row in enumerate(grid) for c, x in enumerate(row) if isinstance(x, int))
+        raise ValueError(f"mixes '#' and route numbers (a number at {at}): mark the curve with '#' only, "
+                         "or number the whole route 1..L")
+    return grid
+
+
+class Config(GameConfig, kw_only=True):
+    MIN_PLAYERS: ClassVar[int] = 1
+    n: Annotated[int, Meta(ge=4, le=30, description="Squares per side of each grid (4 to 30; at least 12 suggested)")
+                 ] = 12
+
+
+# ---------------------------------------------------------------- results files
+
+def player_name(v: Any, names: tuple[str, ...]) -> str:
+    v = str(v)
+    if v not in names:
+        raise ValueError(f"'{v}' is not one of the players ({', '.join(names)}){suggest(v, names)}")
+    return v
+
+
+def curve_grid(v: Any, n: int) -> list[list]:
+    """A curve as written ('#' marks or route numbers), read into a grid; ValueError if unusable."""
+    grid = parse_grid(v, n, allow_hash=True)
+    if any(x == "#" for row in grid for x in row):
+        try:
+            route_from_hashes(grid, n)
+        except Ambiguous as e:
+            raise ValueError(str(e)) from None
+    return grid
+
+
+class CurvesOnly(Config, kw_only=True):
+    """A results file read for its curves (``printkit solve curve`` reads no more): fills may be unfinished."""
+
+    curves: Annotated[dict[Any, Any], Meta(
+        description="Each owner's curve as drawn: '#' on its squares, or its route numbered 1..L "
+                    "(needed where a square has three or more curve neighbours); '.' elsewhere")]
+    fills: dict[Any, Any] = {}
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.curves = {checked(("curves", str(k)), player_name, k, self.players):
+                       checked(("curves", str(k)), curve_grid, v, self.n) for k, v in self.curves.items()}
+
+
+class CurveFile(Model, kw_only=True):
+    """A file holding one curve (``curve:``), for ``printkit solve curve``."""
+
+    game: str
+    title: str = ""
+    n: Annotated[int, Meta(ge=4, le=30)] = 12
+    curve: Any
+
+    def __post_init__(self) -> None:
+        self.curve = checked(("curve",), curve_grid, self.curve, self.n)
+
+
+# ---------------------------------------------------------------- the blank record
+
+
+def record_template(cfg: Config) -> str:
+    blank = "\n".join("    " + " ".join("." for _ in range(cfg.n)) for _ in range(cfg.n))
+    lines = ["# Rows are letters from the top (A, B, ...), columns numbers from the left.",
+             "# Each grid: one line per row, '.' for an empty square, separated by spaces.",
+             "# curves: each owner's curve; put '#' on its squares. Where a square has three or more",
+             "# curve squares beside it, number the route instead: 1, 2, 3, ... along the curve.",
+             "curves:"]
+    for name in cfg.names:
+        lines.append(f"  {_key(name)}: |")
+        lines.append(blank)
+    lines += ["# fills[player][owner]: every number the player wrote on the owner's curve",
+              "# (the curve's 1..L and the inside numbers), '.' where nothing is written.",
+              "fills:"]
+    for player in cfg.names:
+        lines.append(f"  {_key(player)}:")
+        for owner in cfg.names:
+            lines.append(f"    {_key(owner)}: |")
+            lines.append("  " + blank.replace("\n", "\n  "))
+    return "\n".join(lines) + "\n"
+
+
+def _key(name: str) -> str:
+    import yaml
+
+    return yaml.safe_dump(name, default_style=None).strip().removesuffix("...").strip()

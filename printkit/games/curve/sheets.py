@@ -1,0 +1,253 @@
+"""Within The Curve's printed kit: each player's grids (their own curve first, a copy of every other
+player's), as many to a page as fit, a reminder of the rules in a spare place and the score box on the
+last page; and the rule sheet's figures (``figure``), drawn from the example curves in ``examples``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...draw import PT, Item, Page, Pen, Rect, Text, fit_text, grid_lines, moved, text_width
+from ...sheet import MIN_CELL, MIN_TEXT, Paper, Player, header, row_label
+from . import geometry as geo
+from .examples import filled, pocket, ring
+from .score import Curve
+
+if TYPE_CHECKING:
+    from .record import Config
+
+MAX_CELL = 14.0  # cells grow up to this when a page holds few grids
+GAP = 8.0  # between grids on a page
+TITLE_H = 7.5  # the grid's title line, with the "top number" box at its right
+
+
+# ---------------------------------------------------------------- layout
+
+
+def text_size(cell: float) -> float:
+    """Row and column labels: 7 pt at the smallest squares, up to 9 pt."""
+    return min(9.0, max(MIN_TEXT, cell / PT * 0.4))
+
+
+def label_room(n: int, cell: float) -> float:
+    """Room left of a grid for its row letters."""
+    return 1.5 + text_width(row_label(n - 1), text_size(cell)) + 0.5
+
+
+TOP_ROOM = 5.0  # above a grid for its column numbers
+
+
+def grid(x: float, y: float, n: int, cell: float) -> list[Item]:
+    """An n x n grid with row letters on the left and column numbers on top; top-left square at (x, y)."""
+    size = text_size(cell)
+    grey = (0.3, 0.3, 0.3)
+    items: list[Item] = [grid_lines(x, y, n, n, cell, Pen(width=0.25))]
+    items += [Text(x + (c + 0.5) * cell, y - 1.5, str(c + 1), size, "middle", color=grey) for c in range(n)]
+    items += [Text(x - 1.5, y + (r + 0.5) * cell + size * PT * 0.35, row_label(r), size, "end", color=grey)
+              for r in range(n)]
+    return items
+
+
+def block(n: int, cell: float) -> tuple[float, float]:
+    """Width and height of one titled grid with its labels and the box below."""
+    return label_room(n, cell) + n * cell, TITLE_H + TOP_ROOM + n * cell
+
+
+def arrange(n: int, count: int, width: float, height: float) -> tuple[float, int, int] | None:
+    """The biggest cell (and columns, rows) that fits ``count`` grids in width x height, or None below 6 mm."""
+    best = None
+    for cols in range(1, count + 1):
+        rows = -(-count // cols)
+        lo, hi = MIN_CELL, MAX_CELL
+        w, h = block(n, lo)
+        if cols * w + (cols - 1) * GAP > width or rows * h + (rows - 1) * GAP > height:
+            continue
+        for _ in range(30):  # bisect: the labels grow a little with the cell
+            mid = (lo + hi) / 2
+            w, h = block(n, mid)
+            if cols * w + (cols - 1) * GAP <= width and rows * h + (rows - 1) * GAP <= height:
+                lo = mid
+            else:
+                hi = mid
+        cell = int(lo * 10) / 10
+        if best is None or cell > best[0]:
+            best = (cell, cols, rows)
+    return best
+
+
+def plan(n: int, count: int, width: float, height: float) -> tuple[int, float, int, int]:
+    """(grids per page, cell, columns, rows) using as few pages as possible."""
+    per = 1
+    while per < count and arrange(n, per + 1, width, height):
+        per += 1
+    if arrange(n, per, width, height) is None:
+        largest = max((k for k in range(4, n) if arrange(k, 1, width, height)), default=4)
+        raise ValueError(f"a {n} x {n} grid does not fit one page at {MIN_CELL:g} mm squares; "
+                         f"the largest that fits is {largest} x {largest}")
+    pages = -(-count // per)
+    per = -(-count // pages)  # spread evenly: bigger squares when fewer grids
+    cell, cols, rows = arrange(n, per, width, height)  # type: ignore[misc]
+    return per, cell, cols, rows
+
+
+def positions(n: int, cell: float, cols: int, rows: int, count: int, x0: float, y0: float,
+              width: float) -> list[tuple[float, float]]:
+    """Top-left corners (of the grid squares) for ``count`` blocks, centred across ``width``."""
+    w, h = block(n, cell)
+    lab = label_room(n, cell)
+    used = min(cols, count) * w + (min(cols, count) - 1) * GAP
+    left = x0 + (width - used) / 2
+    return [(left + (i % cols) * (w + GAP) + lab, y0 + (i // cols) * (h + GAP) + TITLE_H + TOP_ROOM)
+            for i in range(count)]
+
+
+# ---------------------------------------------------------------- the kit
+
+
+def area(paper: Paper, y: float) -> tuple[float, float]:
+    return paper.inner_width, paper.bottom - 10 - y
+
+
+def grid_pages(paper: Paper, n: int, entries: list, title: str, subtitle: str, player: Player):
+    """Lay ``entries`` out as n x n grids, as many to a page as fit: yields
+    (page, top y of the grids, [(entry, (x, y)) ...], spare slot or None, last page?)."""
+    y0 = header(paper.page(), paper, "x", "x")
+    per, cell, cols, rows = plan(n, len(entries), *area(paper, y0))
+    sheets = -(-len(entries) // per)
+    for k in range(sheets):
+        page = paper.page()
+        part = f" ({k + 1} of {sheets})" if sheets > 1 else ""
+        y = header(page, paper, f"{title}{part}", subtitle, player)
+        chunk = entries[k * per:(k + 1) * per]
+        placed = list(zip(chunk, positions(n, cell, cols, rows, len(chunk), paper.left, y, paper.inner_width)))
+        spots = positions(n, cell, cols, rows, cols * rows, paper.left, y, paper.inner_width)
+        spare = spots[len(chunk)] if len(chunk) < len(spots) else None
+        yield page, cell, placed, spare, k == sheets - 1
+
+
+def kit(cfg: Config, paper: Paper) -> list[Page]:
+    from ...inputs import InputError
+
+    seats = cfg.seats()
+    pages: list[Page] = []
+    try:
+        plan(cfg.n, len(seats), *area(paper, header(paper.page(), paper, "x", "x")))
+    except ValueError as e:
+        raise InputError("config", f"{e} on {paper.name} paper", key="n") from None
+    for seat in seats:
+        order = [seat] + [s for s in seats if s is not seat]
+        for page, cell, placed, spare, last in grid_pages(
+                paper, cfg.n, order, f"{seat.name}'s grids",
+                "Draw your curve on 'your curve'; the others copy theirs here. Number each curve "
+                "along it, then fill its inside (neighbours coprime).", seat):
+            for owner, (x, gy) in placed:
+                name = "your curve" if owner is seat else f"copy of {owner.name}'s curve"
+                page.add(blank(cfg.n, cell, x, gy, name, owner))
+            if spare:  # a free slot: a reminder of the rules
+                x, gy = spare
+                w, h = block(cfg.n, cell)
+                page.add(reminder(x - label_room(cfg.n, cell), gy - TOP_ROOM - TITLE_H, w, h))
+            if last:
+                ty = paper.bottom - 6
+                page.add(Text(paper.left, ty, "Score: the sum of your top inside numbers =", 9, bold=True))
+                page.add(Rect(paper.left + text_width("Score: the sum of your top inside numbers =", 9, True)
+                              + 2, ty - 4.5, 18, 6.5, Pen(width=0.4)))
+            pages.append(page)
+    return pages
+
+
+def blank(n: int, cell: float, x: float, y: float, name: str, owner: Player) -> list[Item]:
+    items: list[Item] = []
+    lab = label_room(n, cell)
+    ty = y - TOP_ROOM - 2.2
+    label = "top inside number"
+    box_w = 12.0
+    room = n * cell + lab - 5 - box_w - text_width(label, 7) - 3
+    items += owner.badge(x - lab + 1.6, ty - 1.2, 3.0)
+    items.append(Text(x - lab + 4.2, ty, fit_text(name, room, 10, True), 10, bold=True, color=owner.color))
+    items.append(Text(x + n * cell - box_w - 1.2, ty, label, 7, "end", color=(0.3, 0.3, 0.3)))
+    items.append(Rect(x + n * cell - box_w, ty - 4.6, box_w, 6.0, Pen(width=0.35)))
+    items += grid(x, y, n, cell)
+    return items
+
+
+def reminder(x: float, y: float, w: float, h: float) -> list[Item]:
+    """The filling rules in brief, for an empty place on a sheet."""
+    from ...draw import wrap
+
+    lines = [("Filling a curve", True),
+             ("1. Number the curve's squares 1, 2, 3, ... along it, starting anywhere, either way round.", False),
+             ("2. Inside, write 1, 2, 3, ... one at a time, each in an empty inside square where it shares "
+              "no factor with the numbers directly above, below, left and right of it.", False),
+             ("3. Stop when the next number fits nowhere; write your top inside number in the box.", False),
+             ("Coprime: no common factor but 1. 8 and 15 are coprime; 6 and 9 share 3; 1 is coprime with "
+              "everything. Two curve squares side by side need not be coprime.", False)]
+    items: list[Item] = []
+    ty = y + 4
+    for text, bold in lines:
+        for ln in wrap(text, w - 4, 9, bold):
+            if ty + 4.2 > y + h:
+                return items
+            ty += 4.2
+            items.append(Text(x + 2, ty, ln, 9, bold=bold))
+        ty += 1.5
+    return items
+
+
+# ---------------------------------------------------------------- the rule sheet's figures
+
+BLUE = (0.0, 0.447, 0.698)
+CELL = 7.0
+
+
+def notes(items: list[Item], x: float, y: float, width: float, lines: list[str]) -> float:
+    from ...draw import wrap
+
+    for text in lines:
+        for ln in wrap(text, width, 9):
+            y += 4.3
+            items.append(Text(x, y, ln, 9))
+        y += 1.2
+    return y
+
+
+def figure(game, name: str, width: float) -> tuple[list[Item], float]:
+    items: list[Item] = []
+    if name == "example":
+        n = 6
+        route = ring()
+        a_curve, a_fill = filled(route, n, "B2", "B3", {"C3": 1, "C4": 2})
+        b_curve, b_fill = filled(route, n, "B4", "B3", {"C3": 1, "C4": 2, "D4": 3, "D3": 4})
+        side = n * CELL
+        x1, x2 = 8.0, 8.0 + side + 16
+        for x, title, cv, fl in ((x1, "A: 1 at B2, then B3", a_curve, a_fill),
+                                 (x2, "B: 1 at B4, then B3", b_curve, b_fill)):
+            items.append(Text(x - 6, 4, title, 9, bold=True))
+            items += moved(game.draw_fill(n, CELL, cv, fl, BLUE), x, 12)
+        tx = x2 + side + 10
+        y = notes(items, tx, 0, width - tx, [
+            "Both players number the same curve 1..12 along it, from different starts.",
+            "A: 3 fits nowhere inside. C3 and D3 touch 12 and 9, D4 touches 6, C4 touches 3: "
+            "all multiples of 3. A stops at 2 and scores 2.",
+            "B: 3 goes in D4 (beside 10, 8, 2 and 4: no common factor), 4 in D3 (beside 5, 7, 1 and 3). "
+            "B fills all four squares and scores 4, the best possible here.",
+            "Only inside numbers are checked: two curve squares side by side never need to be coprime "
+            "(that matters where a curve runs alongside itself, as below).",
+        ])
+        return items, max(12 + side + 6, y + 2)
+    if name == "pocket":
+        n = 7
+        route = pocket()
+        curve = Curve("example", [[None] * n for _ in range(n)], route, geo.interior(route, n), [])
+        items += moved(game.draw_fill(n, CELL, curve, None, BLUE), 8, 6)
+        tx = 8 + n * CELL + 10
+        y = notes(items, tx, 0, width - tx, [
+            "This curve runs alongside itself: C5, C6 and C7 touch D5, D6 and D7, but the curve never steps "
+            "between them. Such touching curve numbers need not be coprime.",
+            "Shaded: the inside. D4 is walled in by curve squares but lies outside: from its centre, a straight "
+            "line to the edge of the grid crosses the curve an even number of times. Nothing may be written there.",
+            "Here C5, D5 and others have three curve squares beside them, so '#' marks cannot show the route: "
+            "in the results file, write the route as numbers 1, 2, 3, ... along the curve.",
+        ])
+        return items, max(6 + n * CELL + 4, y + 2)
+    raise KeyError(name)
