@@ -32,8 +32,10 @@ def open_file(path: str) -> tuple[Any, Path, dict]:
     written blank if it is not there yet.  Unusable input raises InputError (exit 2)."""
     doc = inputs.load(path)
     game = _game_of(doc)
-    setup = _setup(game, doc)
-    if (set(game.Results.keys()) - game.shared_keys()) & set(doc.data):  # it holds a play record
+    try:
+        setup = game.Config.from_dict(doc.data)  # a config: its results file is the one to enter
+    except ValueError:
+        _setup(game, doc)  # a results file: its set-up must read, its record may still be broken
         return game, Path(path), doc.data
     results = Path(f"{Path(path).stem}-results.yaml")
     if not results.exists():

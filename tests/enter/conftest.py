@@ -45,7 +45,7 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1, bypass_csp=True)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))

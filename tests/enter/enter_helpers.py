@@ -86,7 +86,14 @@ class Hands:
 
     def centre(self, ref: str, nth: int = 0) -> tuple[float, float]:
         loc = self.page.locator(f'[data-ref="{ref}"]').nth(nth)
-        box = loc.bounding_box()
+        for _ in range(20):  # the sheets are redrawn after every change: look again if one just went
+            # as a person scrolls: bring the place to the middle of the window when it is out of view
+            loc.evaluate("e => { const r = e.getBoundingClientRect();"
+                         " if (r.top < 90 || r.bottom > innerHeight - 10) e.scrollIntoView({block: 'center'}); }")
+            box = loc.bounding_box()
+            if box:
+                break
+            self.page.wait_for_timeout(25)
         assert box, f"{ref} is not on the page"
         return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 

@@ -83,8 +83,8 @@ async function refresh() {
     ]);
     if (seq !== page.seq) return;  // a newer state is on its way: this answer is already old
     if (check.status === 200) {
-      showReport(check.body, seq);
       if (drawn.status === 200) { page.info = drawn.body.info || {}; board.show(drawn.body.sheets); }
+      showReport(check.body, seq);
       applyMarks();
     } else {
       showProblem(check.body.error || `the server answered ${check.status}`);
