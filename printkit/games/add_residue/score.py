@@ -61,13 +61,15 @@ def replay(res: Results, report: Report) -> list[Row]:
         expected = names[0] if prev is None else names[(names.index(prev) + 1) % len(names)]
         if pl.player != expected:
             report.violation(pl.player, "seat-order", where(row),
-                             f"it was {expected}'s turn, not {pl.player}'s (seat order: {', '.join(names)})")
+                             f"it was {expected}'s turn, not {pl.player}'s (seat order: {', '.join(names)})",
+                             (f"row:{i}",))
             report.disqualified.add(pl.player)
             row.problems.append(f"{expected}'s turn")
         seen = used.setdefault((pl.player, pl.pile), {})
         if pl.c in seen:
             report.violation(pl.player, "once-per-pile", where(row),
-                             f"{pl.player} already played {pl.c} from the {pl.pile} pile at row {seen[pl.c]}")
+                             f"{pl.player} already played {pl.c} from the {pl.pile} pile at row {seen[pl.c]}",
+                             (f"row:{i}",))
             report.disqualified.add(pl.player)
             row.problems.append(f"{pl.c} used at row {seen[pl.c]}")
         else:
@@ -77,7 +79,7 @@ def replay(res: Results, report: Report) -> list[Row]:
             if first_wrong is None:
                 first_wrong = row
                 report.violation(pl.player, "arithmetic", where(row),
-                                 f"m after this move is {how} = {after}, not {pl.written}")
+                                 f"m after this move is {how} = {after}, not {pl.written}", (f"row:{i}",))
             else:
                 later_wrong.append(i)
             row.problems.append(f"m is {after}")

@@ -100,13 +100,31 @@ def kit(game: AddResidue, cfg: Config, paper: Paper) -> list[Page]:
     return pile_sheets(game, cfg, paper) + move_log(game, cfg, paper)
 
 
-def pile_panel(seat: Player, n: int, width: float, title: str) -> tuple[list[Item], float]:
-    """One player's two piles to cross off, from (0, 0); returns the items and the height."""
-    box = 9.0
-    per_row = max(1, min(n, int((width - 22) // box)))
-    if n > per_row:  # even rows: 13 + 13 rather than 20 + 6
+PILE_BOX = 9.0  # one number's box on a pile sheet
+
+
+def pile_row(n: int, width: float) -> int:
+    """How many numbers a pile's row holds in a panel ``width`` wide (rows kept even: 13 + 13, not 20 + 6)."""
+    per_row = max(1, min(n, int((width - 22) // PILE_BOX)))
+    if n > per_row:
         rows_needed = -(-n // per_row)
         per_row = -(-n // rows_needed)
+    return per_row
+
+
+def pile_box(n: int, width: float, pile: str, c: int) -> tuple[float, float, float]:
+    """(x, y, side) of number ``c``'s box in a pile panel drawn by ``pile_panel``."""
+    per_row = pile_row(n, width)
+    rows = -(-n // per_row)
+    r, col = divmod(c - 1, per_row)
+    top = 10.0 + (0 if pile == "add" else rows * PILE_BOX + 8)
+    return 22 + col * PILE_BOX, top + r * PILE_BOX, PILE_BOX - 1.2
+
+
+def pile_panel(seat: Player, n: int, width: float, title: str) -> tuple[list[Item], float]:
+    """One player's two piles to cross off, from (0, 0); returns the items and the height."""
+    box = PILE_BOX
+    per_row = pile_row(n, width)
     rows = -(-n // per_row)
     items: list[Item] = []
     pen = Pen(seat.color, 0.45, seat.dash)

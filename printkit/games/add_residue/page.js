@@ -1,0 +1,116 @@
+// Add/Residue on the page: the player to move clicks a number on one of their piles (move:add K,
+// move:mod K); the move goes into the log and the scorer answers. Keys: arrows walk the player's
+// open numbers, Enter or Space plays one; or type the number and then a (add) or m (mod);
+// Backspace takes back the last move. "How did we play?" asks for the review of perfect play.
+let cursor = null;  // the data-ref under the keyboard cursor
+let typed = "";
+
+export function start(ctx) {
+  ctx.board.root.addEventListener("click", (e) => {
+    const el = ctx.board.refAt(e.clientX, e.clientY);
+    if (el && el.dataset.ref.startsWith("move:")) { cursor = el.dataset.ref; play(ctx, el.dataset.ref.slice(5)); }
+  });
+  const ask = Object.assign(document.createElement("button"), { type: "button", textContent: "How did we play?" });
+  ask.title = "Each move's cost against perfect play (two players)";
+  ask.onclick = () => review(ctx, ask);
+  ctx.controls.append(ask);
+  ctx.board.onShow(() => paint(ctx));
+}
+
+export function checked(ctx) { tell(ctx); }
+
+function tell(ctx) {
+  const inf = ctx.info();
+  if (inf.to_move === undefined) return;
+  if (!inf.to_move) { ctx.say(`All ${inf.of} moves are in: the game is over.`); return; }
+  ctx.say(`Move ${inf.moves + 1} of ${inf.of}: ${inf.to_move} to move, m is ${inf.m}.` + (typed ? ` Typed: ${typed} (a: add, m: mod)` : ""));
+}
+
+function play(ctx, move) {
+  const who = ctx.info().to_move;
+  if (!who) { ctx.say("The log is full: every move has been played."); return; }
+  ctx.edit((doc) => {
+    if (!Array.isArray(doc.moves)) doc.moves = [];
+    doc.moves.push(`${who} ${move}`);
+  });
+}
+
+function buttons(ctx) { return [...ctx.board.root.querySelectorAll('[data-ref^="move:"]')].map((el) => el.dataset.ref); }
+
+export function key(ctx, e) {
+  const open = buttons(ctx);
+  if (/^[0-9]$/.test(e.key)) { typed = (typed + e.key).slice(-2); tell(ctx); e.preventDefault(); return; }
+  if ((e.key === "a" || e.key === "m") && typed) {
+    e.preventDefault();
+    const move = `${e.key === "a" ? "add" : "mod"} ${Number(typed)}`;
+    typed = "";
+    if (open.includes(`move:${move}`)) play(ctx, move);
+    else ctx.say(`${move} is not open to ${ctx.info().to_move || "anyone"}: pick a number not yet crossed off.`);
+    return;
+  }
+  if (e.key === "Escape") { typed = ""; tell(ctx); return; }
+  if (e.key === "Backspace" || e.key === "Delete") {
+    e.preventDefault();
+    if (typed) { typed = typed.slice(0, -1); tell(ctx); return; }
+    const moves = ctx.doc().moves || [];
+    if (moves.length) { const last = moves[moves.length - 1]; ctx.edit((doc) => { doc.moves.pop(); }); ctx.say(`Took back: ${last}.`); }
+    return;
+  }
+  if (!open.length) return;
+  const i = Math.max(0, open.indexOf(cursor));
+  const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+  if (step) { e.preventDefault(); cursor = open[(i + step + open.length) % open.length]; paint(ctx); return; }
+  if (e.key === "ArrowUp" || e.key === "ArrowDown") {  // the same number on the other pile, or the nearest
+    e.preventDefault();
+    const [pile, k] = (cursor || open[0]).slice(5).split(" ");
+    const other = pile === "add" ? "mod" : "add";
+    const same = open.filter((r) => r.startsWith(`move:${other} `));
+    if (same.length) cursor = same.reduce((best, r) => Math.abs(Number(r.split(" ")[1]) - k) < Math.abs(Number(best.split(" ")[1]) - k) ? r : best);
+    paint(ctx);
+    return;
+  }
+  if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    const target = open.includes(cursor) ? cursor : open[0];
+    cursor = target;
+    play(ctx, target.slice(5));
+  }
+}
+
+function paint(ctx) {
+  for (const el of ctx.board.root.querySelectorAll(".cursor")) el.classList.remove("cursor");
+  const open = buttons(ctx);
+  if (cursor && !open.includes(cursor)) cursor = open.find((r) => r.startsWith(cursor.slice(0, 8))) || open[0] || null;
+  if (cursor) for (const el of ctx.board.all(cursor)) el.classList.add("cursor");
+}
+
+async function review(ctx, button) {
+  button.disabled = true;
+  ctx.show(Object.assign(document.createElement("p"), { textContent: "Searching perfect play..." }));
+  const answer = await ctx.ask("review");
+  button.disabled = false;
+  const box = document.createElement("div");
+  box.className = "answer";
+  const h = Object.assign(document.createElement("h3"), { textContent: "How did we play?" });
+  box.append(h);
+  if (answer.error) { box.append(Object.assign(document.createElement("p"), { textContent: answer.error })); ctx.show(box); return; }
+  const costly = answer.moves.filter((m) => m.loss);
+  const p = document.createElement("p");
+  p.textContent = answer.value === null ? "The log is too early to search exactly yet."
+    : costly.length ? `${costly.length} move(s) gave points away against perfect play:` : "No move gave anything away: both played perfectly.";
+  box.append(p);
+  const table = document.createElement("table");
+  table.innerHTML = "<thead><tr><th>row</th><th>player</th><th>move</th><th>cost</th><th>best</th></tr></thead>";
+  const body = document.createElement("tbody");
+  for (const m of answer.moves) {
+    const tr = document.createElement("tr");
+    for (const v of [m.index, m.player, m.move, m.loss === null ? "not searched" : m.loss, (m.best || []).join(", ")]) {
+      tr.append(Object.assign(document.createElement("td"), { textContent: String(v) }));
+    }
+    if (m.loss) tr.className = "costly";
+    body.append(tr);
+  }
+  table.append(body);
+  box.append(table);
+  ctx.show(box);
+}

@@ -1,0 +1,93 @@
+"""Add/Residue entered on the page in chromium: one click (or a few keys) a move, checked live."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import yaml
+from enter_helpers import DATA, Hands, config_for, open_page, record_chars, run_printkit, shot, wait_checked
+
+EXAMPLE = DATA / "played-add-residue.yaml"
+
+
+def test_the_played_example_entered_by_clicks_and_keys_scores_the_same(serve, page, tmp_path):
+    played = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    s = serve(config_for(EXAMPLE, tmp_path))
+    open_page(page, s)
+    hands = Hands(page)
+    for i, line in enumerate(played["moves"]):
+        who, pile, c = line.split("=")[0].split()
+        assert page.inner_text("#say").startswith(f"Move {i + 1} of 52: {who} to move")
+        # only the mover's open numbers are buttons
+        assert page.locator(f'[data-ref="move:{pile} {c}"]').count() == 1
+        if i % 5 == 4:  # now and then typed: the number, then a or m
+            page.locator("#sheets .sheet").nth(0).focus()
+            hands.press(*c, "a" if pile == "add" else "m")
+        else:
+            hands.click(f"move:{pile} {c}")
+        wait_checked(page)
+        if i == 20:
+            shot(page, "add-residue-move-21")
+    assert page.locator('[data-ref^="move:"]').count() == 0  # the game is over: no more buttons
+    assert page.errors == []
+    saved = s.path.parent / "add-residue-night-results.yaml"
+    deadline = time.time() + 5
+    while len(yaml.safe_load(saved.read_text(encoding="utf-8"))["moves"] or []) < 52 and time.time() < deadline:
+        time.sleep(0.1)
+    code, out, err = run_printkit("score", saved, "--json")
+    want = run_printkit("score", EXAMPLE, "--json")
+    assert (code, json.loads(out)) == (want[0], json.loads(want[1]))
+    for p in json.loads(out)["players"]:
+        assert page.inner_text(f'[data-score="{p["name"]}"]') == str(p["score"])
+    chars = record_chars(EXAMPLE, {"game", "players", "n"})
+    assert hands.events * 3 <= chars, (hands.events, chars)
+    # how did we play: the same review as `printkit solve add-residue FILE --json`
+    page.click("text=How did we play?")
+    page.wait_for_selector("#answer table")
+    review = json.loads(run_printkit("solve", "add-residue", saved, "--json")[1])
+    cells = page.locator("#answer tbody tr").all_inner_texts()
+    assert len(cells) == len(review["moves"]) == 52
+    for row, want_row in zip(cells, review["moves"]):
+        parts = row.split("\t")
+        assert parts[0] == str(want_row["index"]) and parts[2] == want_row["move"]
+        assert parts[3] == ("not searched" if want_row["loss"] is None else str(want_row["loss"]))
+    shot(page, "add-residue-entered")
+
+
+def test_a_move_out_of_turn_or_a_wrong_m_is_marked_on_its_row(serve, page, tmp_path):
+    s = serve(config_for(EXAMPLE, tmp_path))
+    open_page(page, s)
+    hands = Hands(page)
+    hands.click("move:add 3")
+    wait_checked(page)
+    box = page.locator("#editors textarea").nth(0)
+    box.fill("Ann add 3\nAnn add 4\nBen mod 2 = 5")
+    wait_checked(page)
+    violations = page.locator("[data-violation]").all_inner_texts()
+    assert "move log, row 2 (Ann add 4): it was Ben's turn, not Ann's (seat order: Ann, Ben)" in violations
+    assert any(v.startswith("move log, row 3 (Ben mod 2 = 5): m after this move is 7 mod 2 = 1, not 5")
+               for v in violations)
+    assert "marked" in page.locator('[data-ref="row:2"]').get_attribute("class")
+    assert "marked" in page.locator('[data-ref="row:3"]').get_attribute("class")
+    assert "marked" not in page.locator('[data-ref="row:1"]').get_attribute("class")
+    shot(page, "add-residue-mistakes")
+    page.keyboard.press("Control+z")  # back to the one clicked move
+    wait_checked(page)
+    assert page.inner_text("[data-status]") == "valid"
+    assert box.input_value() == "Ann add 3"
+
+
+def test_backspace_takes_back_the_last_move(serve, page, tmp_path):
+    s = serve(config_for(EXAMPLE, tmp_path))
+    open_page(page, s)
+    hands = Hands(page)
+    hands.click("move:add 3")
+    wait_checked(page)
+    hands.click("move:mod 2")
+    wait_checked(page)
+    page.locator("#sheets .sheet").nth(0).focus()
+    page.keyboard.press("Backspace")
+    wait_checked(page)
+    assert page.locator("#editors textarea").nth(0).input_value() == "Ann add 3"
+    assert page.inner_text("#say").startswith("Move 2 of 52: Ben to move")
