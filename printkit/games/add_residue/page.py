@@ -16,7 +16,7 @@ from .sheets import log_table, log_widths, pile_box, pile_panel
 if TYPE_CHECKING:
     from .game import Config, Results
 
-WIDTH = 104.0  # a pile panel on screen, in the drawing's millimetres: 8 numbers a row, big enough to tap
+WIDTH = 125.0  # a pile panel on screen, in the drawing's millimetres: two rows of numbers, big enough to tap
 ROW_H = 6.5
 
 
@@ -56,12 +56,11 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
         page.add(moved(items, 4, 4))
         pages.append(page)
     widths = log_widths(WIDTH - 30)
-    count = len(rows) + (1 if mover else 0)
-    log = Page(WIDTH + 8, (count + 1) * ROW_H + 14)
+    full = sum(widths) + 30
+    log = Page(full + 8, (len(rows) + 1) * ROW_H + 14)
     log.add(Text(4, 6, f"Move log: {len(rows)} of {total_moves(res.n, len(seats))} moves", 11, bold=True))
-    items = log_table(0, 0, widths, 0, count, ROW_H, seats, rows + [None] * (count - len(rows)) if mover else rows,
-                      remark_w=30)
-    items += [Hit(f"row:{i + 1}", 0, (i + 1) * ROW_H, WIDTH, ROW_H, "row") for i in range(len(rows))]
+    items = log_table(0, 0, widths, 0, len(rows), ROW_H, seats, rows, remark_w=30)
+    items += [Hit(f"row:{i + 1}", 0, (i + 1) * ROW_H, full, ROW_H, "row") for i in range(len(rows))]
     log.add(moved(items, 4, 9))
     return pages + [log]
 
