@@ -153,3 +153,71 @@ def config_for(example: Path, folder: Path, drop: tuple[str, ...] = ()) -> Path:
     path = folder / f"{example.stem.removeprefix('played-')}-night.yaml"
     path.write_text(yaml.safe_dump(cfg, sort_keys=False), encoding="utf-8")
     return path
+
+
+# ---------------------------------------------------------------- whole games entered, for the tests and bench/
+
+def parse(dot: str) -> tuple[int, int]:
+    return ord(dot[0]) - 65, int(dot[1:]) - 1
+
+
+class Keys:
+    """The keyboard cursor, walked with arrow keys from where the page shows it."""
+
+    def __init__(self, hands: Hands):
+        self.hands = hands
+
+    def go(self, dot: str) -> None:
+        at = self.hands.page.locator(".hit.cursor").get_attribute("data-ref").split(":")[1]
+        (r0, c0), (r, c) = parse(at), parse(dot)
+        dr, dc = r - r0, c - c0
+        keys = (["ArrowDown"] * dr if dr > 0 else ["ArrowUp"] * -dr) + (["ArrowRight"] * dc if dc > 0 else ["ArrowLeft"] * -dc)
+        self.hands.press(*keys)
+
+    def segment(self, a: str, b: str) -> None:
+        self.go(a)
+        self.hands.press("Enter")
+        self.go(b)
+        self.hands.press("Enter")
+
+
+def focus_round(page, hands: Hands, r: int) -> Keys:
+    """Click the round's title (not a dot): the sheet takes the keys."""
+    box = page.locator("#sheets .sheet").nth(r).bounding_box()
+    page.mouse.click(box["x"] + 30, box["y"] + 12)
+    hands.events += 1
+    return Keys(hands)
+
+
+def enter_intersections(page, hands: Hands, played: dict, shot_after_round: int | None = None) -> None:
+    """Every segment of a played game drawn on the page: mostly dragged, every fifth by click, click, every
+    sixth by keys alone."""
+    for r, segments in enumerate(played["rounds"]):
+        keys = None
+        for i, seg in enumerate(segments):
+            a, b = seg.split("-")
+            if i % 6 == 5:
+                keys = keys or focus_round(page, hands, r)
+                keys.segment(a, b)
+            elif i % 6 == 4:
+                hands.click(f"{r + 1}:{a}")
+                hands.click(f"{r + 1}:{b}")
+            else:
+                hands.drag(f"{r + 1}:{a}", f"{r + 1}:{b}")
+            wait_checked(page)
+        if r == shot_after_round:
+            shot(page, f"intersections-round-{r + 1}")
+
+
+def enter_add_residue(page, hands: Hands, played: dict, shot_after_move: int | None = None) -> None:
+    """Every move of a played game: a click on the mover's pile, every fifth typed (the number, then a or m)."""
+    for i, line in enumerate(played["moves"]):
+        who, pile, c = line.split("=")[0].split()
+        if i % 5 == 4:
+            page.locator("#sheets .sheet").nth(0).focus()
+            hands.press(*c, "a" if pile == "add" else "m")
+        else:
+            hands.click(f"move:{pile} {c}")
+        wait_checked(page)
+        if i == shot_after_move:
+            shot(page, f"add-residue-move-{i + 1}")
