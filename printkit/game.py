@@ -261,8 +261,9 @@ class Game:
         (keys into the document), ``label``, ``kind`` (lines, items, grid or text) and ``hint``."""
         return []
 
-    def answers(self) -> dict[str, Callable[[Any], dict]]:
-        """Questions the page may ask about a record (name -> function of the results): reviews, solvers."""
+    def answers(self) -> dict[str, Callable[[Any, dict[str, str]], dict]]:
+        """Questions the page may ask about a record: name -> function of (results, the request's query
+        parameters, e.g. whose curve), answering a JSON object; reviews, solvers."""
         return {}
 
     # -- shared behaviour

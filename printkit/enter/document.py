@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -105,12 +106,30 @@ def board(game, data: Any) -> dict:
     """The sheets as SVG, drawn from the same model as the print, with the play and the places to point
     at, and what the page's input needs to know beside them."""
     from ..sheet import paper
-    from ..writers import svg
 
     res = read(game, data)
     report = game.score(res)
-    return {"sheets": [svg.render(page).decode("utf-8") for page in game.board(res, report, paper(res.paper))],
+    return {"sheets": [_svg(page) for page in game.board(res, report, paper(res.paper))],
             "info": game.board_info(res, report)}
+
+
+_DRAWN: OrderedDict[bytes, str] = OrderedDict()  # sheets drawn lately: most changes redraw one sheet of many
+
+
+def _svg(page) -> str:
+    """The page as SVG, drawn again only when something on it changed."""
+    import msgspec
+
+    from ..writers import svg
+
+    key = msgspec.msgpack.encode(page)
+    if key in _DRAWN:
+        _DRAWN.move_to_end(key)
+        return _DRAWN[key]
+    out = _DRAWN[key] = svg.render(page).decode("utf-8")
+    if len(_DRAWN) > 200:
+        _DRAWN.popitem(last=False)
+    return out
 
 
 # ---------------------------------------------------------------- the file as a person would type it

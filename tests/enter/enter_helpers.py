@@ -221,3 +221,51 @@ def enter_add_residue(page, hands: Hands, played: dict, shot_after_move: int | N
         wait_checked(page)
         if i == shot_after_move:
             shot(page, f"add-residue-move-{i + 1}")
+
+
+def _coord(r: int, c: int) -> str:
+    from printkit.sheet import coord
+
+    return coord(r, c)
+
+
+def enter_curve(page, hands: Hands, played: dict, shot_name: str | None = None) -> None:
+    """A played Within The Curve game redrawn: each curve one drag through its route, back to its first
+    square; on every copy, 1 and 2 clicked on the curve, then the inside numbers clicked in order (every
+    fourth walked to with the arrow keys and written with Space)."""
+    from printkit.games.curve.record import parse_grid
+    from printkit.games.curve.score import read_curve
+
+    n = played["n"]
+    routes = {}
+    for owner, text in played["curves"].items():
+        route = read_curve(owner, parse_grid(text, n, allow_hash=True), n).route
+        routes[owner] = route
+        refs = [f"curve:{owner}:{_coord(*sq)}" for sq in route + [route[0]]]
+        hands.drag(*refs, steps=2)
+        wait_checked(page)
+    for filler, row in played["fills"].items():
+        for owner, text in row.items():
+            grid = parse_grid(text, n, allow_hash=False)
+            route = routes[owner]
+            on = set(route)
+            at = {grid[r][c]: (r, c) for r, c in route if grid[r][c] is not None}
+            if 1 in at and 2 in at:
+                hands.click(f"fill:{filler}:{owner}:{_coord(*at[1])}")
+                hands.click(f"fill:{filler}:{owner}:{_coord(*at[2])}")
+                wait_checked(page)
+            inner = sorted(((v, (r, c)) for r, line in enumerate(grid) for c, v in enumerate(line)
+                            if v is not None and (r, c) not in on))
+            here = None
+            for k, (v, (r, c)) in enumerate(inner):
+                ref = f"fill:{filler}:{owner}:{_coord(r, c)}"
+                if k % 4 == 3 and here is not None:  # by keys: arrows from the cursor, then Space
+                    dr, dc = r - here[0], c - here[1]
+                    hands.press(*(["ArrowDown"] * dr if dr > 0 else ["ArrowUp"] * -dr),
+                                *(["ArrowRight"] * dc if dc > 0 else ["ArrowLeft"] * -dc), "Space")
+                else:
+                    hands.click(ref)
+                here = (r, c)
+                wait_checked(page)
+            if shot_name and filler == owner:
+                shot(page, f"{shot_name}-{filler}")

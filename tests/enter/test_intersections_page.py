@@ -19,7 +19,7 @@ def test_the_played_example_entered_by_pointer_and_keys_scores_the_same(serve, p
     enter_intersections(page, hands, played, shot_after_round=0)
     assert page.errors == []
     saved = s.path.parent / "intersections-night-results.yaml"
-    deadline = time.time() + 5
+    deadline = time.time() + 20
     while yaml.safe_load(saved.read_text(encoding="utf-8"))["rounds"] != played["rounds"] and time.time() < deadline:
         time.sleep(0.1)  # the page saves by itself within a second
     assert yaml.safe_load(saved.read_text(encoding="utf-8"))["rounds"] == played["rounds"]
