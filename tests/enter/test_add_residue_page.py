@@ -20,7 +20,7 @@ def test_the_played_example_entered_by_clicks_and_keys_scores_the_same(serve, pa
     assert page.locator('[data-ref^="move:"]').count() == 0  # the game is over: no more buttons
     assert page.errors == []
     saved = s.path.parent / "add-residue-night-results.yaml"
-    deadline = time.time() + 5
+    deadline = time.time() + 20
     while len(yaml.safe_load(saved.read_text(encoding="utf-8"))["moves"] or []) < 52 and time.time() < deadline:
         time.sleep(0.1)
     code, out, err = run_printkit("score", saved, "--json")
