@@ -101,13 +101,15 @@ def enter_turn(sheet: Sheet, line: str) -> None:
     sheet.keys("Enter")
 
 
-def test_the_played_example_entered_by_pointer_and_keys_scores_the_same(serve, page, tmp_path):
-    played = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))["sheets"]["Ann"]
-    s = serve(config_for(EXAMPLE, tmp_path))
-    open_page(page, s)
-    hands = Hands(page)
+def enter_played(page, hands: Hands, played: dict, shots: bool = True) -> dict[str, int]:
+    """Ann's sheet of the played example entered on a blank page by pointer and keys alone (no text box);
+    returns the input events spent on each part of the record."""
     ann = Sheet(page, hands)
-    shot(page, "ikes-blank")
+    spent: dict[str, int] = {}
+
+    def part(name: str) -> None:
+        spent[name] = hands.events - sum(spent.values())
+
     # rows A to D typed from the keyboard, as the grid reads
     ann.focus()
     assert ann.cursor() == "A1"
@@ -124,7 +126,9 @@ def test_the_played_example_entered_by_pointer_and_keys_scores_the_same(serve, p
         for q in squares:
             ann.click(q)
     assert ann.doc()["grid"].split("\n") == played["grid"].strip().split("\n")
-    shot(page, "ikes-grid-entered")
+    part("grid")
+    if shots:
+        shot(page, "ikes-grid-entered")
     # walls: runs dragged along the sides, single walls clicked, a few by keys
     ann.drag("D1 N", "D3 N")
     ann.drag("D1 S", "D3 S")
@@ -135,20 +139,34 @@ def test_the_played_example_entered_by_pointer_and_keys_scores_the_same(serve, p
     ann.keys("w")  # the west wall of G2
     ann.go("G7")
     ann.keys("Shift+ArrowDown")  # the south wall of G7
+    part("walls")
     # the exit from the keyboard, the entrance with the pen bar and a click on the sheet
     ann.keys("x", "ArrowRight")  # the cursor is on G7: the exit through its east side
     ann.button("Entrance (i)")
     ann.click("G1 W")
+    part("entrance, exit")
     got = ann.doc()
     assert sorted(got["walls"]) == sorted(played["walls"]) and got["entrance"] == "G1 W" and got["exit"] == "G7 E"
     assert page.inner_text('[data-score="Ann"]') == "4"
-    shot(page, "ikes-store-entered")
+    if shots:
+        shot(page, "ikes-store-entered")
     # the turn log, line by line: dice typed, squares and the bonus wall clicked
     ann.keys("t")
     for line in played["turns"]:
         enter_turn(ann, line)
     ann.keys("Escape")
     assert ann.doc()["turns"] == played["turns"]
+    part("turns")
+    return spent
+
+
+def test_the_played_example_entered_by_pointer_and_keys_scores_the_same(serve, page, tmp_path):
+    played = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))["sheets"]["Ann"]
+    s = serve(config_for(EXAMPLE, tmp_path))
+    open_page(page, s)
+    shot(page, "ikes-blank")
+    hands = Hands(page)
+    enter_played(page, hands, played)
     assert page.errors == []
     saved = s.path.parent / "ikes-night-results.yaml"
     assert same(saved_sheet(saved, played)) == same(played)
@@ -159,7 +177,6 @@ def test_the_played_example_entered_by_pointer_and_keys_scores_the_same(serve, p
     assert page.inner_text('[data-score="Ann"]') == str(json.loads(out)["players"][0]["score"])
     shot(page, "ikes-entered")
     chars = record_chars(EXAMPLE, {"game", "players"})
-    print(f"ikes entered with {hands.events} input events for {chars} characters of YAML")
     assert hands.events * 3 <= chars, (hands.events, chars)
     code, out, err = s.stop()
     assert code == 0
@@ -270,4 +287,45 @@ def test_a_mistake_is_marked_on_the_square_and_the_wall_it_names(serve, page, tm
     assert page.locator('[data-ref="Ann:A7"]').evaluate("e => getComputedStyle(e).stroke") == "none"
     page.locator("#check").click()
     assert page.locator('[data-ref="Ann:A7"]').evaluate("e => getComputedStyle(e).stroke") == "rgb(214, 20, 61)"
+    assert page.errors == []
+
+
+def test_the_turn_log_builder_cafeterias_doorways_typed_numbers_and_taking_back(serve, page, tmp_path):
+    s = serve(config_for(EXAMPLE, tmp_path))
+    open_page(page, s)
+    hands = Hands(page)
+    ann = Sheet(page, hands)
+    ann.focus()
+    ann.button("Turn log (t)")
+    # a cafeteria: f, then its two spaces by arrows and Space
+    ann.keys("2", "1", "f")
+    ann.go("A6")
+    ann.keys("Space", "ArrowRight", "Space")
+    assert page.inner_text("[data-turnline]") == "21 cafe A6-A7"
+    ann.keys("Enter")
+    # a tile whose display's space is still empty on the sheet: its number is typed; a doorway bonus
+    ann.keys("3", "3")
+    ann.click("D4")
+    ann.click("D5")
+    assert page.inner_text("[data-turnline]") == "33 D4 ?@D5"
+    ann.keys("Enter")  # not complete: nothing added, the page says what is missing
+    assert "the display's number" in page.inner_text("#say")
+    ann.keys("3", "d")
+    ann.click("C3 S")
+    assert page.inner_text("[data-turnline]") == "33 D4 3@D5 +door C3 S"
+    # Backspace takes back the last part, and once the line is empty, the last line of the log
+    ann.keys("Backspace")
+    assert page.inner_text("[data-turnline]") == "33 D4 3@D5"
+    ann.keys("Enter", "1", "2", "Backspace", "Backspace")
+    assert ann.doc()["turns"] == ["21 cafe A6-A7", "33 D4 3@D5"]
+    ann.keys("Backspace")
+    assert ann.doc()["turns"] == ["21 cafe A6-A7"]
+    ann.keys("s", "Enter", "Escape")
+    assert ann.doc()["turns"] == ["21 cafe A6-A7", "stop"]
+    # a click on a row of the log picks it, Delete removes it
+    hands.click("turn:Ann:1")
+    assert "picked" in page.inner_text("#say")
+    ann.keys("Delete")
+    assert ann.doc()["turns"] == ["stop"]
+    shot(page, "ikes-turn-builder")
     assert page.errors == []

@@ -173,9 +173,8 @@ export function start(ctx) {
   ctx.board.onShow(() => paint(ctx));
 }
 
-export function checked(ctx) {
-  if (!bar.querySelector("svg") && ctx.info().pens && !turn) drawBar(ctx);  // the pens' pictures came with the first check
-  tell(ctx);
+export function checked(ctx) {  // the turn count and the pens' pictures come with the check
+  if (turn || (!bar.querySelector("svg") && ctx.info().pens)) { drawBar(ctx); tell(ctx); }
 }
 
 function players(ctx) { return ctx.info().players || Object.keys(ctx.doc().sheets || {}); }
