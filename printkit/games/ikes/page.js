@@ -69,34 +69,25 @@ function readGrid(text) {
 const gridText = (g) => g.map((line) => line.map((t) => t.padEnd(2)).join(" ").trimEnd()).join("\n") + "\n";
 const gridOf = (ctx, p) => readGrid(((ctx.doc().sheets || {})[p] || {}).grid);
 
-function wallsOf(ctx, p) {  // "B2 E" -> true (a doorway) / false (a plain wall)
-  const out = new Map();
-  const list = ((ctx.doc().sheets || {})[p] || {}).walls;
+function readWalls(list) {  // Map "B2 E" -> doorway? in the file's order, and the entries the page cannot read
+  const walls = new Map();
+  const keep = [];
   for (const w of Array.isArray(list) ? list : []) {
     const m = WALL.exec(String(w));
-    if (m) out.set(`${m[1].toUpperCase()}${m[2]} ${m[3].toUpperCase()}`, m[4] === "*");
+    if (m) walls.set(`${m[1].toUpperCase()}${m[2]} ${m[3].toUpperCase()}`, m[4] === "*"); else keep.push(w);
   }
-  return out;
+  return { walls, keep };
 }
+const wallsOf = (ctx, p) => readWalls(((ctx.doc().sheets || {})[p] || {}).walls).walls;
 
-function changeWalls(doc, p, fn) {  // fn(Map key -> door) edits; entries the page cannot read stay as typed
+function changeWalls(doc, p, fn) {  // fn edits the Map; entries the page cannot read stay as typed
   const sh = sheetOf(doc, p);
-  const list = Array.isArray(sh.walls) ? sh.walls : [];
-  const keep = list.filter((w) => !WALL.exec(String(w)));
-  const walls = new Map();
-  const seen = [];
-  for (const w of list) {
-    const m = WALL.exec(String(w));
-    if (!m) continue;
-    const k = `${m[1].toUpperCase()}${m[2]} ${m[3].toUpperCase()}`;
-    walls.set(k, m[4] === "*");
-    seen.push(k);
-  }
+  const { walls, keep } = readWalls(sh.walls);
+  const seen = [...walls.keys()];
   fn(walls);
-  const old = seen.filter((k) => walls.has(k));
-  const added = [...walls.keys()].filter((k) => !seen.includes(k));
-  const out = old.map((k) => k + (walls.get(k) ? "*" : ""));
-  for (const k of added) {  // a new wall goes where it belongs in the space-by-space order
+  const out = seen.filter((k) => walls.has(k)).map((k) => k + (walls.get(k) ? "*" : ""));
+  for (const k of walls.keys()) {  // a new wall goes where it belongs in the space-by-space order
+    if (seen.includes(k)) continue;
     const at = out.findIndex((w) => order(w) > order(k));
     out.splice(at < 0 ? out.length : at, 0, k + (walls.get(k) ? "*" : ""));
   }
@@ -136,23 +127,19 @@ function sideAction(ctx, p, r, c, side, what) {
 
 export function start(ctx) {
   const style = document.createElement("style");
-  style.textContent = `
-    line.hit.edge:hover { stroke: var(--focus); stroke-opacity: .3; }
+  style.textContent = `line.hit.edge:hover { stroke: var(--focus); stroke-opacity: .3; }
     rect.hit.square:hover { fill: var(--focus); fill-opacity: .07; }
     /* a side keeps its whole band (page.py's BAND wide) to point at when marked or picked: no dashes, no gaps */
     line.hit.edge.marked { stroke: url(#ikes-stripes); stroke-width: 3.92px; stroke-dasharray: none; stroke-opacity: 1; stroke-linecap: round; }
-    body.hide-mistakes line.hit.edge.marked { stroke-opacity: 0; }
-    line.hit.edge.selected { stroke-width: 3.92px; stroke-opacity: .35; }
-    g.sketch line.erase { stroke: var(--mistake); stroke-dasharray: 1 .7; }
+    body.hide-mistakes line.hit.edge.marked { stroke-opacity: 0; } line.hit.edge.selected { stroke-width: 3.92px; stroke-opacity: .35; }
+    g.sketch line.erase { stroke: var(--mistake); stroke-dasharray: 1 .7; } g.sketch line.wall { stroke-width: 1.1; }
     g.sketch rect { fill: var(--focus); fill-opacity: .15; stroke: var(--focus); stroke-width: .5; pointer-events: none; }
-    g.sketch line.wall { stroke-width: 1.1; }
     .pens { display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; margin: .15rem 0; }
-    .pens .label { color: var(--soft); font-size: .9rem; min-width: 4.2rem; }
+    .pens .label { color: var(--soft); font-size: .9rem; min-width: 4.2rem; } .ikes-help { color: var(--soft); font-size: .85rem; margin: .3rem 0 0; }
     .pens button { min-width: 2.4rem; padding: .25rem .55rem; display: inline-flex; gap: .35rem; align-items: center; }
     .pens button svg { width: 1.5rem; height: 1.5rem; border: 1px solid #999; }
     .pens button[aria-pressed="true"] { background: #0072b2; color: #fff; border-color: #0072b2; }
-    .pens .turnline { font: 15px ui-monospace, "DejaVu Sans Mono", monospace; background: #f1f5f9; padding: .2rem .5rem; border-radius: 4px; min-width: 14rem; }
-    .ikes-help { color: var(--soft); font-size: .85rem; margin: .3rem 0 0; }`;
+    .pens .turnline { font: 15px ui-monospace, monospace; background: #f1f5f9; padding: .2rem .5rem; border-radius: 4px; min-width: 14rem; }`;
   document.head.append(style);
   // red stripes for a marked side: a thin band needs a bolder hatch than a square to be seen (and in grey)
   document.querySelector("svg.defs defs")?.insertAdjacentHTML("beforeend", '<pattern id="ikes-stripes" width="1.3" height="1.3" ' +
@@ -276,21 +263,14 @@ function take(ctx, ref) {
   const cell = ctx.board.el(`${drag.player}:${sq(ref.r, ref.c)}`);
   if (!cell) return;
   const b = cell.getBBox();
-  const g = ctx.board.sketch(drag.svg);
-  const ns = "http://www.w3.org/2000/svg";
-  if (drag.kind === "square") {
-    const rect = document.createElementNS(ns, "rect");
-    for (const [a, v] of [["x", b.x + 0.6], ["y", b.y + 0.6], ["width", b.width - 1.2], ["height", b.height - 1.2]]) rect.setAttribute(a, v);
-    g.append(rect);
-    return;
-  }
-  const i = Math.max(0.5, b.width * 0.07);
+  const i = Math.max(0.5, b.width * 0.07);  // a wall as the print draws it: just inside its space
   const [x0, y0, x1, y1] = [b.x + i, b.y + i, b.x + b.width - i, b.y + b.height - i];
   const seg = { N: [x0, y0, x1, y0], S: [x0, y1, x1, y1], W: [x0, y0, x0, y1], E: [x1, y0, x1, y1] }[ref.side];
-  const line = document.createElementNS(ns, "line");
-  ["x1", "y1", "x2", "y2"].forEach((a, j) => line.setAttribute(a, seg[j]));
-  line.setAttribute("class", drag.erase ? "erase" : "wall");
-  g.append(line);
+  const attrs = drag.kind === "square" ? { x: b.x + 0.6, y: b.y + 0.6, width: b.width - 1.2, height: b.height - 1.2 }
+    : { x1: seg[0], y1: seg[1], x2: seg[2], y2: seg[3], class: drag.erase ? "erase" : "wall" };
+  const el = document.createElementNS("http://www.w3.org/2000/svg", drag.kind === "square" ? "rect" : "line");
+  for (const [a, v] of Object.entries(attrs)) el.setAttribute(a, v);
+  ctx.board.sketch(drag.svg).append(el);
 }
 
 function move(ctx, e) {
@@ -311,11 +291,8 @@ function up(ctx) {
   drag = null;
   ctx.board.clearSketch();
   if (!d || !d.refs.length) return;
-  if (d.kind === "square") {
-    setSquares(ctx, d.player, d.refs.map((r) => [r.r, r.c]), d.erase ? "." : pen);
-  } else {
-    setWalls(ctx, d.player, d.refs.map((r) => wallKey(r.r, r.c, r.side)), !d.erase);
-  }
+  if (d.kind === "square") setSquares(ctx, d.player, d.refs.map((r) => [r.r, r.c]), d.erase ? "." : pen);
+  else setWalls(ctx, d.player, d.refs.map((r) => wallKey(r.r, r.c, r.side)), !d.erase);
 }
 
 // ---------------------------------------------------------------- keys
@@ -329,7 +306,9 @@ export function key(ctx, e) {
     cursor = { player: p, r: 0, c: 0 };
   }
   let k = e.key;
-  const side = ARROWS[k] && (e.shiftKey || pending && pending !== "c") ? ARROWS[k] : /^[nesw]$/i.test(k) && !(turn && !turn.pick) ? k.toUpperCase() : null;
+  if (pending === "c" && !/^[1-9]$/.test(k)) pending = null;
+  const side = (ARROWS[k] && (e.shiftKey || (pending && pending !== "c")) && ARROWS[k]) ||
+    (/^[nesw]$/i.test(k) && (!turn || turn.pick) && k.toUpperCase()) || null;
   if (turn) {
     if (k === "Escape") { turn = null; drawBar(ctx); tell(ctx); return; }
     if (side && turn.pick) { e.preventDefault(); turnPick(ctx, { kind: "edge", player: cursor.player, r: cursor.r, c: cursor.c, side }); return; }
@@ -407,8 +386,7 @@ function turnText(t) {
   else {
     if (t.anchor) parts.push(t.anchor);
     if (t.at) parts.push(`${t.face || "?"}@${t.at}`);
-    if (t.bonus) parts.push(t.bonus + (t.pick ? " ?" : ""));
-    else if (t.pick) parts.push(`+${t.pick} ?`);
+    if (t.pick || t.bonus) parts.push(t.pick ? `+${t.pick} ?` : t.bonus);
   }
   return parts.join(" ");
 }
@@ -439,7 +417,7 @@ function turnKey(ctx, k) {
     else if (t.bonus) t.bonus = "";
     else if (t.kind === "cafe" && t.cafe.length) t.cafe.pop();
     else if (t.kind !== "tile") t.kind = "tile";
-    else if (t.face && t.at) { t.at = null; t.face = null; }
+    else if (t.at) { t.at = null; t.face = null; }
     else if (t.anchor) t.anchor = null;
     else if (t.rolls) t.rolls = t.rolls.slice(0, -1);
     else if (k === "Backspace") removeTurn(ctx, t.player, ((ctx.doc().sheets || {})[t.player] || {}).turns?.length || 0);
@@ -474,7 +452,6 @@ function commitTurn(ctx) {
   const p = turn.player;
   ctx.edit((doc) => { const sh = sheetOf(doc, p); sh.turns = [...(Array.isArray(sh.turns) ? sh.turns : []), text]; });
   startTurn(ctx);
-  turn.player = p;
   drawBar(ctx);
   ctx.say(`${p}: turn "${text}" added. Next turn: type the dice.`);
 }
@@ -483,11 +460,7 @@ function removeTurn(ctx, p, i) {
   const list = ((ctx.doc().sheets || {})[p] || {}).turns;
   if (!Array.isArray(list) || i < 1 || i > list.length) return;
   const gone = list[i - 1];
-  ctx.edit((doc) => {
-    const sh = sheetOf(doc, p);
-    sh.turns.splice(i - 1, 1);
-    if (!sh.turns.length) delete sh.turns;
-  });
+  ctx.edit((doc) => { const sh = sheetOf(doc, p); sh.turns.splice(i - 1, 1); if (!sh.turns.length) delete sh.turns; });
   ctx.say(`${p}: turn ${i} (${gone}) removed.`);
 }
 
