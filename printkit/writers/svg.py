@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from xml.sax.saxutils import quoteattr
+
 import svgwrite
 
 from ..draw import PT, Circle, Dots, Hit, Lines, Page, Pen, Polyline, Rect, Text
@@ -31,16 +33,18 @@ def _stroke(p: Pen | None) -> dict:
     return attrs
 
 
-def _hit(dwg: svgwrite.Drawing, it: Hit):
-    """An invisible shape the entry page points at: ``data-ref`` names it, the page's style shows marks."""
-    attrs = {"class_": f"hit {it.kind}".strip(), "data-ref": it.ref, "pointer-events": "all"}
+def _hit(it: Hit) -> str:
+    """An invisible shape the entry page points at: ``data-ref`` names it, the page's style shows marks.
+    Written as text (a board has hundreds; they never reach a printed kit)."""
+    attrs = f'class={quoteattr(f"hit {it.kind}".strip())} data-ref={quoteattr(it.ref)} pointer-events="all"'
     if it.end is not None:
-        return dwg.line((_n(it.x), _n(it.y)), (_n(it.x + it.end[0]), _n(it.y + it.end[1])), stroke="#000",
-                        stroke_opacity="0", stroke_width=_n(it.w), stroke_linecap="round", **attrs)
+        return (f'<line {attrs} x1="{_n(it.x)}" y1="{_n(it.y)}" x2="{_n(it.x + it.end[0])}" '
+                f'y2="{_n(it.y + it.end[1])}" stroke="#000" stroke-opacity="0" stroke-width="{_n(it.w)}" '
+                f'stroke-linecap="round" />')
     if it.round:
-        return dwg.ellipse((_n(it.x + it.w / 2), _n(it.y + it.h / 2)), (_n(it.w / 2), _n(it.h / 2)), fill="none",
-                           **attrs)
-    return dwg.rect((_n(it.x), _n(it.y)), (_n(it.w), _n(it.h)), fill="none", **attrs)
+        return (f'<ellipse {attrs} cx="{_n(it.x + it.w / 2)}" cy="{_n(it.y + it.h / 2)}" rx="{_n(it.w / 2)}" '
+                f'ry="{_n(it.h / 2)}" fill="none" />')
+    return f'<rect {attrs} x="{_n(it.x)}" y="{_n(it.y)}" width="{_n(it.w)}" height="{_n(it.h)}" fill="none" />'
 
 
 def render(page: Page) -> bytes:
@@ -48,6 +52,7 @@ def render(page: Page) -> bytes:
     w, h = _n(page.width), _n(page.height)
     dwg = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}", debug=False, profile="full")
     dwg.add(dwg.rect((0, 0), (w, h), fill="#ffffff"))
+    hits: list[str] = []
     for it in page.items:
         if isinstance(it, Lines):
             d = " ".join(f"M{_n(a)} {_n(b)}L{_n(c)} {_n(e)}" for a, b, c, e in it.segments)
@@ -63,7 +68,7 @@ def render(page: Page) -> bytes:
                 attrs["font_weight"] = "bold"
             dwg.add(dwg.text(it.text, insert=(_n(it.x), _n(it.y)), **attrs))
         elif isinstance(it, Hit):
-            dwg.add(_hit(dwg, it))
+            hits.append(_hit(it))
         else:
             fill = _rgb(it.fill) if it.fill is not None else "none"
             if isinstance(it, Rect):
@@ -76,7 +81,10 @@ def render(page: Page) -> bytes:
                 dwg.add(shape(pts, fill=fill, **_stroke(it.pen)))
             else:  # pragma: no cover
                 raise TypeError(f"cannot draw {it!r}")
-    return dwg.tostring().encode("utf-8")
+    out = dwg.tostring()
+    if hits:  # on top of everything, in the order given
+        out = out[: -len("</svg>")] + "".join(hits) + "</svg>"
+    return out.encode("utf-8")
 
 
 def render_stack(pages: list[Page], gap: float = 6.0) -> bytes:
