@@ -183,7 +183,8 @@ def check_fill(curve: Curve, player: str, grid, n: int, report: Report) -> Fill:
     def where(sq: Square | None) -> str:
         return f"{owner}'s curve, {coord(*sq)}" if sq else f"{owner}'s curve"
 
-    def refs(squares) -> tuple[str, ...]:  # the squares on the entry page
+    def refs(squares) -> tuple[str, ...]:  # the squares to mark on the entry page (empty squares of an
+        # unfilled copy are left unmarked: the message names them, and a copy not begun stays calm)
         return tuple(f"fill:{player}:{owner}:{coord(*sq)}" for sq in squares)
 
     route, inside = curve.route, curve.inside
@@ -204,7 +205,8 @@ def check_fill(curve: Curve, player: str, grid, n: int, report: Report) -> Fill:
         more = f"; and {len(wrong) - 4} more" if len(wrong) > 4 else ""
         report.violation(player, "curve-numbers", where(wrong[0][0]),
                          f"{who}: the curve's {L} squares must hold 1..{L} in order along it; counting from 1 at "
-                         f"{coord(*one)} towards {coord(*two)}: {shown}{more}", refs(sq for sq, _, _ in wrong))
+                         f"{coord(*one)} towards {coord(*two)}: {shown}{more}",
+                         refs(sq for sq, got, _ in wrong if got is not None))
         fill.bad.update(sq for sq, _, _ in wrong)
     # nothing outside the curve
     outside = sorted(sq for sq in written if sq not in on and sq not in inside)
