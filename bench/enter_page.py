@@ -4,10 +4,13 @@ Measures, for every played example in tests/games/data/:
 - the check round trip: POST /api/check and POST /api/board for the whole record, over loopback to a real
   server (median of --runs requests each), target under 50 ms;
 - page ready: from opening the address in chromium to the first check shown (median of --loads), target 1 s;
+- the curve's "best possible" answer (the solver, 5 s limit) for each curve of the played example;
 - for the games with a board: the input events (clicks, drags, key presses) of entering the whole example
   as the browser tests do it, against the characters of its record typed as YAML (goal: a third or less).
 
     python bench/enter_page.py [--runs 30] [--loads 5] [--no-browser]
+
+The Long Way's entry is measured part by part in bench/enter_ikes.py.
 """
 
 from __future__ import annotations
@@ -66,11 +69,12 @@ def round_trip(example: Path, runs: int) -> tuple[float, float, int]:
 
 def browser_figures(loads: int) -> dict[str, tuple]:
     from enter_helpers import (CHROMIUM_ARGS, Hands, Served, chromium_path, config_for, enter_add_residue,
-                               enter_intersections, record_chars, wait_checked)
+                               enter_curve, enter_intersections, record_chars, wait_checked)
     from playwright.sync_api import sync_playwright
 
     flows = {"intersections": (enter_intersections, {"game", "players", "n", "segments"}),
-             "add-residue": (enter_add_residue, {"game", "players", "n"})}
+             "add-residue": (enter_add_residue, {"game", "players", "n"}),
+             "curve": (enter_curve, {"game", "players", "n"})}
     out: dict[str, tuple] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
@@ -110,6 +114,12 @@ def main() -> None:
     for example in sorted(DATA.glob("played-*.yaml")):
         check, both, size = round_trip(example, args.runs)
         print(f"{example.stem.removeprefix('played-'):<14} {check:>9.1f} {both:>16.1f} {size / 1000:>10.0f}")
+    game, path, data = document.open_file(str(DATA / "played-curve.yaml"))
+    res = document.read(game, data)
+    for owner in res.names:
+        t0 = time.perf_counter()
+        answer = game.answers()["best"](res, {"owner": owner})
+        print(f"curve best possible, {owner}'s curve: {time.perf_counter() - t0:.2f} s ({answer['text']})")
     if args.no_browser:
         return
     print()

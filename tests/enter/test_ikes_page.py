@@ -68,7 +68,7 @@ def same(sheet: dict) -> dict:
     return {**sheet, "walls": sorted(sheet["walls"])}
 
 
-def saved_sheet(path, want: dict, timeout: float = 5) -> dict:
+def saved_sheet(path, want: dict, timeout: float = 20) -> dict:
     """The player's sheet in the saved file, once it is ``want`` (the page saves within a second)."""
     deadline = time.time() + timeout
     while True:
