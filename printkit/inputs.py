@@ -97,13 +97,24 @@ class Document:
 
 
 def read_text(path: str | Path) -> str:
+    import os
+    import stat
+
     p = Path(path)
     name = str(path)
-    if not p.exists():
-        raise InputError(name, "no such file")
-    if p.is_dir():
+    try:
+        mode = os.stat(p).st_mode
+    except FileNotFoundError:
+        raise InputError(name, "no such file") from None
+    except NotADirectoryError:
+        raise InputError(name, "no such file (a part of the path is a file, not a folder)") from None
+    except PermissionError:
+        raise InputError(name, "cannot read: permission denied (a folder on the way cannot be searched)") from None
+    except (OSError, ValueError) as e:
+        raise InputError(name, f"cannot read: {getattr(e, 'strerror', None) or e}") from None
+    if stat.S_ISDIR(mode):
         raise InputError(name, "is a folder, not a file")
-    if not p.is_file():  # a pipe or device would block or never end
+    if not stat.S_ISREG(mode):  # a pipe or device would block or never end
         raise InputError(name, "not a regular file")
     try:
         with open(p, "rb") as fh:
