@@ -40,15 +40,7 @@ def _load(path: str, results: bool = False):
     from . import inputs, registry
 
     doc = inputs.load(path)
-    game_id = doc.data.get("game")
-    if game_id is None:
-        raise doc.error((), "missing key 'game' (which game this file is for)")
-    if not isinstance(game_id, str):
-        raise doc.error(("game",), f"expected a game id, one of: {', '.join(registry.GAMES)}")
-    if game_id not in registry.GAMES:
-        raise doc.error(("game",), f"unknown game '{inputs.one_line(game_id, 40)}'"
-                                   f"{inputs.suggest(game_id, registry.GAMES)}; known: {', '.join(registry.GAMES)}")
-    game = registry.get(game_id)
+    game = registry.get(inputs.game_of(doc))
     model = game.Results if results else game.Config
     return game, inputs.validate(model, doc)
 
@@ -375,6 +367,8 @@ def main() -> None:
         rv = typer.main.get_command(app).main(args=sys.argv[1:], prog_name="printkit", standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
         sys.stdout.flush()
+        if output.stopped() is not None:  # typer turns KeyboardInterrupt into a return value of 130
+            message, code = output.stop_message(output.stopped())
     except BaseException as e:  # noqa: BLE001 - sorted below; anything unknown is raised again
         message, code = _ending(e)
         if message is None and code is None:

@@ -221,6 +221,25 @@ def load(path: str | Path) -> Document:
     return parse(read_text(path), str(path))
 
 
+def game_of(doc: Document, expected: str | None = None) -> str:
+    """The file's ``game:``, checked: a known game id (and ``expected``, for a command that reads one game's
+    files only).  Whatever the key holds (a list, a number, control characters), a one-line InputError."""
+    from . import registry
+
+    game_id = doc.data.get("game")
+    known = ", ".join(registry.GAMES)
+    if game_id is None:
+        raise doc.error((), f"missing key 'game' (which game this file is for{f': {expected}' if expected else ''})")
+    if not isinstance(game_id, str):
+        raise doc.error(("game",), f"expected a game id, one of: {known}")
+    if game_id not in registry.GAMES:
+        raise doc.error(("game",), f"unknown game '{one_line(game_id, 40)}'{suggest(game_id, registry.GAMES)}; "
+                                   f"known: {known}")
+    if expected is not None and game_id != expected:
+        raise doc.error(("game",), f"a {game_id} file; this command reads {expected} files")
+    return game_id
+
+
 # ---------------------------------------------------------------- validation
 
 def validate(model: type, doc: Document, data: dict | None = None) -> Any:

@@ -73,6 +73,8 @@ def catch_signals() -> Callable[[], None]:
     old = {}
     for sig in SIGNALS:
         try:
+            if signal.getsignal(sig) is signal.SIG_IGN:  # ignored by whoever started us (a background job)
+                continue
             old[sig] = signal.signal(sig, _on_signal)
         except (ValueError, OSError):  # not the main thread: leave signals alone
             pass
@@ -270,13 +272,19 @@ def _check_folder(folder: Path, key: str | None) -> None:
         raise OutputError(folder, f"cannot write: {blocker} is a file, not a folder", key)
 
 
-def make_folder(folder: Path, key: str | None = None) -> None:
+def make_folder(folder: Path, key: str | None = None, target: Path | None = None) -> None:
+    """Make ``folder`` and the folders above it; an error names ``target`` (what goes in it) if given."""
     try:
         os.makedirs(folder, exist_ok=True)
     except FileExistsError:
-        raise OutputError(folder, "is a file, not a folder", key) from None
+        if target is None:
+            raise OutputError(folder, "is a file, not a folder", key) from None
+        raise OutputError(target, f"cannot write: {folder} is a file, not a folder", key) from None
     except OSError as e:
-        raise _error(e, folder, key) from None
+        if target is None:
+            raise _error(e, folder, key) from None
+        raise OutputError(target, f"cannot make the folder {folder}: {os_message(e, folder).removeprefix('cannot write: ')}",
+                          key) from None
 
 
 # ---------------------------------------------------------------- temporary names
@@ -449,7 +457,7 @@ def replace_file(path: str | Path, data: bytes, *, no_clobber: bool = False,
             return
         os.unlink(tmp)
     except BaseException:
-        with contextlib.suppress(OSError):
+        with held_signals(), contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
     finally:
@@ -493,7 +501,7 @@ def write_file(path: str | Path, data: bytes, *, force: bool = False, typed: boo
                     raise OutputError(path, "is a pipe that no program is reading", key) from None
                 raise
             return
-        make_folder(path.parent, key)
+        make_folder(path.parent, key, path)
         clean_stale(path.parent, (path.name,))
         mode = None
         if how == "replace":
@@ -563,15 +571,20 @@ def check_kit(folder: str | Path, *, force: bool = False, key: str | None = "-o"
     for entry in entries:
         if TEMP.match(entry.name) or OLD_TEMP.match(entry.name):
             continue  # left by a run that was killed: goes with the old kit
-        if KIT_FILE.match(entry.name) and entry.is_file(follow_symlinks=False):
+        if KIT_FILE.match(entry.name):
+            if not entry.is_file(follow_symlinks=False):
+                what = "a symbolic link" if entry.is_symlink() else "a folder" if entry.is_dir() else "a special file"
+                raise OutputError(Path(entry.path), f"is {what}, not a kit file; a kit folder is replaced whole, so "
+                                                    "move it away or choose another folder with -o", key)
             if not force and not made_by_printkit(entry.path):
                 unknown.append(entry.name)
         else:
             foreign.append(entry.name)
     if foreign:
         shown = ", ".join(foreign[:3]) + (f" and {len(foreign) - 3} more" if len(foreign) > 3 else "")
+        them = "it" if len(foreign) == 1 else "them"
         raise OutputError(folder, f"holds {shown}, not part of a kit; a kit folder is replaced whole, so move "
-                                  "them away or choose another folder with -o", key)
+                                  f"{them} away or choose another folder with -o", key)
     if unknown:
         raise OutputError(folder / unknown[0], "already exists and printkit did not write it; use --force to "
                                                "replace the kit, or choose another folder with -o", key)
@@ -627,7 +640,7 @@ def write_kits(kits: list[tuple[Path, dict[str, bytes]]], *, force: bool = False
     staged: list[tuple[Path, Path, int | None]] = []
     try:
         for folder, files in kits:
-            make_folder(folder.parent, key)
+            make_folder(folder.parent, key, folder)
             clean_stale(folder.parent)
             tmp = folder.parent / temp_name(folder.name)
             try:
@@ -657,10 +670,11 @@ def write_kits(kits: list[tuple[Path, dict[str, bytes]]], *, force: bool = False
     finally:
         import shutil
 
-        for _, tmp, fd in staged:  # a temporary folder left holds an old kit, or a new one not swapped in
-            if fd is not None:
-                os.close(fd)
-            shutil.rmtree(tmp, ignore_errors=True)
+        with held_signals():  # a Ctrl-C held during the swap acts here: the clean-up still ends
+            for _, tmp, fd in staged:  # a temporary folder left holds an old kit, or a new one not swapped in
+                if fd is not None:
+                    os.close(fd)
+                shutil.rmtree(tmp, ignore_errors=True)
 
 
 # ---------------------------------------------------------------- charts (matplotlib figures)
