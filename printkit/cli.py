@@ -367,8 +367,9 @@ def main() -> None:
         rv = typer.main.get_command(app).main(args=sys.argv[1:], prog_name="printkit", standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
         sys.stdout.flush()
-        if output.stopped() is not None:  # typer turns KeyboardInterrupt into a return value of 130
+        if output.stopped() is not None and code == 130:  # typer turns KeyboardInterrupt into 130
             message, code = output.stop_message(output.stopped())
+        # (a command that caught the interrupt itself and ended, as `enter` saves and exits 0, keeps its code)
     except BaseException as e:  # noqa: BLE001 - sorted below; anything unknown is raised again
         message, code = _ending(e)
         if message is None and code is None:

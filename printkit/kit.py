@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os  # noqa: F401 - kept: callers patch kit.os (the entry page's tests)
 from pathlib import Path
 
 from . import rulesheet
