@@ -143,6 +143,8 @@ MESSAGES = {
 
 def os_message(e: OSError, path: str | Path) -> str:
     """An OSError in words for the one line about ``path``."""
+    if e.errno == errno.EEXIST and os.path.exists(path) and not os.path.isdir(path):  # a folder made where a file is
+        return "is a file, not a folder"
     if e.errno == errno.ENOTDIR:
         blocker = _not_a_folder(Path(path))
         return f"cannot write: {blocker} is a file, not a folder" if blocker else "cannot write: not a folder"
@@ -456,9 +458,11 @@ def replace_file(path: str | Path, data: bytes, *, no_clobber: bool = False,
             os.replace(tmp, path)
             return
         os.unlink(tmp)
-    except BaseException:
+    except BaseException as e:
         with held_signals(), contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(e, OSError) and not isinstance(e, FileExistsError):  # name the target, not the temp
+            raise type(e)(e.errno, e.strerror, str(path)) from None
         raise
     finally:
         if fd is not None:

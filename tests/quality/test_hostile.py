@@ -572,6 +572,9 @@ def test_new_with_any_players_value_writes_a_valid_config_or_fails_cleanly(game_
     ["make", "--format", "png"], ["make", "--format", "pdf,,jpg"], ["make", "--paper", "legal"],
     ["rules", "chess"], ["new", "chesss"], ["schema", "nope"], ["simulate", "intersections"],
     ["solve", "knivess"], ["score", "--picture", "out.png", "x.yaml"],
+    ["solve", "curve", "x.yaml", "--time-limit", "inf"], ["solve", "curve", "x.yaml", "--time-limit", "nan"],
+    ["simulate", "knives", "--games", "many"], ["simulate", "ikes", "--games", "0"], ["make", "--nope"],
+    ["rules", "knives", "-o", "/"], ["rules", "knives", "-o", "/proc/self/x.pdf"], ["new", "knives", "-p", "9" * 5000],
 ])
 def test_bad_command_line_values_are_one_line(args, tmp_path):
     code, out, err = run_main(*args)
