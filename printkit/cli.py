@@ -356,7 +356,7 @@ def main() -> None:
     """``printkit``: every command ends cleanly.  Exit 0 or 1 as the command says; 2 with one line
     ``printkit: file:line: key: message`` for unusable input, a bad option or a file that cannot be
     written; 130 with ``printkit: interrupted`` on Ctrl-C (nothing half written); never a traceback
-    for what a user can do."""
+    for what a user can do.  A bug in printkit shows its traceback and exits 70, never 1."""
     from . import output
 
     restore = output.catch_signals()
@@ -370,10 +370,13 @@ def main() -> None:
         if output.stopped() is not None and code == 130:  # typer turns KeyboardInterrupt into 130
             message, code = output.stop_message(output.stopped())
         # (a command that caught the interrupt itself and ended, as `enter` saves and exits 0, keeps its code)
-    except BaseException as e:  # noqa: BLE001 - sorted below; anything unknown is raised again
+    except BaseException as e:  # noqa: BLE001 - sorted below
         message, code = _ending(e)
-        if message is None and code is None:
-            raise
+        if message is None and code is None:  # a bug: its traceback, and not exit 1, which means "rule broken"
+            import traceback
+
+            traceback.print_exc()
+            message, code = f"printkit: internal error ({type(e).__name__}); please report it with the lines above", 70
     finally:
         sys.stdout = stdout
         restore()

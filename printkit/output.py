@@ -27,7 +27,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 import signal
 import stat
 import sys
@@ -294,7 +293,7 @@ def make_folder(folder: Path, key: str | None = None, target: Path | None = None
 def temp_name(name: str) -> str:
     """A hidden name for a temporary file or folder beside ``name``, unique to this run (process id and
     32 random bits), never longer than a file name may be: ``.kit.pdf.4242-9f1c2ab0.tmp``."""
-    tag = f".{os.getpid()}-{secrets.token_hex(4)}.tmp"
+    tag = f".{os.getpid()}-{os.urandom(4).hex()}.tmp"
     raw = os.fsencode(name)
     budget = NAME_MAX - 1 - len(tag)
     if len(raw) > budget:
@@ -419,7 +418,8 @@ def _create(path: Path, data: bytes, mode: int) -> int:
     fd = os.open(path, flags, 0o600)
     try:
         _lock(fd)
-        os.fchmod(fd, mode)
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
         _write_all(fd, data)
         os.fsync(fd)
     except BaseException:

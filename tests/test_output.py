@@ -867,3 +867,18 @@ def test_two_charts_at_once_and_a_killed_chart_write(tmp_path):
     assert target.read_bytes() == whole + b"<!-- old -->"
     output.write_chart(figure(), target)
     assert target.read_bytes() == whole and hidden(tmp_path) == []
+
+
+def test_a_bug_shows_its_traceback_and_exits_70_not_1(tmp_path, monkeypatch):
+    """Exit 1 means "a rule is broken": a crash must not look like one."""
+    from printkit import kit
+
+    def broken(*a, **k):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(kit, "build", broken)
+    code, _, err = run("make", PRESET, "-o", tmp_path / "out")
+    assert code == 70
+    assert "Traceback" in err and err.strip().endswith("printkit: internal error (ZeroDivisionError); please report "
+                                                       "it with the lines above")
+    assert not (tmp_path / "out").exists()
