@@ -65,8 +65,7 @@ def _paper(value: Optional[str]) -> Optional[str]:
     return value.lower() if value else None
 
 
-FORCE = "Replace an existing file anyway (without it, printkit replaces only a kit, rule sheet, picture or chart " \
-        "it wrote itself, and never a file meant for typing into)"
+from .output import FORCE_HELP as FORCE  # noqa: E402 - the one overwrite rule, said by every --force
 
 
 def _echo_path(path) -> None:

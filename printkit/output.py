@@ -44,8 +44,8 @@ KIT_FILE = re.compile(r"^(kit\.pdf|page-\d+\.svg)$")
 CHART_FORMATS = ("png", "svg", "pdf")
 READ_MARK = 256 * 1024  # bytes read from each end of a file to find printkit's mark
 
-FORCE_HELP = ("Replace an existing file anyway. Without it, printkit replaces only what it wrote itself "
-              "(a kit, rule sheet, picture or chart) and never a file meant for typing into")
+FORCE_HELP = ("Replace an existing file anyway (without it, printkit replaces only a kit, rule sheet, picture or "
+              "chart it wrote itself, and never a file meant for typing into)")  # every --force says this
 
 
 class OutputError(InputError):
@@ -423,7 +423,10 @@ def _create(path: Path, data: bytes, mode: int) -> int:
         _write_all(fd, data)
         os.fsync(fd)
     except BaseException:
-        os.close(fd)
+        with held_signals():
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(path)
         raise
     return fd
 
@@ -459,8 +462,9 @@ def replace_file(path: str | Path, data: bytes, *, no_clobber: bool = False,
             return
         os.unlink(tmp)
     except BaseException as e:
-        with held_signals(), contextlib.suppress(OSError):
-            os.unlink(tmp)
+        if fd is not None:  # made and written (a failed _create removes its own file)
+            with held_signals(), contextlib.suppress(OSError):
+                os.unlink(tmp)
         if isinstance(e, OSError) and not isinstance(e, FileExistsError):  # name the target, not the temp
             raise type(e)(e.errno, e.strerror, str(path)) from None
         raise
@@ -511,7 +515,7 @@ def write_file(path: str | Path, data: bytes, *, force: bool = False, typed: boo
         if how == "replace":
             with contextlib.suppress(OSError):
                 mode = stat.S_IMODE(os.stat(path).st_mode) & 0o777
-        replace_file(path, data, no_clobber=not force, mode=mode,
+        replace_file(path, data, no_clobber=how == "new" and not force, mode=mode,
                      on_exists=lambda: check_file(path, force=force, typed=typed, key=key) == "replace")
     except FileExistsError:
         raise _exists(path, typed, key) from None
