@@ -284,8 +284,8 @@ def make_folder(folder: Path, key: str | None = None, target: Path | None = None
     except OSError as e:
         if target is None:
             raise _error(e, folder, key) from None
-        raise OutputError(target, f"cannot make the folder {folder}: {os_message(e, folder).removeprefix('cannot write: ')}",
-                          key) from None
+        why = os_message(e, folder).removeprefix("cannot write: ")
+        raise OutputError(target, f"cannot make the folder {folder}: {why}", key) from None
 
 
 # ---------------------------------------------------------------- temporary names
