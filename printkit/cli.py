@@ -14,6 +14,8 @@ from typing import List, Optional
 
 import typer
 
+from .output import FORCE_HELP as FORCE  # the one overwrite rule, said by every --force
+
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
@@ -63,9 +65,6 @@ def _paper(value: Optional[str]) -> Optional[str]:
     if value is not None and value.lower() not in ("letter", "a4"):
         raise InputError("command line", f"unknown paper '{value}'{suggest(value, ['letter', 'a4'])}", key="--paper")
     return value.lower() if value else None
-
-
-from .output import FORCE_HELP as FORCE  # noqa: E402 - the one overwrite rule, said by every --force
 
 
 def _echo_path(path) -> None:
