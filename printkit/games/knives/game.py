@@ -10,8 +10,8 @@ from typing import Annotated, Any
 from msgspec import Meta
 
 from ...draw import Item, Page
-from ...game import FieldProblem, Game, GameConfig, Report, each
-from ...inputs import suggest
+from ...game import FieldProblem, Game, GameConfig, Report, checked, each
+from ...inputs import one_line, suggest
 from ...sheet import Paper
 from . import sheets
 from .commands import simulate as _simulate
@@ -20,9 +20,34 @@ from .record import Turn, _turn_text, parse_turn, record_template as _record_tem
 from .score import check
 
 
+KCOUNT = Annotated[Any, Meta(
+    description="Distribution centres: 'draw' (drawn at the table, 8 to 14: the kit holds a map and claim card "
+                "for every count; a results file records the count drawn) or a number (3 to 30; the card rule "
+                "gives 8 to 14)",
+    extra_json_schema={"anyOf": [{"type": "integer", "minimum": 3, "maximum": 30}, {"enum": ["draw"]}]})]
+
+
+def _kcount(v: Any) -> int | str:
+    if v is None or (isinstance(v, str) and v.strip().lower() == "draw"):
+        return "draw"
+    if isinstance(v, str) and v.strip().isdigit():
+        v = int(v.strip())
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise ValueError(f"'{one_line(v, 20)}' is not a number of centres; write a number from 3 to 30 (the card "
+                         "rule gives 8 to 14) or 'draw'")
+    if not 3 <= v <= 30:
+        raise ValueError(f"{v} is out of range: must be 3 to 30 (the card rule gives 8 to 14)")
+    return v
+
+
 class Common(GameConfig, kw_only=True):
-    kcount: Annotated[int, Meta(ge=3, le=30, description="Distribution centres on the map (the card rule gives "
-                                                         "8 to 14; 3 to 30 allowed for custom maps)")] = 12
+    kcount: KCOUNT = "draw"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.kcount = checked("kcount", _kcount, self.kcount)
 
 
 class Config(Common, kw_only=True):
@@ -47,6 +72,9 @@ class Results(Common, kw_only=True):
                                                  f"players: {', '.join(self.players)}")
             fixed.append(str(Turn(name, t.verb, t.roads, t.cards)))
         self.turns = fixed
+        if self.kcount == "draw" and self.turns:
+            raise FieldProblem("kcount", "write the kcount drawn at the table: the value of the first card above 7 "
+                                         "(8 9 10, J 11, Q 12, K 13, A 14), e.g. kcount: 12")
 
 
 class Knives(Game):
