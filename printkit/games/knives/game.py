@@ -13,10 +13,11 @@ from ...draw import Item, Page
 from ...game import FieldProblem, Game, GameConfig, Report, checked, each
 from ...inputs import one_line, suggest
 from ...sheet import Paper
-from . import sheets
+from . import page, sheets
+from .reference import claim_card
 from .commands import simulate as _simulate
 from .picture import picture as _picture
-from .record import Turn, _turn_text, parse_turn, record_template as _record_template
+from .record import Turn, _turn_text, ask_kcount, parse_turn, record_template as _record_template
 from .score import check
 
 
@@ -95,6 +96,9 @@ class Knives(Game):
     def record_template(self, cfg: Config) -> str:
         return _record_template(cfg)
 
+    def template(self, cfg: Config) -> str:
+        return ask_kcount(super().template(cfg))
+
     def score(self, res: Results) -> Report:
         report = self.new_report(res)
         check(res, report)
@@ -103,15 +107,24 @@ class Knives(Game):
     def picture(self, res: Results, report: Report, paper: Paper) -> list[Page]:
         return _picture(self, res, report, paper)
 
+    # -- the entry page
+
+    def board(self, res: Results, report: Report, paper: Paper) -> list[Page]:
+        return page.board(res, report, paper)
+
+    def board_info(self, res: Results, report: Report) -> dict:
+        return page.board_info(res)
+
     def editors(self, cfg: Config) -> list[dict]:
-        from .page import editors
+        return page.editors(cfg)
 
-        return editors(cfg)
+    def answers(self) -> dict:
+        return {"claim": page.claim_check}
 
-    # single sheets, as the game offered them before they moved to sheets.py (the tests draw them alone)
+    # single sheets (the tests draw them alone)
     map_page = staticmethod(sheets.map_page)
     checklist_page = staticmethod(sheets.checklist_page)
-    reference = staticmethod(sheets.reference)
+    claim_card = staticmethod(claim_card)
 
 
 GAME = Knives()

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...draw import Text, moved, wrap
 from ...sheet import MISTAKE, Player, header
 from .score import check
-from .sheets import draw_map, legend, ring
+from .roadmap import draw_map, legend, ring
 
 if TYPE_CHECKING:
     from ...draw import Page
@@ -21,12 +21,18 @@ if TYPE_CHECKING:
 
 def picture(game: Knives, res: Results, report: Report, paper: Paper) -> list[Page]:
     seats = res.seats()
+    title = res.title or game.title
+    if res.kcount == "draw":  # a blank record: no map until the count drawn is written
+        page = paper.page()
+        y = header(page, paper, f"{title}: results as entered",
+                   "kcount is not written yet: write the kcount drawn at the table (8 to 14) in the results file.")
+        page.add(legend(seats, paper.left, y + 2, paper.inner_width))
+        return [page]
     pens = {s.name: s.pen(0.9) for s in seats}
     marks = check(res, game.new_report(res))
     traced = [(c.road, pens[c.player]) for c in marks if c.ok]
     traced += [(c.road, MISTAKE) for c in marks if not c.ok]
     page = paper.page()
-    title = res.title or game.title
     y = header(page, paper, f"{title}: results as entered",
                "Each road in its owner's colour and pattern; red dashed: a claim that breaks a rule (not counted).")
     lines = [f"{v.where}: {v.message} [{v.rule}]" for v in report.violations]
