@@ -29,7 +29,7 @@ const CSS = `
   .knives-panel .who button.active { background: #0072b2; color: #fff; border-color: #0072b2; }
   .knives-panel .sum.ok { color: #007a4d; font-weight: 600; }
   .knives-panel .sum.bad { color: #d6143d; font-weight: 600; }
-  .knives-panel [hidden] { display: none; }`;
+  .knives-panel[hidden], .knives-panel [hidden] { display: none; }`;
 
 export function start(ctx) {
   document.head.append(Object.assign(document.createElement("style"), { textContent: CSS }));
@@ -82,7 +82,10 @@ function pass(ctx) {
   append(ctx, `${inf.to_move} passes`);
 }
 
-function clear() { roads = []; cards = []; anchor = null; asked++; }
+function clear() {
+  roads = []; cards = []; anchor = null; asked++;
+  if (panel) { panel.sum.textContent = ""; panel.sum.className = "sum"; }
+}
 
 function removeTurn(ctx, n) {
   const list = ctx.doc().turns || [];
@@ -298,8 +301,12 @@ function buildPanel(ctx) {
 function showPanel(ctx) {
   const inf = ctx.info();
   const p = panel;
-  if (!inf.mode || inf.mode === "setup") { p.box.hidden = true; return; }
-  p.box.hidden = false;
+  const setup = !inf.mode || inf.mode === "setup";
+  p.box.hidden = setup;
+  ctx.controls.hidden = setup;
+  const first = ctx.board.root.children[0];
+  if (first) first.style.maxWidth = setup ? "36rem" : "";  // the set-up card alone: not the whole width
+  if (setup) return;
   const choose = inf.mode === "claims" || inf.mode === "open";
   p.who.hidden = !choose;
   if (choose) {

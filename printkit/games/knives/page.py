@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...draw import GREY, Hit, Item, Page, Text, fit_text, hit_line, moved
+from ...draw import GREY, Hit, Item, Page, Text, fit_text, hit_line, moved, wrap
 from ...game import Report
 from ...sheet import MISTAKE, Paper, Player
-from .cards import RANKS, SETUP, ace_value, card, road_count, roads_paid, show_totals
+from .cards import RANKS, SETUP, ace_value, card, pays, road_count, roads_paid, show_totals
 from .record import parse_turn
 from .roadmap import draw_map, legend, ring
 from .score import Table, replay
@@ -22,8 +22,9 @@ from .turnlog import ROW_H, Row, rows_table
 if TYPE_CHECKING:
     from .game import Config, Results
 
-MAP = 170.0  # the map's side on screen, in the drawing's millimetres (the page scales it)
+MAP = 130.0  # the map's side on screen, in the drawing's millimetres (the page scales it)
 CARD_PITCH = 10.5  # cards_row's spacing
+PER_ROW = 7  # cards to a row on screen (narrow sheets show bigger)
 SHOWN = 14  # the newest turns shown on the log (with every rejected turn)
 
 
@@ -67,14 +68,21 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
 
 
 def _setup_sheet(res: "Results") -> Page:
-    page = Page(8 + 7 * CARD_PITCH + 60, 52)
+    width = 8 + 7 * CARD_PITCH
+    page = Page(width, 62)
     page.add(Text(4, 8, "Set-up: which card gave kcount?", 12, bold=True))
-    page.add(Text(4, 14, "The first card higher than 7 drawn at the table is kcount (an ace counts 14 here).", 8.5))
+    y = 9.5
+    for line in wrap("The first card higher than 7 drawn at the table is kcount (an ace counts 14 in this draw). "
+                     "Click it:", width - 8, 8.5):
+        y += 4
+        page.add(Text(4, y, line, 8.5))
     ranks = [r for r, _ in SETUP]
-    page.add(cards_row(ranks, 4, 20, [f"kcount {v}" for _, v in SETUP]))
-    page.add([Hit(f"card:{r}", 4.5 + i * CARD_PITCH, 20, 9, 13, "card") for i, r in enumerate(ranks)])
-    page.add(Text(4, 46, fit_text(f"The kit holds a map for each count from 8 to 14; pick the one you played on.",
-                                  page.width - 8, 8), 8, color=GREY))
+    y += 3
+    page.add(cards_row(ranks, 4, y, [str(v) for _, v in SETUP]))
+    page.add([Hit(f"card:{r}", 4.5 + i * CARD_PITCH, y, 9, 13, "card") for i, r in enumerate(ranks)])
+    for i, line in enumerate(wrap("The kit holds a map and claim card for each count from 8 to 14: play on the "
+                                  "one titled with yours.", width - 8, 8)):
+        page.add(Text(4, y + 25 + 3.8 * i, line, 8, color=GREY))
     return page
 
 
@@ -83,21 +91,21 @@ def _map_sheet(res: "Results", report: Report, table: Table, seats: list[Player]
     pens = {s.name: s.pen(1.0) for s in seats}
     traced = [(c.road, pens[c.player]) for c in table.marks if c.ok] + \
         [(c.road, MISTAKE) for c in table.marks if not c.ok]
-    legend_h = 8 + 6 * ((len(seats) + 1) // 2)
-    page = Page(MAP + 8, MAP + 14 + legend_h)
+    legend_h = 6 + 6 * len(seats)
+    page = Page(MAP + 8, MAP + 18 + legend_h)
     claimed = road_count(k) - table.left
-    page.add(Text(4, 7, f"kcount {k}: {claimed} of {road_count(k)} roads claimed", 12, bold=True))
+    page.add(Text(4, 8, f"kcount {k}: {claimed} of {road_count(k)} roads claimed", 14, bold=True))
     pts, r = ring(k, MAP / 2 - 8)
     radius = MAP / 2 - r - 0.5
     pts, r = ring(k, radius)
-    cx, cy = 4 + MAP / 2, 10 + MAP / 2
+    cx, cy = 4 + MAP / 2, 14 + MAP / 2
     items: list[Item] = list(draw_map(k, radius, traced))
 
     def scored(s: Player) -> Player:
         n = report.scores[s.name]
         return Player(s.index, f"{s.name} ({n} road{'' if n == 1 else 's'})", s.colour_name, s.color, s.dash, s.shape)
 
-    page.add(legend([scored(s) for s in seats], 4, MAP + 12, MAP))
+    page.add(legend([scored(s) for s in seats], 4, MAP + 16, MAP))
     for a in range(1, k + 1):  # the roads, then the centres on top
         for b in range(a + 1, k + 1):
             (x1, y1), (x2, y2) = pts[a - 1], pts[b - 1]
@@ -108,45 +116,48 @@ def _map_sheet(res: "Results", report: Report, table: Table, seats: list[Player]
 
 
 def _cards_sheet(res: "Results", table: Table, mode: str, seats: list[Player]) -> Page:
-    width = 8 + 13 * CARD_PITCH
+    width = 8 + PER_ROW * CARD_PITCH
     who = _to_move(res, table, mode)
     hand = _hand(table, who)
-    hand_rows = max(1, -(-len(hand) // 13)) if mode == "replay" else 0
-    page = Page(width, 48 + hand_rows * 21 + (6 if mode == "replay" else 0))
+    hand_rows = max(1, -(-len(hand) // PER_ROW)) if mode == "replay" and who else 0
+    state = table.state
+    page = Page(width, 58 + (6 if state is not None else 0) + (hand_rows * 20 + 7 if hand_rows else 0))
     seat = next((s for s in seats if s.name == who), None)
     if table.ended:
-        head, color = f"The game is over: the last road was claimed at turn {table.ended}.", (0, 0, 0)
+        head, sub, color = "The game is over", f"the last road was claimed at turn {table.ended}", (0, 0, 0)
     elif mode == "claims":
-        head, color = "Claims only (no draws written): pick the player, the roads and the cards.", (0, 0, 0)
+        head, sub, color = "Claims only", "no draws written: pick the player, the roads and the cards", (0, 0, 0)
     else:
-        head, color = f"{who} to move: click the card drawn, or roads and cards to claim", seat.color
-    page.add(Text(4, 7, fit_text(head, width - 8, 10, True), 10, bold=True, color=color))
-    state = table.state
+        head, sub, color = f"{who} to move", "click the card drawn, or pick roads and cards to claim", seat.color
+    page.add(Text(4, 8, fit_text(head, width - 8, 13, True), 13, bold=True, color=color))
+    page.add(Text(4, 13, fit_text(sub, width - 8, 8), 8, color=GREY))
     pile = state.pile if state is not None else [0] + [4] * 13
-    under = [f"{pile[i + 1]} left" for i in range(13)] if mode in ("replay", "open") else [""] * 13
-    page.add(Text(4, 13, "The thirteen ranks: a draw, or a card for the claim" if mode != "claims"
-                  else "The cards spent: click each one (any rank, as often as written)", 8, color=GREY))
-    page.add(cards_row(list(RANKS), 4, 15, under))
-    page.add([Hit(f"card:{rk}", 4.5 + i * CARD_PITCH, 15, 9, 13, "card") for i, rk in enumerate(RANKS)])
-    y = 40.0
+    y = 17.0
+    for part in (RANKS[:PER_ROW], RANKS[PER_ROW:]):
+        under = [f"{pile[RANKS.index(r) + 1]} left" if mode in ("replay", "open") else "" for r in part]
+        page.add(cards_row(list(part), 4, y, under))
+        page.add([Hit(f"card:{rk}", 4.5 + i * CARD_PITCH, y, 9, 13, "card") for i, rk in enumerate(part)])
+        y += 20
     if state is not None:
-        page.add(Text(4, y, f"Draw pile {state.pile_size}  \u00b7  discard pile {sum(state.discard)}  \u00b7  "
-                            f"reshuffled {state.reshuffles} time{'' if state.reshuffles == 1 else 's'}", 8.5))
+        turns = "once" if state.reshuffles == 1 else f"{state.reshuffles} times"
+        page.add(Text(4, y + 1, fit_text(f"Draw pile {state.pile_size} \u00b7 discard pile {sum(state.discard)} \u00b7 "
+                                         f"reshuffled {turns}", width - 8, 8), 8))
         y += 6
-    if mode == "replay" and who:
-        page.add(Text(4, y, fit_text(f"{who}'s hand ({len(hand)} card{'' if len(hand) == 1 else 's'}): click the "
-                                     "cards to spend", width - 8, 8.5, True), 8.5, bold=True, color=seat.color))
+    if hand_rows:
+        y += 3
+        page.add(Text(4, y, fit_text(f"{who}'s hand: click the cards to spend", width - 8, 9, True), 9, bold=True,
+                      color=seat.color))
         y += 2
         seen: dict[str, int] = {}
+        if not hand:
+            page.add(Text(4, y + 8, "no cards yet: a claim needs cards in hand", 8.5, color=GREY))
         for row in range(hand_rows):
-            part = hand[row * 13:(row + 1) * 13]
+            part = hand[row * PER_ROW:(row + 1) * PER_ROW]
             page.add(cards_row(part, 4, y, ["1 or 14" if c == "A" else "" for c in part]))
             for i, c in enumerate(part):
                 seen[c] = seen.get(c, 0) + 1
                 page.add(Hit(f"hand:{c}:{seen[c]}", 4.5 + i * CARD_PITCH, y, 9, 13, "hand"))
-            y += 21
-        if not hand:
-            page.add(Text(4, y + 8, "no cards yet: draw", 8.5, color=GREY))
+            y += 20
     return page
 
 
@@ -220,9 +231,9 @@ def claim_check(res: "Results") -> dict[str, Any]:
     out: dict[str, Any] = {"line": str(t), "ok": not problems, "problems": problems, "need": need,
                            "pays": roads_paid(ranks, k) if len(ranks) == len(t.cards) else []}
     if ranks and len(ranks) == len(t.cards):
-        aces = ace_value(ranks, need)
-        if aces:
-            note = f" (the ace{'s' if len(aces) > 1 else ''} as {', '.join(map(str, aces))})" if "A" in ranks else ""
+        if pays(ranks, need):
+            aces = ace_value(ranks, need)
+            note = f" (the ace{'s' if len(aces) > 1 else ''} as {', '.join(map(str, aces))})" if aces else ""
             out["sum"] = f"{' '.join(ranks)} make {need}{note}"
         else:
             out["sum"] = f"{' '.join(ranks)} add up to {show_totals(ranks)}, not {need}"
