@@ -14,7 +14,7 @@ from ...game import Report
 from ...sheet import MISTAKE, Paper, Player
 from .cards import RANKS, SETUP, ace_value, card, pays, road_count, roads_paid, show_totals
 from .record import parse_turn
-from .roadmap import draw_map, legend, ring
+from .roadmap import draw_map, fit, legend, ring
 from .score import Table, replay
 from .sheets import cards_row
 from .turnlog import ROW_H, Row, rows_table
@@ -95,8 +95,7 @@ def _map_sheet(res: "Results", report: Report, table: Table, seats: list[Player]
     page = Page(MAP + 8, MAP + 18 + legend_h)
     claimed = road_count(k) - table.left
     page.add(Text(4, 8, f"kcount {k}: {claimed} of {road_count(k)} roads claimed", 14, bold=True))
-    pts, r = ring(k, MAP / 2 - 8)
-    radius = MAP / 2 - r - 0.5
+    radius = fit(k, MAP)
     pts, r = ring(k, radius)
     cx, cy = 4 + MAP / 2, 14 + MAP / 2
     items: list[Item] = list(draw_map(k, radius, traced))

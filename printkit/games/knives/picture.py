@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...draw import Text, moved, wrap
 from ...sheet import MISTAKE, Player, header
 from .score import check
-from .roadmap import draw_map, legend, ring
+from .roadmap import draw_map, fit, legend
 
 if TYPE_CHECKING:
     from ...draw import Page
@@ -39,8 +39,7 @@ def picture(game: Knives, res: Results, report: Report, paper: Paper) -> list[Pa
     text_h = min(70.0, 5 + 4.2 * len(lines))
     legend_h = 8 + 6 * math.ceil(len(seats) / 2)
     side = min(paper.inner_width, paper.bottom - 10 - legend_h - (text_h if lines else 0) - y)
-    _, r = ring(res.kcount, side / 2 - 8)
-    page.add(moved(draw_map(res.kcount, side / 2 - r - 0.5, traced), paper.left + paper.inner_width / 2,
+    page.add(moved(draw_map(res.kcount, fit(res.kcount, side), traced), paper.left + paper.inner_width / 2,
                    y + side / 2))
     y += side + 4
     def label(s: Player) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ...draw import GREY, PT, Item, Lines, Page, Pen, Text, fit_text, moved, text_width, wrap
 from ...sheet import Player
 from .cards import ACE_HIGH, CARD_RULE, RANKS, SETUP, VALUE, pair_claims, road_count
-from .roadmap import draw_map, ring
+from .roadmap import draw_map, fit
 
 if TYPE_CHECKING:
     from ...sheet import Paper
@@ -150,8 +150,7 @@ def block(k: int, width: float, height: float, title: str) -> list[Item]:
     head = f"kcount {k}" + (f" (the card drawn: {rank})" if rank else "") + f": {k} knife centres, {road_count(k)} roads"
     items: list[Item] = [Text(0, 5, fit_text(head, width, 12, True), 12, bold=True)]
     side = min(height - 8, width - CARD_W - 5)
-    _, r = ring(k, side / 2 - 8)
-    items += moved(draw_map(k, side / 2 - r - 0.5), side / 2, 8 + side / 2)
+    items += moved(draw_map(k, fit(k, side)), side / 2, 8 + side / 2)
     card_x = side + 5
     cw = width - card_x
     card, h = claim_card(k, cw)

@@ -21,6 +21,17 @@ def ring(k: int, radius: float, rmax: float = 7.5) -> tuple[list[tuple[float, fl
     return pts, r
 
 
+def fit(k: int, side: float) -> float:
+    """The ring's radius for a map ``side`` across: the centres' circles and their ink stay inside."""
+    radius = side / 2 - 8
+    for _ in range(4):  # the circles grow with the ring: settle where both fit
+        _, r = ring(k, radius)
+        radius = side / 2 - r - 0.5
+    while radius + ring(k, radius)[1] + 0.5 > side / 2:
+        radius -= 0.1
+    return radius
+
+
 def draw_map(k: int, radius: float, traced: list[tuple[tuple[int, int], Pen]] = (),
              guides: bool = True, rmax: float = 7.5) -> list[Item]:
     """The map around (0, 0): faint guides for every road, traced roads on top, numbered centres."""

@@ -9,11 +9,11 @@ import math
 import sys
 from typing import TYPE_CHECKING
 
-from ...draw import GREY, PT, Circle, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, table, wrap
+from ...draw import GREY, PT, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, wrap
 from ...sheet import Paper, Player, header, players as make_players
-from .cards import CARD_RULE, RANKS, VALUE, all_roads, pair_claims, road_count
+from .cards import CARD_RULE, road_count
 from .reference import claim_card, draw_pages, reference_page
-from .roadmap import dash_name, draw_map, legend, ring
+from .roadmap import draw_map, fit, legend
 from .turnlog import log_pages
 
 if TYPE_CHECKING:
@@ -26,8 +26,7 @@ def map_page(cfg: Common, paper: Paper, seats: list[Player], title: str) -> Page
                "Claim a road by tracing its faint line in your colour and pattern, then mark it on the road checklist.")
     legend_h = 8 + 6 * math.ceil(len(seats) / 2)
     side = min(paper.inner_width, paper.bottom - 8 - legend_h - y)
-    _, r = ring(cfg.kcount, side / 2 - 8)
-    radius = side / 2 - r - 0.5
+    radius = fit(cfg.kcount, side)
     cx, cy = paper.left + paper.inner_width / 2, y + side / 2
     page.add(moved(draw_map(cfg.kcount, radius), cx, cy))
     y += side + 4

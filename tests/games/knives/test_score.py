@@ -168,7 +168,7 @@ def test_pass_broken_and_kept():
 # ---------------------------------------------------------------- the command line
 
 def test_cli_score_exit_codes_and_json(printkit, write):
-    good = write("good.yaml", "game: knives\nplayers: [Ann, Ben]\nturns:\n  - Ann claims 1-2 with Q\n"
+    good = write("good.yaml", "game: knives\nplayers: [Ann, Ben]\nkcount: 12\nturns:\n  - Ann claims 1-2 with Q\n"
                               "  - Ben claims 3-4 5-6 with A 6 4\n")
     run = printkit("score", good, "--json")
     assert run.code == 0, run.err
@@ -176,13 +176,13 @@ def test_cli_score_exit_codes_and_json(printkit, write):
     assert out["valid"] and out["winners"] == ["Ben"]
     assert [p["score"] for p in out["players"]] == [1, 2]
 
-    broken = write("broken.yaml", "game: knives\nplayers: [Ann, Ben]\nturns:\n  - Ann claims 1-2 with K\n")
+    broken = write("broken.yaml", "game: knives\nplayers: [Ann, Ben]\nkcount: 12\nturns:\n  - Ann claims 1-2 with K\n")
     run = printkit("score", broken, "--json")
     assert run.code == 1
     out = json.loads(run.out)
     assert not out["valid"] and out["violations"][0]["rule"] == "sum"
     assert out["violations"][0]["player"] == "Ann" and out["violations"][0]["where"].startswith("turn 1")
 
-    unusable = write("unusable.yaml", "game: knives\nplayers: [Ann, Ben]\nturns:\n  - Cat draws Q\n")
+    unusable = write("unusable.yaml", "game: knives\nplayers: [Ann, Ben]\nkcount: 12\nturns:\n  - Cat draws Q\n")
     run = printkit("score", unusable)
-    assert run.code == 2 and "unusable.yaml:4" in run.err and "Traceback" not in run.err
+    assert run.code == 2 and "unusable.yaml:5" in run.err and "Traceback" not in run.err
