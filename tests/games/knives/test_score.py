@@ -41,6 +41,15 @@ def test_rank_broken_and_kept():
     assert score(["Ann claims 1-2 with a j"]).valid  # lower case is fine
 
 
+def test_an_ace_written_with_its_value_is_named_write_a():
+    for tok in ("A14", "A(14)", "A1", "A(1)", "a=14", "14", "1"):
+        r = score([f"Ann claims 1-2 2-3 with {tok} 10"])
+        assert rules(r) == ["rank"], tok
+        assert r.violations[0].message.endswith("write A: its value, 1 or 14, is worked out for you"), tok
+    assert "write J" in score(["Ann claims 1-2 with 11 A"]).violations[0].message
+    assert score(["Ann claims 1-2 2-3 with A 10"]).valid
+
+
 def test_sum_broken_and_kept():
     r = score(["Ben claims 1-2 with K 10 4"])  # the seed's hand that claims nothing
     v = r.violations[0]
