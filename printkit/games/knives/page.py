@@ -28,9 +28,19 @@ PER_ROW = 7  # cards to a row on screen (narrow sheets show bigger)
 SHOWN = 14  # the newest turns shown on the log (with every rejected turn)
 
 
+_LAST: tuple = (None, None)  # the newest replay: board and board_info ask for the same record in turn
+
+
 def _table(res: "Results") -> tuple[Table, Report]:
+    global _LAST
+    key = (res.kcount, tuple(res.names), tuple(res.turns))
+    last_key, last = _LAST  # one read: another request's thread may put its own in meanwhile
+    if last_key == key:
+        return last
     report = Report("knives", res.names, {p: 0 for p in res.names})
-    return replay(res, report), report
+    out = (replay(res, report), report)
+    _LAST = (key, out)
+    return out
 
 
 def _mode(res: "Results", table: Table) -> str:

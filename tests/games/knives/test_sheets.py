@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -231,3 +232,32 @@ def test_make_the_preset(printkit, tmp_path):
     run = printkit("make", "layouts/knives.yaml", "-o", tmp_path, cwd=None)
     assert run.code == 0, run.err
     assert (tmp_path / "knives" / "kit.pdf").stat().st_size > 5000
+
+
+@pytest.mark.parametrize("paper_name", ["letter", "a4"])
+@pytest.mark.parametrize("kcount", [9, 12, 14])
+def test_a_fixed_kcount_kit_passes_the_print_audit(paper_name, kcount, tmp_path):
+    """The preset audits the drawn kit; a kit for a fixed count gets the same audit from its PDF here."""
+    import sys
+
+    import pdfplumber
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "quality"))
+    from pdf_geometry import ink, lattices, overlapping_text, text_runs
+
+    from printkit.sheet import MIN_CELL, PAPERS
+    from printkit.writers import pdf
+
+    path = tmp_path / "kit.pdf"
+    path.write_bytes(pdf.render(kit.build(GAME, config(kcount=kcount), paper_name), "t"))
+    w, h = PAPERS[paper_name]
+    problems = []
+    with pdfplumber.open(path) as doc:
+        for page in doc.pages:
+            n = page.page_number
+            problems += [f"{n}: {m}" for m in ink(page) if m.x0 < MARGIN - 0.05 or m.top < MARGIN - 0.05
+                         or m.x1 > w - MARGIN + 0.05 or m.bottom > h - MARGIN + 0.05]
+            problems += [f"{n}: {r.text!r} {r.size}" for r in text_runs(page) if r.size < MIN_TEXT - 1e-6]
+            problems += [f"{n}: {a.text!r} / {b.text!r}" for a, b in overlapping_text(page)]
+            problems += [f"{n}: {lat}" for lat in lattices(page) if lat.cell < MIN_CELL - 0.05]
+    assert not problems, problems[:10]
