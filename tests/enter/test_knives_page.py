@@ -161,6 +161,14 @@ def test_keys_draw_and_claim_and_a_pass_only_when_the_rules_allow(serve, page, t
     s = serve(config_for(EXAMPLE, tmp_path))
     open_page(page, s)
     page.locator("#sheets .sheet").first.focus()
+    page.keyboard.press("ArrowRight")  # the cursor on the first rank, A; down a row: 8
+    page.keyboard.press("ArrowDown")
+    assert page.locator(".cursor").get_attribute("data-ref") == "card:8"
+    page.keyboard.press(" ")  # Ann draws the 8 under the cursor...
+    wait_checked(page)
+    assert page.locator("#editors textarea").first.input_value() == "Ann draws 8"
+    page.keyboard.press("Backspace")  # ... and takes it back
+    wait_checked(page)
     page.keyboard.press("q")  # Ann draws Q
     wait_checked(page)
     page.keyboard.type("10 ")  # Ben draws 10

@@ -4,9 +4,10 @@
 // With no draws written the record is claims only: pick the player, the roads and any cards. The sum
 // check of a claim being picked comes from the server (the answer "claim"), and every rule from the
 // scorer: this module only turns pointing and keys into lines of the record.
-// Keys: a j q k (and digits then Space: 2 ... 10) pick a rank; 3-4 then Space picks a road; Enter
-// claims; Escape cancels; p passes (when allowed); Backspace takes back the last pick or turn; Delete
-// removes the log row picked.
+// Keys: a j q k (and digits then Space: 2 ... 10) pick a rank; 3-4 then Space picks a road; arrows move
+// a cursor over the ranks and the hand, Space picks the card under it; Enter claims (or picks); Escape
+// cancels; p passes (when allowed); Backspace takes back the last pick or turn; Delete removes the log
+// row picked.
 import { post } from "/static/api.js";
 
 let roads = [];      // the claim being picked: roads "3-4" (smaller centre first) ...
@@ -15,6 +16,7 @@ let claimant = null; // claims only: who claims
 let anchor = null;   // a centre clicked: the first end of a road
 let row = null;      // the log row picked (turn number)
 let typed = "";
+let cursor = null;   // the card under the keyboard cursor (arrows move it over the ranks and the hand)
 let drag = null;
 let asked = 0;       // the newest sum check asked for
 let panel = null;
@@ -22,6 +24,7 @@ let panel = null;
 const CSS = `
   rect.hit.card:hover, rect.hit.hand:hover { fill: #0072b2; fill-opacity: .12; }
   rect.hit.card.selected, rect.hit.hand.selected { fill: #0072b2; fill-opacity: .25; stroke: #0072b2; stroke-width: .8; }
+  rect.hit.card.cursor, rect.hit.hand.cursor { stroke: #0072b2; stroke-width: .9; stroke-dasharray: 1.2 .6; }
   ellipse.hit.centre:hover, ellipse.hit.centre.selected { fill: #0072b2; fill-opacity: .2; }
   line.hit.road:hover { stroke: #0072b2; stroke-opacity: .25; }
   .knives-panel { display: flex; flex-direction: column; gap: .4rem; }
@@ -236,6 +239,16 @@ export function key(ctx, e) {
   const k = e.key;
   if (/^[ajqkAJQK]$/.test(k)) { e.preventDefault(); typed = ""; pickRank(ctx, k.toUpperCase()); return; }
   if (/^[0-9-]$/.test(k)) { e.preventDefault(); typed = (typed + k).slice(-6); tell(ctx); return; }
+  const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 7, ArrowUp: -7 }[k];
+  if (step) {
+    const all = [...ctx.board.root.querySelectorAll('[data-ref^="card:"], [data-ref^="hand:"]')].map((el) => el.dataset.ref);
+    if (!all.length) return;
+    e.preventDefault();
+    const i = all.indexOf(cursor);
+    cursor = all[i < 0 ? 0 : Math.max(0, Math.min(all.length - 1, i + step))];
+    paint(ctx);
+    return;
+  }
   if (k === " " || k === "Enter") {
     e.preventDefault();
     const road = /^(\d{1,2})-(\d{1,2})$/.exec(typed);
@@ -245,6 +258,11 @@ export function key(ctx, e) {
     if (road) { toggleRoad(ctx, Number(road[1]), Number(road[2])); return; }
     if (rank) { pickRank(ctx, rank); return; }
     if (was) { ctx.say(`'${was}' is neither a card (2 to 10) nor a road (3-4).`); return; }
+    if (k === "Enter" && roads.length && cards.length) { claim(ctx); return; }
+    if (cursor && ctx.board.el(cursor)) {
+      if (cursor.startsWith("hand:")) toggleHand(ctx, cursor); else pickRank(ctx, cursor.slice(5));
+      return;
+    }
     if (k === "Enter" && (roads.length || cards.length)) claim(ctx);
     return;
   }
@@ -339,4 +357,5 @@ function paint(ctx) {
   if (anchor) refs.push(`centre:${anchor}`);
   if (row) refs.push(`turn:${row}`);
   for (const ref of refs) for (const el of ctx.board.all(ref)) el.classList.add("selected");
+  if (cursor) for (const el of ctx.board.all(cursor)) el.classList.add("cursor");
 }
