@@ -340,8 +340,9 @@ function showPanel(ctx) {
     }));
   }
   const picking = roads.length || cards.length;
-  p.what.textContent = picking ? `${mover(ctx)} claims ${roads.join(" ") || "..."} with ${cards.map((c) => c.rank).join(" ") || "..."}`
-    : "Pick roads on the map and cards to claim.";
+  p.what.textContent = inf.over ? "The game is over: every road is claimed."
+    : picking ? `${mover(ctx)} claims ${roads.join(" ") || "..."} with ${cards.map((c) => c.rank).join(" ") || "..."}`
+      : "Pick roads on the map and cards to claim.";
   p.go.disabled = !(roads.length && cards.length);
   p.cancel.disabled = !picking;
   p.pass.hidden = !inf.can_pass;
