@@ -10,19 +10,45 @@ from typing import Annotated, Any
 from msgspec import Meta
 
 from ...draw import Item, Page
-from ...game import FieldProblem, Game, GameConfig, Report, each
-from ...inputs import suggest
+from ...game import FieldProblem, Game, GameConfig, Report, checked, each
+from ...inputs import one_line, suggest
 from ...sheet import Paper
-from . import sheets
+from . import page, sheets
+from .reference import claim_card
 from .commands import simulate as _simulate
 from .picture import picture as _picture
-from .record import Turn, _turn_text, parse_turn, record_template as _record_template
+from .record import Turn, _turn_text, ask_kcount, parse_turn, record_template as _record_template
 from .score import check
 
 
+KCOUNT = Annotated[Any, Meta(
+    description="Distribution centres: 'draw' (drawn at the table, 8 to 14: the kit holds a map and claim card "
+                "for every count; a results file records the count drawn) or a number (3 to 30; the card rule "
+                "gives 8 to 14)",
+    extra_json_schema={"anyOf": [{"type": "integer", "minimum": 3, "maximum": 30}, {"enum": ["draw"]}]})]
+
+
+def _kcount(v: Any) -> int | str:
+    if v is None or (isinstance(v, str) and v.strip().lower() == "draw"):
+        return "draw"
+    if isinstance(v, str) and v.strip().isdigit():
+        v = int(v.strip())
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise ValueError(f"'{one_line(v, 20)}' is not a number of centres; write a number from 3 to 30 (the card "
+                         "rule gives 8 to 14) or 'draw'")
+    if not 3 <= v <= 30:
+        raise ValueError(f"{v} is out of range: must be 3 to 30 (the card rule gives 8 to 14)")
+    return v
+
+
 class Common(GameConfig, kw_only=True):
-    kcount: Annotated[int, Meta(ge=3, le=30, description="Distribution centres on the map (the card rule gives "
-                                                         "8 to 14; 3 to 30 allowed for custom maps)")] = 12
+    kcount: KCOUNT = "draw"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.kcount = checked("kcount", _kcount, self.kcount)
 
 
 class Config(Common, kw_only=True):
@@ -47,6 +73,9 @@ class Results(Common, kw_only=True):
                                                  f"players: {', '.join(self.players)}")
             fixed.append(str(Turn(name, t.verb, t.roads, t.cards)))
         self.turns = fixed
+        if self.kcount == "draw" and self.turns:
+            raise FieldProblem("kcount", "write the kcount drawn at the table: the value of the first card above 7 "
+                                         "(8 9 10, J 11, Q 12, K 13, A 14), e.g. kcount: 12")
 
 
 class Knives(Game):
@@ -67,6 +96,9 @@ class Knives(Game):
     def record_template(self, cfg: Config) -> str:
         return _record_template(cfg)
 
+    def template(self, cfg: Config) -> str:
+        return ask_kcount(super().template(cfg))
+
     def score(self, res: Results) -> Report:
         report = self.new_report(res)
         check(res, report)
@@ -75,15 +107,24 @@ class Knives(Game):
     def picture(self, res: Results, report: Report, paper: Paper) -> list[Page]:
         return _picture(self, res, report, paper)
 
+    # -- the entry page
+
+    def board(self, res: Results, report: Report, paper: Paper) -> list[Page]:
+        return page.board(res, report, paper)
+
+    def board_info(self, res: Results, report: Report) -> dict:
+        return page.board_info(res)
+
     def editors(self, cfg: Config) -> list[dict]:
-        from .page import editors
+        return page.editors(cfg)
 
-        return editors(cfg)
+    def answers(self) -> dict:
+        return {"claim": page.claim_check}
 
-    # single sheets, as the game offered them before they moved to sheets.py (the tests draw them alone)
+    # single sheets (the tests draw them alone)
     map_page = staticmethod(sheets.map_page)
     checklist_page = staticmethod(sheets.checklist_page)
-    reference = staticmethod(sheets.reference)
+    claim_card = staticmethod(claim_card)
 
 
 GAME = Knives()

@@ -1,14 +1,256 @@
-"""Selling Knives on the entry page: the turn log typed in the results file's own line syntax."""
+"""Selling Knives on the entry page: the map with every road a place to point at (``road:3-4``) and
+every centre (``centre:3``), claimed roads in their owner's pen; the thirteen ranks as cards to pick
+(``card:Q``), the hand of the player to move (``hand:Q:1``, the first Q), and the turn log with a row
+per turn (``turn:12``), the turns the replay rejects marked with the reason.  Everything rule-like
+(who moves, the hand, the piles, whether a pass is allowed, the sum check) comes from the scorer.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from ...draw import GREY, Hit, Item, Page, Text, fit_text, hit_line, moved, wrap
+from ...game import Report
+from ...sheet import MISTAKE, Paper, Player
+from .cards import RANKS, SETUP, ace_value, card, pays, road_count, roads_paid, show_totals
+from .record import parse_turn
+from .roadmap import draw_map, fit, legend, ring
+from .score import Table, replay
+from .sheets import cards_row
+from .turnlog import ROW_H, Row, rows_table
 
 if TYPE_CHECKING:
-    from .game import Config
+    from .game import Config, Results
+
+MAP = 130.0  # the map's side on screen, in the drawing's millimetres (the page scales it)
+CARD_PITCH = 10.5  # cards_row's spacing
+PER_ROW = 7  # cards to a row on screen (narrow sheets show bigger)
+SHOWN = 14  # the newest turns shown on the log (with every rejected turn)
+
+
+_LAST: tuple = (None, None)  # the newest replay: board and board_info ask for the same record in turn
+
+
+def _table(res: "Results") -> tuple[Table, Report]:
+    global _LAST
+    key = (res.kcount, tuple(res.names), tuple(res.turns))
+    last_key, last = _LAST  # one read: another request's thread may put its own in meanwhile
+    if last_key == key:
+        return last
+    report = Report("knives", res.names, {p: 0 for p in res.names})
+    out = (replay(res, report), report)
+    _LAST = (key, out)
+    return out
+
+
+def _mode(res: "Results", table: Table) -> str:
+    if res.kcount == "draw":
+        return "setup"
+    if not table.turns:
+        return "open"
+    return "replay" if table.state is not None else "claims"
+
+
+def _to_move(res: "Results", table: Table, mode: str) -> str | None:
+    if mode not in ("open", "replay") or table.ended:
+        return None
+    return res.names[table.seat]
+
+
+def _hand(table: Table, who: str | None) -> list[str]:
+    """The cards ``who`` holds after the last turn, high to low, as written ('K', 'Q', ..., 'A')."""
+    if table.state is None or who is None:
+        return []
+    counts = table.state.hands[who]
+    return [RANKS[v - 1] for v in range(13, 0, -1) for _ in range(counts[v])]
+
+
+# ---------------------------------------------------------------- the sheets
+
+def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
+    if res.kcount == "draw":
+        return [_setup_sheet(res)]
+    table, _ = _table(res)
+    mode = _mode(res, table)
+    seats = res.seats()
+    return [_map_sheet(res, report, table, seats), _cards_sheet(res, table, mode, seats),
+            _log_sheet(res, report, table, seats)]
+
+
+def _setup_sheet(res: "Results") -> Page:
+    width = 8 + 7 * CARD_PITCH
+    page = Page(width, 62)
+    page.add(Text(4, 8, "Set-up: which card gave kcount?", 12, bold=True))
+    y = 9.5
+    for line in wrap("The first card higher than 7 drawn at the table is kcount (an ace counts 14 in this draw). "
+                     "Click it:", width - 8, 8.5):
+        y += 4
+        page.add(Text(4, y, line, 8.5))
+    ranks = [r for r, _ in SETUP]
+    y += 3
+    page.add(cards_row(ranks, 4, y, [str(v) for _, v in SETUP]))
+    page.add([Hit(f"card:{r}", 4.5 + i * CARD_PITCH, y, 9, 13, "card") for i, r in enumerate(ranks)])
+    for i, line in enumerate(wrap("The kit holds a map and claim card for each count from 8 to 14: play on the "
+                                  "one titled with yours.", width - 8, 8)):
+        page.add(Text(4, y + 25 + 3.8 * i, line, 8, color=GREY))
+    return page
+
+
+def _map_sheet(res: "Results", report: Report, table: Table, seats: list[Player]) -> Page:
+    k = table.kcount
+    pens = {s.name: s.pen(1.0) for s in seats}
+    traced = [(c.road, pens[c.player]) for c in table.marks if c.ok] + \
+        [(c.road, MISTAKE) for c in table.marks if not c.ok]
+    legend_h = 6 + 6 * len(seats)
+    page = Page(MAP + 8, MAP + 18 + legend_h)
+    claimed = road_count(k) - table.left
+    page.add(Text(4, 8, f"kcount {k}: {claimed} of {road_count(k)} roads claimed", 14, bold=True))
+    radius = fit(k, MAP)
+    pts, r = ring(k, radius)
+    cx, cy = 4 + MAP / 2, 14 + MAP / 2
+    items: list[Item] = list(draw_map(k, radius, traced))
+
+    def scored(s: Player) -> Player:
+        n = report.scores[s.name]
+        return Player(s.index, f"{s.name} ({n} road{'' if n == 1 else 's'})", s.colour_name, s.color, s.dash, s.shape)
+
+    page.add(legend([scored(s) for s in seats], 4, MAP + 16, MAP))
+    for a in range(1, k + 1):  # the roads, then the centres on top
+        for b in range(a + 1, k + 1):
+            (x1, y1), (x2, y2) = pts[a - 1], pts[b - 1]
+            items.append(hit_line(f"road:{a}-{b}", x1, y1, x2, y2, 2.2, "road"))
+    items += [Hit(f"centre:{i + 1}", x - r, y - r, 2 * r, 2 * r, "centre", True) for i, (x, y) in enumerate(pts)]
+    page.add(moved(items, cx, cy))
+    return page
+
+
+def _cards_sheet(res: "Results", table: Table, mode: str, seats: list[Player]) -> Page:
+    width = 8 + PER_ROW * CARD_PITCH
+    who = _to_move(res, table, mode)
+    hand = _hand(table, who)
+    hand_rows = max(1, -(-len(hand) // PER_ROW)) if mode == "replay" and who else 0
+    state = table.state
+    page = Page(width, 58 + (6 if state is not None else 0) + (hand_rows * 20 + 7 if hand_rows else 0))
+    seat = next((s for s in seats if s.name == who), None)
+    if table.ended:
+        head, sub, color = "The game is over", f"the last road was claimed at turn {table.ended}", (0, 0, 0)
+    elif mode == "claims":
+        head, sub, color = "Claims only", "no draws written: pick the player, the roads and the cards", (0, 0, 0)
+    else:
+        head, sub, color = f"{who} to move", "click the card drawn, or pick roads and cards to claim", seat.color
+    page.add(Text(4, 8, fit_text(head, width - 8, 13, True), 13, bold=True, color=color))
+    page.add(Text(4, 13, fit_text(sub, width - 8, 8), 8, color=GREY))
+    pile = state.pile if state is not None else [0] + [4] * 13
+    y = 17.0
+    for part in (RANKS[:PER_ROW], RANKS[PER_ROW:]):
+        under = [f"{pile[RANKS.index(r) + 1]} left" if mode in ("replay", "open") else "" for r in part]
+        page.add(cards_row(list(part), 4, y, under))
+        page.add([Hit(f"card:{rk}", 4.5 + i * CARD_PITCH, y, 9, 13, "card") for i, rk in enumerate(part)])
+        y += 20
+    if state is not None:
+        turns = "once" if state.reshuffles == 1 else f"{state.reshuffles} times"
+        page.add(Text(4, y + 1, fit_text(f"Draw pile {state.pile_size} \u00b7 discard pile {sum(state.discard)} \u00b7 "
+                                         f"reshuffled {turns}", width - 8, 8), 8))
+        y += 6
+    if hand_rows:
+        y += 3
+        page.add(Text(4, y, fit_text(f"{who}'s hand: click the cards to spend", width - 8, 9, True), 9, bold=True,
+                      color=seat.color))
+        y += 2
+        seen: dict[str, int] = {}
+        if not hand:
+            page.add(Text(4, y + 8, "no cards yet: a claim needs cards in hand", 8.5, color=GREY))
+        for row in range(hand_rows):
+            part = hand[row * PER_ROW:(row + 1) * PER_ROW]
+            page.add(cards_row(part, 4, y, ["1 or 14" if c == "A" else "" for c in part]))
+            for i, c in enumerate(part):
+                seen[c] = seen.get(c, 0) + 1
+                page.add(Hit(f"hand:{c}:{seen[c]}", 4.5 + i * CARD_PITCH, y, 9, 13, "hand"))
+            y += 20
+    return page
+
+
+def _log_sheet(res: "Results", report: Report, table: Table, seats: list[Player]) -> Page:
+    by_name = {s.name: s for s in seats}
+    turns = table.turns
+    why: dict[int, str] = {}
+    for v in report.violations:
+        for ref in v.refs:
+            if ref.startswith("turn:"):
+                n = int(ref[5:])
+                why.setdefault(n, f"{v.rule}: {v.message}")
+    shown = sorted(set(range(max(1, len(turns) - SHOWN + 1), len(turns) + 1)) | set(why))
+    rows: list[Row] = []
+    for n in shown:
+        t = turns[n - 1]
+        claim = " ".join(t.roads) + " with " + " ".join(t.cards) if t.verb == "claims" else \
+            ("pass" if t.verb == "passes" else "")
+        rows.append(Row(n, by_name[t.who], " ".join(t.cards) if t.verb == "draws" else "", claim, why.get(n, "")))
+    width = 190.0
+    page = Page(width + 8, (len(rows) + 1) * ROW_H + 16)
+    hidden = len(turns) - len(rows)
+    title = f"Turn log: {len(turns)} turn{'' if len(turns) == 1 else 's'}" + \
+        (f" (the newest {SHOWN} and every rejected turn shown; all in the text box)" if hidden > 0 else "")
+    page.add(Text(4, 7, fit_text(title, width, 10, True), 10, bold=True))
+    items = rows_table(0, 0, width, rows)
+    items += [Hit(f"turn:{row.turn}", 0, (i + 1) * ROW_H, width, ROW_H, "row") for i, row in enumerate(rows)]
+    page.add(moved(items, 4, 10))
+    if not rows:
+        page.add(Text(4, 10 + 1.5 * ROW_H + 2, "No turns yet.", 8.5, color=GREY))
+    return page
+
+
+# ---------------------------------------------------------------- what page.js needs beside the sheets
+
+def board_info(res: "Results") -> dict[str, Any]:
+    info: dict[str, Any] = {"players": res.names}
+    if res.kcount == "draw":
+        return {**info, "mode": "setup", "kcount": None, "setup": [[r, v] for r, v in SETUP]}
+    table, _ = _table(res)
+    mode = _mode(res, table)
+    who = _to_move(res, table, mode)
+    state = table.state
+    info.update({
+        "mode": mode, "kcount": table.kcount, "turns": len(table.turns), "to_move": who,
+        "over": bool(table.ended), "left": table.left, "roads": road_count(table.kcount),
+        "hand": _hand(table, who),
+        "owners": {f"{a}-{b}": p for (a, b), (p, _) in table.owner.items()},
+        "can_pass": bool(mode == "replay" and who and state is not None and not state.pile_size),
+        "pile": {RANKS[v - 1]: (state.pile[v] if state else 4) for v in range(1, 14)},
+        "pile_size": state.pile_size if state else 52, "discard": sum(state.discard) if state else 0,
+        "reshuffles": state.reshuffles if state else 0,
+    })
+    return info
+
+
+def claim_check(res: "Results") -> dict[str, Any]:
+    """The sum check of a claim before it is written: ``res`` holds the record with the claim as its
+    last turn; the answer is what the scorer says of that turn, and what the cards add up to."""
+    if res.kcount == "draw" or not res.turns:
+        return {"error": "no claim to check"}
+    t = parse_turn(res.turns[-1])
+    if t.verb != "claims":
+        return {"error": "the last turn is not a claim"}
+    table, report = _table(res)
+    n = len(table.turns)
+    k = table.kcount
+    problems = [v.message for v in report.violations if f"turn:{n}" in v.refs]
+    ranks = [c for c in (card(tok) for tok in t.cards) if c]
+    need = len(t.roads) * k
+    out: dict[str, Any] = {"line": str(t), "ok": not problems, "problems": problems, "need": need,
+                           "pays": roads_paid(ranks, k) if len(ranks) == len(t.cards) else []}
+    if ranks and len(ranks) == len(t.cards):
+        if pays(ranks, need):
+            aces = ace_value(ranks, need)
+            note = f" (the ace{'s' if len(aces) > 1 else ''} as {', '.join(map(str, aces))})" if aces else ""
+            out["sum"] = f"{' '.join(ranks)} make {need}{note}"
+        else:
+            out["sum"] = f"{' '.join(ranks)} add up to {show_totals(ranks)}, not {need}"
+    return out
 
 
 def editors(cfg: "Config") -> list[dict]:
     first = cfg.names[0]
     return [{"path": ["turns"], "label": "Turns, in play order (one a line)", "kind": "lines", "rows": 10,
              "hint": f"{first} draws Q\n{first} claims 1-2 with Q\n{first} passes"}]
+

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...draw import Text, moved, wrap
 from ...sheet import MISTAKE, Player, header
 from .score import check
-from .sheets import draw_map, legend, ring
+from .roadmap import draw_map, fit, legend
 
 if TYPE_CHECKING:
     from ...draw import Page
@@ -21,20 +21,25 @@ if TYPE_CHECKING:
 
 def picture(game: Knives, res: Results, report: Report, paper: Paper) -> list[Page]:
     seats = res.seats()
+    title = res.title or game.title
+    if res.kcount == "draw":  # a blank record: no map until the count drawn is written
+        page = paper.page()
+        y = header(page, paper, f"{title}: results as entered",
+                   "kcount is not written yet: write the kcount drawn at the table (8 to 14) in the results file.")
+        page.add(legend(seats, paper.left, y + 2, paper.inner_width))
+        return [page]
     pens = {s.name: s.pen(0.9) for s in seats}
     marks = check(res, game.new_report(res))
     traced = [(c.road, pens[c.player]) for c in marks if c.ok]
     traced += [(c.road, MISTAKE) for c in marks if not c.ok]
     page = paper.page()
-    title = res.title or game.title
     y = header(page, paper, f"{title}: results as entered",
                "Each road in its owner's colour and pattern; red dashed: a claim that breaks a rule (not counted).")
     lines = [f"{v.where}: {v.message} [{v.rule}]" for v in report.violations]
     text_h = min(70.0, 5 + 4.2 * len(lines))
     legend_h = 8 + 6 * math.ceil(len(seats) / 2)
     side = min(paper.inner_width, paper.bottom - 10 - legend_h - (text_h if lines else 0) - y)
-    _, r = ring(res.kcount, side / 2 - 8)
-    page.add(moved(draw_map(res.kcount, side / 2 - r - 0.5, traced), paper.left + paper.inner_width / 2,
+    page.add(moved(draw_map(res.kcount, fit(res.kcount, side), traced), paper.left + paper.inner_width / 2,
                    y + side / 2))
     y += side + 4
     def label(s: Player) -> str:

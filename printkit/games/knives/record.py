@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 TURN = re.compile(r"^\s*(?P<who>\S.*?)\s+(?P<verb>draws|draw|claims|claim|passes|pass)(?:\s+(?P<rest>.*?))?\s*$",
                   re.IGNORECASE)
 ROAD = re.compile(r"^(\d{1,3})-(\d{1,3})$")
-CARD_TOKEN = re.compile(r"^[0-9A-Za-z]{1,5}$")
+CARD_TOKEN = re.compile(r"^[0-9A-Za-z()=]{1,7}$")  # A(14), A=14: read, then named as not a card
 HOW = "write e.g. 'Ann draws Q', 'Ann claims 1-2 3-4 with Q A 6 4' or 'Ann passes'"
 
 
@@ -82,26 +82,31 @@ def _turn_text(v: Any) -> str:
 
 def record_template(cfg: Config) -> str:
     first = cfg.names[0]
-    k = cfg.kcount
+    drawn = cfg.kcount == "draw"
+    k = 12 if drawn else cfg.kcount
     pairs = pair_claims(k)
-
-    def cards(combo: str) -> tuple[str, str]:
-        parts = combo.split(" + ")
-        why = " + ".join(p.replace("A(1)", "ace as 1").replace("A(14)", "ace as 14") for p in parts)
-        return " ".join(p[0] if p.startswith("A(") else p for p in parts), why
-
     lines = [
-        "# The play record: one line per turn, in play order. List the players in seat order,",
-        "# starting with the player who took the first turn. Draw lines are optional: give every",
-        "# draw (then the whole game is replayed and checked card by card) or none.",
-        f"# Roads are written as two centres (3-7), then 'with' and the cards spent; kcount is {k}.",
-        f"#   - {first} draws Q",
+        "# The play record: one line per turn, in play order, as on the turn log. List the players in",
+        "# seat order, starting with the player who took the first turn. Draw lines are optional: give",
+        "# every draw (then the whole game is replayed and checked card by card) or none.",
+        "# Roads are written as two centres (3-7), then 'with' and the cards spent, as printed on the",
+        "# cards: A 2 3 4 5 6 7 8 9 10 J Q K. Write an ace as A: its value, 1 or 14, is worked out for you.",
     ]
+    if drawn:
+        lines.append("# With kcount 12, for example:")
+    lines.append(f"#   - {first} draws Q")
     if 1 in pairs:
-        c, why = cards(pairs[1][0])
-        lines.append(f"#   - {first} claims 1-2 with {c}    ({why} = {k}: one road)")
+        lines.append(f"#   - {first} claims 1-2 with {pairs[1][1] if len(pairs[1]) > 1 else pairs[1][0]}"
+                     f"    (one road: {k} points)")
     if 2 in pairs:
-        c, why = cards(pairs[2][0])
-        lines.append(f"#   - {first} claims 3-4 5-6 with {c}    ({why} = {2 * k}: two roads)")
+        lines.append(f"#   - {first} claims 3-4 5-6 with {pairs[2][0]}    (two roads: {2 * k} points)")
     lines.append(f"#   - {first} passes    (only when there is no card left to draw)")
     return "\n".join(lines) + "\nturns:\n"
+
+
+KCOUNT_ASK = "# the kcount drawn at the table: write the value of the first card above 7 (8 9 10, J 11, Q 12, K 13, A 14)"
+
+
+def ask_kcount(template: str) -> str:
+    """The blank results file with its ``kcount: draw`` line asking for the count drawn."""
+    return template.replace("\nkcount: draw\n", f"\n{KCOUNT_ASK}\nkcount: draw\n", 1)

@@ -65,39 +65,66 @@ def _turn_list(ts: list[int]) -> str:
     return ", ".join(str(t) for t in ts)
 
 
+@dataclass
+class Table:
+    """The record replayed: every road as entered, who owns what, and (with draw lines) the cards."""
+
+    kcount: int
+    turns: list[Turn]
+    marks: list[Claimed] = field(default_factory=list)
+    owner: dict[tuple[int, int], tuple[str, int]] = field(default_factory=dict)
+    state: Replay | None = None  # with draw lines: the deck and the hands after the last turn
+    seat: int = 0  # with draw lines: the seat to act next
+    left: int = 0  # roads still free
+    ended: int = 0  # the turn that claimed the last road (0: not over)
+    broken: dict[int, list[str]] = field(default_factory=dict)  # turn -> the rules it breaks
+
+
 def check(res: Results, report: Report) -> list[Claimed]:
-    k, names = res.kcount, res.names
+    """Check every rule of the record into ``report``; every road as entered (for the pictures)."""
+    return replay(res, report).marks
+
+
+def replay(res: Results, report: Report) -> Table:
+    """Check the record turn by turn into ``report``, and the table as the record leaves it."""
+    names = res.names
+    if res.kcount == "draw":  # a blank record: the count drawn is not written yet (turns need it)
+        report.notes.append("kcount is not written yet: write the kcount drawn at the table (8 to 14)")
+        return Table(0, [])
+    k = res.kcount
     total = road_count(k)
-    turns = [parse_turn(t) for t in res.turns]
+    table = Table(k, [parse_turn(t) for t in res.turns], left=total)
+    turns = table.turns
     replay = any(t.verb == "draws" for t in turns)
-    state = Replay({p: [0] * 14 for p in names}) if replay else None
-    owner: dict[tuple[int, int], tuple[str, int]] = {}
-    marks: list[Claimed] = []
-    left, seat, ended = total, 0, 0
+    state = table.state = Replay({p: [0] * 14 for p in names}) if replay else None
+    owner, marks = table.owner, table.marks
     if not CARD_RULE[0] <= k <= CARD_RULE[1]:
         report.notes.append(f"kcount {k} is outside the card rule's {CARD_RULE[0]} to {CARD_RULE[1]}: a custom map")
     for i, t in enumerate(turns):
         n = i + 1
         where = f"turn {n} ({t})"
         who = t.who
-        if ended:
-            report.violation(who, "over", where, f"the game was over at turn {ended}, when the last road was "
-                                                 f"claimed; nothing more may be played")
+        before = len(report.violations)
+        if table.ended:
+            report.violation(who, "over", where, f"the game was over at turn {table.ended}, when the last road "
+                                                 f"was claimed; nothing more may be played", (f"turn:{n}",))
+            table.broken[n] = ["over"]
             continue
         if state is not None:
-            expected = names[seat]
+            expected = names[table.seat]
             if who != expected:
                 why = "the first player listed starts" if n == 1 else f"seat order after {turns[i - 1].who}"
-                report.violation(who, "order", where, f"it is {expected}'s turn, not {who}'s ({why})")
-            seat = (names.index(who) + 1) % len(names)
+                report.violation(who, "order", where, f"it is {expected}'s turn, not {who}'s ({why})",
+                                 (f"turn:{n}",))
+            table.seat = (names.index(who) + 1) % len(names)
         if t.verb == "draws":
             _draw(t, n, where, state, report)
         elif t.verb == "passes":
             if state is not None and state.pile_size:
                 report.violation(who, "pass", where, f"{who} passes with {state.pile_size} card(s) in the draw "
-                                                     "pile; a turn is a draw or a claim")
+                                                     "pile; a turn is a draw or a claim", (f"turn:{n}",))
         else:
-            got = _claim(t, n, where, k, left, owner, state, report)
+            got = _claim(t, n, where, k, table.left, owner, state, report)
             ok = got is not None
             roads = got if ok else _roads_on_map(t, k)
             for road in roads:
@@ -106,11 +133,14 @@ def check(res: Results, report: Report) -> list[Claimed]:
                 for road in got:
                     owner[road] = (who, n)
                 report.scores[who] += len(got)
-                left -= len(got)
-                if not left:
-                    ended = n
+                table.left -= len(got)
+                if not table.left:
+                    table.ended = n
         if state is not None:
             state.refill()
+        if len(report.violations) > before:
+            table.broken[n] = [v.rule for v in report.violations[before:]]
+    left = table.left
     if left:
         report.notes.append(f"{left} of {total} roads are still unclaimed: the game is unfinished and is "
                             "scored as it stands")
@@ -126,23 +156,29 @@ def check(res: Results, report: Report) -> list[Claimed]:
     if report.violations:
         report.notes.append("a claim that breaks a rule is void: its roads are not counted")
     report.details.append(f"{total - left} of {total} roads claimed")
-    return marks
+    return table
+
+
+def road_ref(road: tuple[int, int]) -> str:
+    """The entry page's name for a road: ``road:3-7`` (smaller centre first)."""
+    return f"road:{road[0]}-{road[1]}"
 
 
 def _draw(t: Turn, n: int, where: str, state: Replay, report: Report) -> None:
     who = t.who
+    refs = (f"turn:{n}",)
     if len(t.cards) > 1:
         report.violation(who, "one-action", where, f"{who} draws {len(t.cards)} cards ({' '.join(t.cards)}) in one "
-                                                   "turn; a turn is one action: draw one card")
+                                                   "turn; a turn is one action: draw one card", refs)
     for tok in t.cards:
         r = card(tok)
         if r is None:
-            report.violation(who, "rank", f"{where}, card {tok}", not_a_card(tok))
+            report.violation(who, "rank", f"{where}, card {tok}", not_a_card(tok), refs)
             continue
         v = rank_of(r)
         if not state.pile_size:
             report.violation(who, "deck", f"{where}, card {r}", f"{who} draws {r}, but the draw and discard piles are both "
-                                                 "empty: every card is in a hand")
+                                                 "empty: every card is in a hand", refs)
         elif not state.pile[v]:
             seen = state.drawn_at.get(v, [])
             if state.reshuffles == 0:
@@ -151,7 +187,7 @@ def _draw(t: Turn, n: int, where: str, state: Replay, report: Report) -> None:
                 why = (f"the draw pile was made of the discards at reshuffle {state.reshuffles}, and its "
                        + (f"{r}s were drawn at turns {_turn_list(seen)}" if seen else f"discards held no {r}"))
             report.violation(who, "deck", f"{where}, card {r}", f"{who} draws {r}, but there is no {r} left in the draw "
-                                                 f"pile: {why}")
+                                                 f"pile: {why}", refs)
         else:
             state.pile[v] -= 1
             state.drawn_at.setdefault(v, []).append(n)
@@ -172,6 +208,8 @@ def _claim(t: Turn, n: int, where: str, k: int, left: int, owner: dict, state: R
            report: Report) -> list[tuple[int, int]] | None:
     """Check one claim; the roads it takes, or None if it breaks a rule."""
     who = t.who
+    turn = f"turn:{n}"
+    refs = (turn, *(road_ref(r) for r in _roads_on_map(t, k)))  # a void claim: its row and its roads
     before = len(report.violations)
     m = len(t.roads)
     roads: list[tuple[int, int]] = []
@@ -180,29 +218,30 @@ def _claim(t: Turn, n: int, where: str, k: int, left: int, owner: dict, state: R
         bad = [c for c in (a, b) if not 1 <= c <= k]
         if bad:
             report.violation(who, "road", f"{where}, road {text}", f"road {text}: there is no centre {bad[0]} (the map has centres "
-                                                 f"1 to {k})")
+                                                 f"1 to {k})", (turn,))
             continue
         if a == b:
             report.violation(who, "road", f"{where}, road {text}", f"road {text} joins centre {a} to itself; a road joins two "
-                                                 "different centres")
+                                                 "different centres", (turn,))
             continue
         road = (min(a, b), max(a, b))
         if road in roads:
-            report.violation(who, "taken", f"{where}, road {text}", f"road {road[0]}-{road[1]} is named twice in this claim")
+            report.violation(who, "taken", f"{where}, road {text}", f"road {road[0]}-{road[1]} is named twice in this claim",
+                             (turn, road_ref(road)))
             continue
         if road in owner:
             by, at = owner[road]
             report.violation(who, "taken", f"{where}, road {text}", f"road {road[0]}-{road[1]} was claimed by "
-                                                  f"{'you' if by == who else by} at turn {at}")
+                                                  f"{'you' if by == who else by} at turn {at}", (turn, road_ref(road)))
             continue
         roads.append(road)
     if m > left:
-        report.violation(who, "remaining", where, f"{who} claims {m} roads but only {left} remain")
+        report.violation(who, "remaining", where, f"{who} claims {m} roads but only {left} remain", refs)
     ranks = []
     for tok in t.cards:
         r = card(tok)
         if r is None:
-            report.violation(who, "rank", f"{where}, card {tok}", not_a_card(tok))
+            report.violation(who, "rank", f"{where}, card {tok}", not_a_card(tok), refs)
         else:
             ranks.append(r)
     if len(ranks) == len(t.cards) and not pays(ranks, m * k):
@@ -210,7 +249,7 @@ def _claim(t: Turn, n: int, where: str, k: int, left: int, owner: dict, state: R
         hint = f"; they pay for {' or '.join(map(str, paid))} road{'' if paid == [1] else 's'}" if paid else ""
         need = "1 road needs" if m == 1 else f"{m} roads need"
         report.violation(who, "sum", where, f"{' '.join(ranks)} add up to {show_totals(ranks)}; "
-                                            f"{need} exactly {m * k} ({m} x {k}){hint}")
+                                            f"{need} exactly {m * k} ({m} x {k}){hint}", refs)
     if state is not None:
         hand = state.hands[who]
         want = [0] * 14
@@ -220,7 +259,7 @@ def _claim(t: Turn, n: int, where: str, k: int, left: int, owner: dict, state: R
         if missing:
             report.violation(who, "hand", f"{where}, card{'s' if len(missing) > 1 else ''} {' '.join(missing)}",
                              f"{who} spends {' '.join(missing)} but holds "
-                                                 f"{cards_text(hand)}")
+                                                 f"{cards_text(hand)}", refs)
         for v in range(1, 14):
             spent = min(want[v], hand[v])
             hand[v] -= spent

@@ -1,5 +1,6 @@
-"""Selling Knives Door-to-Door: the printed kit (claim reference cards, the map, the road checklist,
-a claim log per player) and the rule sheet's figures.  The map drawing is shared with the picture.
+"""Selling Knives Door-to-Door: the printed kit and the rule sheet's figures.  For ``kcount: draw``
+the set-up card and a map and claim card for every count 8 to 14; for a fixed kcount its claim cards
+and its map; then the road checklist and the turn log.
 """
 
 from __future__ import annotations
@@ -8,47 +9,15 @@ import math
 import sys
 from typing import TYPE_CHECKING
 
-from ...draw import GREY, PT, Circle, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, table, wrap
+from ...draw import GREY, PT, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, wrap
 from ...sheet import Paper, Player, header, players as make_players
-from .cards import CARD_RULE, RANKS, VALUE, all_roads, pair_claims, road_count
+from .cards import CARD_RULE, road_count
+from .reference import claim_card, draw_pages, reference_page
+from .roadmap import draw_map, fit, legend
+from .turnlog import log_pages
 
 if TYPE_CHECKING:
     from .game import Common, Config, Knives
-
-
-def ring(k: int, radius: float, rmax: float = 7.5) -> tuple[list[tuple[float, float]], float]:
-    """Centre positions on a ring (1 at the top, clockwise) around (0, 0), and the circle radius."""
-    pts = [(radius * math.sin(2 * math.pi * i / k), -radius * math.cos(2 * math.pi * i / k)) for i in range(k)]
-    chord = 2 * radius * math.sin(math.pi / k)
-    clear = radius * (1 - math.cos(2 * math.pi / k))  # how close the road i..i+2 passes to centre i+1
-    r = max(min(4.0, rmax), min(rmax, 0.8 * clear, 0.42 * chord))
-    return pts, r
-
-
-def draw_map(k: int, radius: float, traced: list[tuple[tuple[int, int], Pen]] = (),
-             guides: bool = True, rmax: float = 7.5) -> list[Item]:
-    """The map around (0, 0): faint guides for every road, traced roads on top, numbered centres."""
-    pts, r = ring(k, radius, rmax)
-
-    def seg(a: int, b: int, inset: float) -> tuple[float, float, float, float]:
-        (x1, y1), (x2, y2) = pts[a - 1], pts[b - 1]
-        d = math.hypot(x2 - x1, y2 - y1)
-        ux, uy = (x2 - x1) / d, (y2 - y1) / d
-        return (x1 + ux * inset, y1 + uy * inset, x2 - ux * inset, y2 - uy * inset)
-
-    items: list[Item] = []
-    if guides:
-        items.append(Lines(tuple(seg(a, b, r) for a, b in all_roads(k)), Pen((0.74, 0.74, 0.74), 0.25)))
-    by_pen: dict[Pen, list] = {}
-    for (a, b), pen in traced:
-        by_pen.setdefault(pen, []).append(seg(a, b, r))
-    for pen, segs in by_pen.items():
-        items.append(Lines(tuple(segs), pen))
-    size = min(12.0, r / PT * 0.85)
-    for i, (x, y) in enumerate(pts):
-        items.append(Circle(x, y, r, Pen(width=0.5), (1.0, 1.0, 1.0)))
-        items.append(Text(x, y + size * PT * 0.36, str(i + 1), size, "middle", True))
-    return items
 
 
 def map_page(cfg: Common, paper: Paper, seats: list[Player], title: str) -> Page:
@@ -57,8 +26,7 @@ def map_page(cfg: Common, paper: Paper, seats: list[Player], title: str) -> Page
                "Claim a road by tracing its faint line in your colour and pattern, then mark it on the road checklist.")
     legend_h = 8 + 6 * math.ceil(len(seats) / 2)
     side = min(paper.inner_width, paper.bottom - 8 - legend_h - y)
-    _, r = ring(cfg.kcount, side / 2 - 8)
-    radius = side / 2 - r - 0.5
+    radius = fit(cfg.kcount, side)
     cx, cy = paper.left + paper.inner_width / 2, y + side / 2
     page.add(moved(draw_map(cfg.kcount, radius), cx, cy))
     y += side + 4
@@ -69,34 +37,14 @@ def map_page(cfg: Common, paper: Paper, seats: list[Player], title: str) -> Page
     return page
 
 
-def legend(seats: list[Player], x: float, y: float, width: float) -> list[Item]:
-    items: list[Item] = [Text(x, y + 3, "Markers:", 9, bold=True)]
-    cols = 2 if width > 150 else 1
-    colw = (width - 18) / cols
-    for i, s in enumerate(seats):
-        lx = x + 18 + (i % cols) * colw
-        ly = y + 3 + (i // cols) * 6
-        items.append(Lines(((lx, ly - 1.1, lx + 14, ly - 1.1),), s.pen(0.8)))
-        items += s.badge(lx + 17.5, ly - 1.1, 3.2)
-        items.append(Text(lx + 21, ly, fit_text(f"{s.name}: {s.colour_name}, {dash_name(s.dash)}",
-                                                colw - 23, 9), 9, color=s.color))
-    return items
-
-
-def dash_name(dash: tuple[float, ...]) -> str:
-    if not dash:
-        return "solid line"
-    if len(dash) == 2:
-        return "dotted line" if dash[0] < 1 else "dashed line"
-    return "dash-dot line" if len(dash) == 4 else "dash-dot-dot line"
-
-
 def checklist_page(cfg: Common, paper: Paper, title: str) -> Page:
-    k = cfg.kcount
+    drawn = cfg.kcount == "draw"
+    k = CARD_RULE[1] if drawn else cfg.kcount
     page = paper.page()
-    y = header(page, paper, f"{title}: road checklist",
-               "Write your initial (or draw your symbol) in a road's box when you claim it: row = smaller centre, "
-               "column = larger.")
+    y = header(page, paper, f"{title}: road checklist" + (" for every kcount from 8 to 14" if drawn else ""),
+               ("Initial a road's box when you claim it (row: smaller centre, column: larger). Your kcount's roads "
+                "are the columns up to it." if drawn else "Write your initial (or draw your symbol) in a road's "
+                "box when you claim it: row = smaller centre, column = larger."))
     cell = min(16.0, (paper.inner_width - 10) / (k - 1))
     x0 = paper.left + 9
     y0 = y + 7
@@ -123,9 +71,14 @@ def checklist_page(cfg: Common, paper: Paper, title: str) -> Page:
     per_row = int((paper.inner_width - 1) // box_w)
     rows = math.ceil(total / per_row)
     ty = y0 + (k - 1) * cell + 8
-    if ty + 3 + rows * box_h <= paper.bottom - 6:
+    starts = {road_count(c): c for c in range(CARD_RULE[0], CARD_RULE[1] + 1)} if drawn else {}
+    if ty + 3 + rows * box_h + (5 if drawn else 0) <= paper.bottom - 6:
         page.add(Text(paper.left, ty, "Roads left: strike one number for every road claimed (a claim may never "
                                       "take more roads than are left).", 8.5, bold=True))
+        if drawn:
+            ty += 4.2
+            page.add(Text(paper.left, ty, "Start at your kcount's number of roads: " + ",  ".join(
+                f"kcount {c}: {n}" for n, c in sorted(starts.items(), key=lambda x: x[1])) + ".", 8))
         segs = []
         x0 = paper.left + 0.5
         for r in range(rows):
@@ -135,107 +88,33 @@ def checklist_page(cfg: Common, paper: Paper, title: str) -> Page:
             segs.append((x0, by + box_h, x0 + cnt * box_w, by + box_h))
             segs += [(x0 + c * box_w, by, x0 + c * box_w, by + box_h) for c in range(cnt + 1)]
             for c in range(cnt):
-                page.add(Text(x0 + (c + 0.5) * box_w, by + box_h / 2 + 8 * PT * 0.35,
-                              str(total - r * per_row - c), 8, "middle"))
+                n = total - r * per_row - c
+                page.add(Text(x0 + (c + 0.5) * box_w, by + box_h / 2 + 8 * PT * 0.35, str(n), 8, "middle",
+                              n in starts))
+                if n in starts:
+                    page.add(Rect(x0 + c * box_w + 0.6, by + 0.6, box_w - 1.2, box_h - 1.2, Pen(width=0.5)))
         page.add(Lines(tuple(segs), Pen(width=0.25)))
-    return page
-
-
-def claim_log(cfg: Common, paper: Paper, seat: Player, title: str) -> Page:
-    k = cfg.kcount
-    page = paper.page()
-    mult = ", ".join(str(k * m) for m in range(1, 6))
-    y = header(page, paper, f"{title}: claim log",
-               f"One row per claim. Points spent must be exactly {k} per road ({mult}, ...); an ace is 1 or 14.",
-               seat)
-    widths = [14.0, 62.0, 20.0, 0.0, 22.0]
-    widths[3] = paper.inner_width - 1 - sum(widths)
-    row_h = 8.0
-    rows = int((paper.bottom - 8 - y) // row_h) - 1
-    page.add(table(paper.left + 0.5, y, widths, rows, row_h, ("turn", "cards spent", "points", "roads claimed (e.g. 3-7)",
-                                                          "my roads"), 8.5))
-    return page
-
-
-def reference(k: int, width: float) -> tuple[list[Item], float]:
-    """The claim-combination reference card for kcount k, from (0, 0): items and height."""
-    items: list[Item] = []
-    y = 6.0
-    items.append(Text(0, y, f"Claim reference: {k} knife centres", 13, bold=True))
-    y += 5.5
-    items.append(Text(0, y, "Card values: A = 1 or 14 (each ace as you like), 2 to 10 as shown, J = 11, Q = 12, "
-                            "K = 13.", 9))
-    y += 4.5
-    items.append(Text(0, y, fit_text(f"A claim spends cards worth exactly {k} points per road. Count each ace as 1 "
-                                     "first; every ace switched to 14 adds 13.", width, 9), 9))
-    y += 3
-    # the multiples, and what the other cards must make beside one or two aces
-    heads = ("roads", "points", "no ace", "one ace as 1", "one ace as 14", "two aces (2, 15 or 28)")
-    widths = [14.0, 16.0, 22.0, 28.0, 28.0, 0.0]
-    widths[-1] = min(60.0, width - sum(widths))
-    rows = 6
-    row_h = 6.0
-    items += table(0.5, y, widths, rows, row_h, heads, 8)
-    for m in range(1, rows + 1):
-        t = m * k
-        cells = [str(m), str(t), f"cards make {t}",
-                 f"others make {t - 1}" if t - 1 > 0 else "-",
-                 f"others make {t - 14}" if t - 14 > 0 else ("ace alone" if t == 14 else "-"),
-                 "others make " + " or ".join(str(t - a) for a in (2, 15, 28) if t - a >= 0) if t >= 2 else "-"]
-        cx = 0.5
-        ty = y + (m + 0.5) * row_h + 8 * PT * 0.35
-        for w, c in zip(widths, cells):
-            items.append(Text(cx + 1.5, ty, fit_text(c, w - 2, 8), 8))
-            cx += w
-    y += (rows + 1) * row_h + 4
-    items.append(Text(0, y, "With aces, the table gives what the other cards must add up to.", 8, color=GREY))
-    y += 5
-    # single cards and pairs that claim
-    items.append(Text(0, y, "One or two cards that claim:", 9, bold=True))
-    y += 1
-    for m, combos in pair_claims(k).items():
-        text = f"{m} road{'s' if m > 1 else ''} ({m * k}): " + "  \u00b7  ".join(combos)
-        for line in wrap(text, width, 8.5):
-            y += 8.5 * PT * 1.3
-            items.append(Text(2, y, line, 8.5))
-    y += 5
-    # remainders
-    items.append(Text(0, y, f"Remainders: what each card leaves over after {k}s; a claim works when the "
-                            f"remainders add up to 0, {k}, {2 * k}, ...", 9, bold=True))
-    y += 1.5
-    cw = min(14.0, width / 13)
-    rem_h = 5.2
-    for i, r in enumerate(RANKS):
-        v = VALUE[r]
-        rem = f"{v % k} / {14 % k}" if r == "A" else str(v % k)
-        items.append(Text(i * cw + cw / 2, y + 4, r, 8.5, "middle", True))
-        items.append(Text(i * cw + cw / 2, y + 4 + rem_h, rem, 8, "middle"))
-    items.append(Lines(((0.5, y + 5.3, 13 * cw, y + 5.3),), Pen(width=0.2)))
-    y += 4 + rem_h + 2
-    return items, y
-
-
-def reference_page(cfg: Common, paper: Paper, title: str) -> Page:
-    page = paper.page()
-    y = header(page, paper, f"{title}: claim reference cards",
-               "Two copies: cut along the dashed line and keep one within reach.")
-    items, h = reference(cfg.kcount, paper.inner_width)
-    page.add(moved(items, paper.left, y))
-    mid = y + h + 6
-    if mid + 6 + h <= paper.bottom - 6:
-        page.add(Lines(((paper.left, mid, paper.right, mid),), Pen(GREY, 0.3, (3.0, 2.0))))
-        page.add(moved(items, paper.left, mid + 4))
     return page
 
 
 def kit(game: Knives, cfg: Config, paper: Paper) -> list[Page]:
     seats = cfg.seats()
     title = cfg.title or game.title
-    if not CARD_RULE[0] <= cfg.kcount <= CARD_RULE[1]:
-        sys.stderr.write(f"printkit: note: kcount {cfg.kcount} is outside the card rule's 8 to 14 (a custom map)\n")
-    pages = [reference_page(cfg, paper, title), map_page(cfg, paper, seats, title),
-             checklist_page(cfg, paper, title)]
-    pages += [claim_log(cfg, paper, s, title) for s in seats]
+    if cfg.kcount == "draw":
+        from ... import rulesheet
+
+        first = len(rulesheet.pages(game, paper, cfg.title)) + 1  # kit.build puts the rule sheet first
+        pages = draw_pages(paper, seats, title, first)
+        biggest = CARD_RULE[1]
+    else:
+        k = cfg.kcount
+        if not CARD_RULE[0] <= k <= CARD_RULE[1]:
+            sys.stderr.write(f"printkit: note: kcount {k} is outside the card rule's 8 to 14 (a custom map)\n")
+        pages = [reference_page(k, paper, title), map_page(cfg, paper, seats, title)]
+        biggest = k
+    pages.append(checklist_page(cfg, paper, title))
+    pages += log_pages(paper, seats, title, biggest, "A longer game: go on on a copy of a log page, numbering "
+                                                     "its rows on from the last one here.")
     return pages
 
 
@@ -245,7 +124,7 @@ def figure(name: str, width: float) -> tuple[list[Item], float]:
     if name == "example":
         return example_figure(width)
     if name == "reference":
-        return reference(12, width)
+        return claim_card(12, min(width, 110.0))
     raise KeyError(name)
 
 

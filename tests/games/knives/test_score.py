@@ -41,6 +41,15 @@ def test_rank_broken_and_kept():
     assert score(["Ann claims 1-2 with a j"]).valid  # lower case is fine
 
 
+def test_an_ace_written_with_its_value_is_named_write_a():
+    for tok in ("A14", "A(14)", "A1", "A(1)", "a=14", "14", "1"):
+        r = score([f"Ann claims 1-2 2-3 with {tok} 10"])
+        assert rules(r) == ["rank"], tok
+        assert r.violations[0].message.endswith("write A: its value, 1 or 14, is worked out for you"), tok
+    assert "write J" in score(["Ann claims 1-2 with 11 A"]).violations[0].message
+    assert score(["Ann claims 1-2 2-3 with A 10"]).valid
+
+
 def test_sum_broken_and_kept():
     r = score(["Ben claims 1-2 with K 10 4"])  # the seed's hand that claims nothing
     v = r.violations[0]
@@ -168,7 +177,7 @@ def test_pass_broken_and_kept():
 # ---------------------------------------------------------------- the command line
 
 def test_cli_score_exit_codes_and_json(printkit, write):
-    good = write("good.yaml", "game: knives\nplayers: [Ann, Ben]\nturns:\n  - Ann claims 1-2 with Q\n"
+    good = write("good.yaml", "game: knives\nplayers: [Ann, Ben]\nkcount: 12\nturns:\n  - Ann claims 1-2 with Q\n"
                               "  - Ben claims 3-4 5-6 with A 6 4\n")
     run = printkit("score", good, "--json")
     assert run.code == 0, run.err
@@ -176,13 +185,13 @@ def test_cli_score_exit_codes_and_json(printkit, write):
     assert out["valid"] and out["winners"] == ["Ben"]
     assert [p["score"] for p in out["players"]] == [1, 2]
 
-    broken = write("broken.yaml", "game: knives\nplayers: [Ann, Ben]\nturns:\n  - Ann claims 1-2 with K\n")
+    broken = write("broken.yaml", "game: knives\nplayers: [Ann, Ben]\nkcount: 12\nturns:\n  - Ann claims 1-2 with K\n")
     run = printkit("score", broken, "--json")
     assert run.code == 1
     out = json.loads(run.out)
     assert not out["valid"] and out["violations"][0]["rule"] == "sum"
     assert out["violations"][0]["player"] == "Ann" and out["violations"][0]["where"].startswith("turn 1")
 
-    unusable = write("unusable.yaml", "game: knives\nplayers: [Ann, Ben]\nturns:\n  - Cat draws Q\n")
+    unusable = write("unusable.yaml", "game: knives\nplayers: [Ann, Ben]\nkcount: 12\nturns:\n  - Cat draws Q\n")
     run = printkit("score", unusable)
-    assert run.code == 2 and "unusable.yaml:4" in run.err and "Traceback" not in run.err
+    assert run.code == 2 and "unusable.yaml:5" in run.err and "Traceback" not in run.err

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
 from printkit import kit
 from printkit.draw import PT, Circle, Lines, Polyline, Rect, Text, text_width
-from printkit.games.knives.cards import pair_claims, road_count
+from printkit.draw import GREY
+from printkit.games.knives.cards import pair_claims, road_count, roads_paid
 from printkit.games.knives.game import GAME, Config
 from printkit.sheet import MARGIN, MIN_TEXT, paper
 
@@ -46,9 +48,9 @@ def bbox(it):
 
 
 @pytest.mark.parametrize("paper_name", ["letter", "a4"])
-@pytest.mark.parametrize("kcount", [3, 8, 12, 14, 30])
+@pytest.mark.parametrize("kcount", [3, 8, 12, 14, 30, "draw"])
 def test_every_page_keeps_the_margin_and_the_smallest_text(paper_name, kcount):
-    cfg = config(kcount=kcount, players=8 if kcount == 14 else ["Ann", "Ben", "Cat"])
+    cfg = config(kcount=kcount, players=8 if kcount in (14, "draw") else ["Ann", "Ben", "Cat"])
     pages = kit.build(GAME, cfg, paper_name)
     p = paper(paper_name)
     for n, page in enumerate(pages, 1):
@@ -63,14 +65,89 @@ def test_every_page_keeps_the_margin_and_the_smallest_text(paper_name, kcount):
                 assert x1 <= p.width - MARGIN + 0.02 and y1 <= p.height - MARGIN + 0.02, (n, it)
 
 
-def test_kit_pages_in_print_order():
-    cfg = config()
+def titles(pages):
+    return [next(t.text for t in pg.items if isinstance(t, Text) and t.bold) for pg in pages]
+
+
+def test_a_fixed_kcount_kit_in_print_order():
+    cfg = config(kcount=12)
     pages = GAME.kit(cfg, paper("letter"))
-    titles = [next(t.text for t in pg.items if isinstance(t, Text) and t.bold) for pg in pages]
-    assert "claim reference" in titles[0] and "the map" in titles[1] and "road checklist" in titles[2]
-    assert all("claim log" in t for t in titles[3:]) and len(titles) == 6  # one claim log per player
-    for page, name in zip(pages[3:], cfg.names):
-        assert any(isinstance(t, Text) and t.text.startswith(name) for t in page.items)
+    heads = titles(pages)
+    assert "claim cards for kcount 12" in heads[0] and "the map" in heads[1] and "road checklist" in heads[2]
+    assert all("turn log" in t for t in heads[3:]) and len(heads) == 6  # one log for the table, 3 pages
+    assert not any("Set-up" in t for pg in pages for t in (i.text for i in pg.items if isinstance(i, Text)))
+
+
+def test_a_drawn_kcount_kit_has_the_set_up_card_and_a_map_and_claim_card_for_every_count():
+    from printkit import rulesheet
+
+    cfg = config()  # kcount: draw, the default
+    p = paper("letter")
+    pages = kit.build(GAME, cfg, "letter")
+    first = len(rulesheet.pages(GAME, p)) + 1
+    game_pages = pages[first - 1:]
+    texts = [[t.text for t in pg.items if isinstance(t, Text)] for pg in game_pages]
+    assert texts[0][0].startswith("Set-up: drawing kcount")
+    blocks = {}
+    for i, page_texts in enumerate(texts[:4]):
+        for t in page_texts:
+            if t.startswith("kcount ") and "knife centres" in t:
+                blocks[int(t.split()[1])] = first + i
+    assert sorted(blocks) == list(range(8, 15))  # every count the draw can give, each titled
+    assert "kcount 12 (the card drawn: Q): 12 knife centres, 66 roads" in texts[2] + texts[3]
+    # each block's map has its own centres; the set-up card says on which page it is
+    circles = [[c for c in pg.items if isinstance(c, Circle) and c.fill == (1.0, 1.0, 1.0)] for pg in game_pages[:4]]
+    assert [len(c) for c in circles] == [8, 9 + 10, 11 + 12, 13 + 14]
+    for k, n in blocks.items():
+        half = "top" if k % 2 == 1 else "bottom"
+        assert f"page {n}, {half}" in texts[0], (k, n)
+    assert "road checklist for every kcount from 8 to 14" in texts[4][0]
+    assert all("turn log" in t[0] for t in texts[5:]) and len(texts) == 5 + 4
+    assert len(pages) == first - 1 + 9
+
+
+@pytest.mark.parametrize("kcount", range(8, 15))
+def test_the_map_beside_its_claim_card_stays_readable(kcount):
+    """On the drawn kit's half-page blocks: centres apart, roads clear of the centres they do not join."""
+    from printkit.games.knives.reference import block
+
+    items = block(kcount, paper("letter").inner_width, 120, "t")
+    circles = [c for c in items if isinstance(c, Circle) and c.fill == (1.0, 1.0, 1.0)]
+    assert len(circles) == kcount
+    r = circles[0].r
+    assert r >= 4
+    readable(circles, kcount, r)
+    texts = [t for t in items if isinstance(t, Text)]
+    xs = {round(c.cx, 3) for c in circles}
+    numbers = [t for t in texts if t.text.isdigit() and round(t.x, 3) in xs]
+    assert len(numbers) == kcount and min(t.size for t in numbers) >= 9
+
+
+def readable(circles, kcount, r):
+    pts = [(c.cx, c.cy) for c in circles]
+    for i, j in [(i, j) for i in range(kcount) for j in range(i + 1, kcount)]:
+        assert math.dist(pts[i], pts[j]) > 2 * r + 5
+        (ax, ay), (bx, by) = pts[i], pts[j]
+        for m, (px, py) in enumerate(pts):
+            if m in (i, j):
+                continue
+            t = max(0, min(1, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)))
+            gap = math.dist((px, py), (ax + t * (bx - ax), ay + t * (by - ay)))
+            assert gap > r + 0.5, (kcount, i + 1, j + 1, m + 1)
+
+
+def test_the_turn_log_has_a_row_a_turn_in_seat_order():
+    from printkit.games.knives.turnlog import estimated_turns
+
+    cfg = config(kcount=12)
+    pages = GAME.kit(cfg, paper("letter"))[3:]
+    numbers = [int(t.text) for pg in pages for t in pg.items
+               if isinstance(t, Text) and t.text.isdigit() and t.color == GREY and t.anchor == "end"]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= estimated_turns(12, 3)
+    names = [t.text for t in pages[0].items if isinstance(t, Text) and t.text in ("Ann", "Ben", "Cat")]
+    assert names[:6] == ["Ann", "Ben", "Cat", "Ann", "Ben", "Cat"]
+    heads = [t.text for t in pages[0].items if isinstance(t, Text) and t.bold]
+    assert heads.count("draws") == 2 and any("Long claims" in h for h in heads)
 
 
 @pytest.mark.parametrize("kcount", range(8, 15))
@@ -113,20 +190,22 @@ def test_checklist_has_a_box_per_road(kcount):
         assert str(road_count(kcount)) in texts  # the roads-left counter starts at the total
 
 
-def test_reference_card_lists_multiples_and_pairs():
-    items, h = GAME.reference(12, 190)
+def test_claim_card_lists_multiples_and_pairs_written_as_in_a_results_file():
+    items, h = GAME.claim_card(12, 73)
     texts = " ".join(t.text for t in items if isinstance(t, Text))
     for m in range(1, 7):
         assert str(12 * m) in texts
-    assert "A = 1 or 14" in texts
+    assert "A is 1 or 14" in texts and "Write an ace as A" in texts
+    assert "A(" not in texts  # never an ace with its value: the results file takes just A
     pairs = pair_claims(12)
-    assert pairs[1][0] == "Q" and "A(1) + J" in pairs[1] and "A(14) + 10" in pairs[2] and "J + K" in pairs[2]
-    # every pair listed really pays its roads
-    for m, combos in pair_claims(9).items():
-        for c in combos:
-            vals = [14 if x == "A(14)" else 1 if x == "A(1)" else {"J": 11, "Q": 12, "K": 13}.get(x) or int(x)
-                    for x in c.split(" + ")]
-            assert sum(vals) == 9 * m
+    assert pairs[1][0] == "Q" and "A J" in pairs[1] and "A 10" in pairs[2] and "J K" in pairs[2]
+    assert pair_claims(14)[1][0] == "A" and pair_claims(14)[2] == ["A A"]
+    assert "A Q" in pair_claims(13)[1] and "A Q" in pair_claims(13)[2]  # 13 with the ace as 1, 26 as 14
+    # every pair listed really pays its roads, for some choice of its aces
+    for k in range(3, 31):
+        for m, combos in pair_claims(k).items():
+            for c in combos:
+                assert m in roads_paid(c.split(), k), (k, m, c)
 
 
 def test_same_config_same_bytes(tmp_path):
@@ -153,3 +232,32 @@ def test_make_the_preset(printkit, tmp_path):
     run = printkit("make", "layouts/knives.yaml", "-o", tmp_path, cwd=None)
     assert run.code == 0, run.err
     assert (tmp_path / "knives" / "kit.pdf").stat().st_size > 5000
+
+
+@pytest.mark.parametrize("paper_name", ["letter", "a4"])
+@pytest.mark.parametrize("kcount", [9, 12, 14])
+def test_a_fixed_kcount_kit_passes_the_print_audit(paper_name, kcount, tmp_path):
+    """The preset audits the drawn kit; a kit for a fixed count gets the same audit from its PDF here."""
+    import sys
+
+    import pdfplumber
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "quality"))
+    from pdf_geometry import ink, lattices, overlapping_text, text_runs
+
+    from printkit.sheet import MIN_CELL, PAPERS
+    from printkit.writers import pdf
+
+    path = tmp_path / "kit.pdf"
+    path.write_bytes(pdf.render(kit.build(GAME, config(kcount=kcount), paper_name), "t"))
+    w, h = PAPERS[paper_name]
+    problems = []
+    with pdfplumber.open(path) as doc:
+        for page in doc.pages:
+            n = page.page_number
+            problems += [f"{n}: {m}" for m in ink(page) if m.x0 < MARGIN - 0.05 or m.top < MARGIN - 0.05
+                         or m.x1 > w - MARGIN + 0.05 or m.bottom > h - MARGIN + 0.05]
+            problems += [f"{n}: {r.text!r} {r.size}" for r in text_runs(page) if r.size < MIN_TEXT - 1e-6]
+            problems += [f"{n}: {a.text!r} / {b.text!r}" for a, b in overlapping_text(page)]
+            problems += [f"{n}: {lat}" for lat in lattices(page) if lat.cell < MIN_CELL - 0.05]
+    assert not problems, problems[:10]

@@ -1,0 +1,362 @@
+// Selling Knives on the page. The player to move (from the scorer's replay) draws with one click on the
+// card drawn (card:Q); a claim is roads picked on the map (click a road, or drag or click from centre to
+// centre) and cards picked from that player's hand (hand:Q:1) or from the ranks, then Claim (or Enter).
+// With no draws written the record is claims only: pick the player, the roads and any cards. The sum
+// check of a claim being picked comes from the server (the answer "claim"), and every rule from the
+// scorer: this module only turns pointing and keys into lines of the record.
+// Keys: a j q k (and digits then Space: 2 ... 10) pick a rank; 3-4 then Space picks a road; arrows move
+// a cursor over the ranks and the hand, Space picks the card under it; Enter claims (or picks); Escape
+// cancels; p passes (when allowed); Backspace takes back the last pick or turn; Delete removes the log
+// row picked.
+import { post } from "/static/api.js";
+
+let roads = [];      // the claim being picked: roads "3-4" (smaller centre first) ...
+let cards = [];      // ... and cards [{rank, ref}] in the order picked
+let claimant = null; // claims only: who claims
+let anchor = null;   // a centre clicked: the first end of a road
+let row = null;      // the log row picked (turn number)
+let typed = "";
+let cursor = null;   // the card under the keyboard cursor (arrows move it over the ranks and the hand)
+let drag = null;
+let asked = 0;       // the newest sum check asked for
+let panel = null;
+
+const CSS = `
+  rect.hit.card:hover, rect.hit.hand:hover { fill: #0072b2; fill-opacity: .12; }
+  rect.hit.card.selected, rect.hit.hand.selected { fill: #0072b2; fill-opacity: .25; stroke: #0072b2; stroke-width: .8; }
+  rect.hit.card.cursor, rect.hit.hand.cursor { stroke: #0072b2; stroke-width: .9; stroke-dasharray: 1.2 .6; }
+  ellipse.hit.centre:hover, ellipse.hit.centre.selected { fill: #0072b2; fill-opacity: .2; }
+  line.hit.road:hover { stroke: #0072b2; stroke-opacity: .25; }
+  .knives-panel { display: flex; flex-direction: column; gap: .4rem; }
+  .knives-panel .line { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
+  .knives-panel .who button.active { background: #0072b2; color: #fff; border-color: #0072b2; }
+  .knives-panel .sum.ok { color: #007a4d; font-weight: 600; }
+  .knives-panel .sum.bad { color: #d6143d; font-weight: 600; }
+  .knives-panel[hidden], .knives-panel [hidden] { display: none; }`;
+
+export function start(ctx) {
+  document.head.append(Object.assign(document.createElement("style"), { textContent: CSS }));
+  panel = buildPanel(ctx);
+  const root = ctx.board.root;
+  root.addEventListener("pointerdown", (e) => down(ctx, e));
+  root.addEventListener("pointermove", (e) => move(ctx, e));
+  root.addEventListener("pointerup", (e) => up(ctx, e));
+  root.addEventListener("pointercancel", () => { drag = null; ctx.board.clearSketch(); });
+  ctx.board.onShow(() => { paint(ctx); showPanel(ctx); });
+}
+
+export function checked(ctx) { tell(ctx); }
+
+// ---------------------------------------------------------------- the record
+
+function append(ctx, line) {
+  ctx.edit((doc) => {
+    if (!Array.isArray(doc.turns)) doc.turns = [];
+    doc.turns.push(line);
+  });
+}
+
+function mover(ctx) {
+  const inf = ctx.info();
+  if (inf.mode === "claims" || (inf.mode === "open" && (roads.length || cards.length))) return claimant || inf.to_move || inf.players[0];
+  return inf.to_move;
+}
+
+function draw(ctx, rank) {
+  const inf = ctx.info();
+  if (inf.over) { ctx.say("The game is over: every road is claimed."); return; }
+  const who = inf.to_move;
+  if (!who) return;
+  append(ctx, `${who} draws ${rank}`);
+}
+
+function claim(ctx) {
+  if (!roads.length || !cards.length) { ctx.say(roads.length ? "Pick the cards spent too." : "Pick the roads claimed first."); return; }
+  const who = mover(ctx);
+  if (!who) { ctx.say("The game is over: every road is claimed."); return; }
+  const line = `${who} claims ${roads.join(" ")} with ${cards.map((c) => c.rank).join(" ")}`;
+  clear();
+  append(ctx, line);
+}
+
+function pass(ctx) {
+  const inf = ctx.info();
+  if (!inf.can_pass) { ctx.say("A pass is allowed only when there is no card left to draw."); return; }
+  append(ctx, `${inf.to_move} passes`);
+}
+
+function clear() {
+  roads = []; cards = []; anchor = null; asked++;
+  if (panel) { panel.sum.textContent = ""; panel.sum.className = "sum"; }
+}
+
+function removeTurn(ctx, n) {
+  const list = ctx.doc().turns || [];
+  if (n < 1 || n > list.length) return;
+  const line = list[n - 1];
+  ctx.edit((doc) => { doc.turns.splice(n - 1, 1); });
+  row = null;
+  ctx.say(`Removed turn ${n}: ${line}.`);
+}
+
+// ---------------------------------------------------------------- picking
+
+function toggleRoad(ctx, a, b) {
+  const [x, y] = [Math.min(a, b), Math.max(a, b)];
+  const road = `${x}-${y}`;
+  const i = roads.indexOf(road);
+  if (i >= 0) roads.splice(i, 1); else roads.push(road);
+  const owner = (ctx.info().owners || {})[road];
+  if (i < 0 && owner) ctx.say(`Road ${road} was claimed by ${owner}: picked anyway, the check will say.`);
+  changed(ctx);
+}
+
+function pickRank(ctx, rank) {
+  const inf = ctx.info();
+  if (inf.mode === "setup") {
+    const found = inf.setup.find(([r]) => r === rank);
+    if (found) ctx.edit((doc) => { doc.kcount = found[1]; });
+    return;
+  }
+  if (inf.mode === "claims" || roads.length || cards.length) {
+    cards.push({ rank, ref: `card:${rank}` });
+    changed(ctx);
+    return;
+  }
+  draw(ctx, rank);
+}
+
+function toggleHand(ctx, ref) {
+  const i = cards.findIndex((c) => c.ref === ref);
+  if (i >= 0) cards.splice(i, 1); else cards.push({ rank: ref.split(":")[1], ref });
+  changed(ctx);
+}
+
+function changed(ctx) { paint(ctx); showPanel(ctx); sumCheck(ctx); tell(ctx); }
+
+async function sumCheck(ctx) {
+  const n = ++asked;
+  const out = panel.sum;
+  if (!roads.length || !cards.length) { out.textContent = ""; out.className = "sum"; return; }
+  const who = mover(ctx);
+  const trial = JSON.parse(JSON.stringify(ctx.doc()));
+  trial.turns = [...(trial.turns || []), `${who} claims ${roads.join(" ")} with ${cards.map((c) => c.rank).join(" ")}`];
+  // a trial, never the newest document: sequence -1 keeps the server from saving it on Ctrl-C
+  const { status, body } = await post("/api/answer/claim", trial, { "X-Printkit-Seq": "-1" });
+  if (n !== asked) return;
+  if (status !== 200 || body.error) { out.textContent = body.error || "cannot check this claim"; out.className = "sum bad"; return; }
+  const m = roads.length;
+  out.textContent = body.ok ? `\u2713 ${body.sum}: ${m} road${m === 1 ? "" : "s"}` : `\u2717 ${body.problems.join("; ")}`;
+  out.className = body.ok ? "sum ok" : "sum bad";
+}
+
+// ---------------------------------------------------------------- pointer
+
+function nearestRoad(ctx, e) {
+  let best = null;
+  for (const el of document.elementsFromPoint(e.clientX, e.clientY)) {
+    const ref = el.dataset && el.dataset.ref;
+    if (!ref || !ref.startsWith("road:") || !ctx.board.root.contains(el)) continue;
+    const p = ctx.board.toSheet(el.ownerSVGElement, e.clientX, e.clientY);
+    const n = (a) => Number(el.getAttribute(a));
+    const [x1, y1, x2, y2] = [n("x1"), n("y1"), n("x2"), n("y2")];
+    const len2 = (x2 - x1) ** 2 + (y2 - y1) ** 2 || 1;
+    const t = Math.max(0, Math.min(1, ((p.x - x1) * (x2 - x1) + (p.y - y1) * (y2 - y1)) / len2));
+    const d = Math.hypot(p.x - x1 - t * (x2 - x1), p.y - y1 - t * (y2 - y1));
+    if (!best || d < best.d) best = { el, d };
+  }
+  return best && best.el;
+}
+
+function target(ctx, e) {
+  const el = ctx.board.refAt(e.clientX, e.clientY);
+  if (el && el.dataset.ref.startsWith("road:")) return nearestRoad(ctx, e) || el;
+  return el;
+}
+
+function down(ctx, e) {
+  if (e.button !== 0) return;
+  const el = target(ctx, e);
+  if (!el) return;
+  e.preventDefault();
+  try { el.ownerSVGElement.setPointerCapture(e.pointerId); } catch (_) { /* a finished pointer */ }
+  drag = { ref: el.dataset.ref, el, x: e.clientX, y: e.clientY, moved: false };
+}
+
+function centreUnder(e) {
+  for (const el of document.elementsFromPoint(e.clientX, e.clientY)) {
+    if (el.dataset && el.dataset.ref && el.dataset.ref.startsWith("centre:")) return el;
+  }
+  return null;
+}
+
+function move(ctx, e) {
+  if (!drag || !drag.ref.startsWith("centre:")) return;
+  if (!drag.moved && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 6) return;
+  drag.moved = true;
+  const svg = drag.el.ownerSVGElement;
+  const from = ctx.board.centre(drag.el);
+  const over = centreUnder(e);
+  const to = over ? ctx.board.centre(over) : ctx.board.toSheet(svg, e.clientX, e.clientY);
+  const g = ctx.board.sketch(svg);
+  const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+  for (const [k, v] of [["x1", from.x], ["y1", from.y], ["x2", to.x], ["y2", to.y]]) line.setAttribute(k, v);
+  g.replaceChildren(line);
+}
+
+function up(ctx, e) {
+  const d = drag;
+  drag = null;
+  ctx.board.clearSketch();
+  if (!d) return;
+  const [kind, ...rest] = d.ref.split(":");
+  const what = rest.join(":");
+  if (kind === "centre") {
+    const over = centreUnder(e);
+    const to = over ? Number(over.dataset.ref.slice(7)) : null;
+    const from = Number(what);
+    if (d.moved) { if (to && to !== from) { anchor = null; toggleRoad(ctx, from, to); } return; }
+    if (anchor && anchor !== from) { const a = anchor; anchor = null; toggleRoad(ctx, a, from); return; }
+    anchor = anchor === from ? null : from;
+    paint(ctx);
+    tell(ctx);
+    return;
+  }
+  if (kind === "road") { const [a, b] = what.split("-").map(Number); toggleRoad(ctx, a, b); return; }
+  if (kind === "card") { pickRank(ctx, what); return; }
+  if (kind === "hand") { toggleHand(ctx, d.ref); return; }
+  if (kind === "turn") {
+    row = row === Number(what) ? null : Number(what);
+    paint(ctx);
+    if (row) ctx.say(`Turn ${row}: ${(ctx.doc().turns || [])[row - 1]} (Delete removes it).`);
+  }
+}
+
+// ---------------------------------------------------------------- keys
+
+export function key(ctx, e) {
+  const inf = ctx.info();
+  const k = e.key;
+  if (/^[ajqkAJQK]$/.test(k)) { e.preventDefault(); typed = ""; pickRank(ctx, k.toUpperCase()); return; }
+  if (/^[0-9-]$/.test(k)) { e.preventDefault(); typed = (typed + k).slice(-6); tell(ctx); return; }
+  const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 7, ArrowUp: -7 }[k];
+  if (step) {
+    const all = [...ctx.board.root.querySelectorAll('[data-ref^="card:"], [data-ref^="hand:"]')].map((el) => el.dataset.ref);
+    if (!all.length) return;
+    e.preventDefault();
+    const i = all.indexOf(cursor);
+    cursor = all[i < 0 ? 0 : Math.max(0, Math.min(all.length - 1, i + step))];
+    paint(ctx);
+    return;
+  }
+  if (k === " " || k === "Enter") {
+    e.preventDefault();
+    const road = /^(\d{1,2})-(\d{1,2})$/.exec(typed);
+    const rank = /^(10|[2-9])$/.test(typed) ? typed : null;
+    const was = typed;
+    typed = "";
+    if (road) { toggleRoad(ctx, Number(road[1]), Number(road[2])); return; }
+    if (rank) { pickRank(ctx, rank); return; }
+    if (was) { ctx.say(`'${was}' is neither a card (2 to 10) nor a road (3-4).`); return; }
+    if (k === "Enter" && roads.length && cards.length) { claim(ctx); return; }
+    if (cursor && ctx.board.el(cursor)) {
+      if (cursor.startsWith("hand:")) toggleHand(ctx, cursor); else pickRank(ctx, cursor.slice(5));
+      return;
+    }
+    if (k === "Enter" && (roads.length || cards.length)) claim(ctx);
+    return;
+  }
+  if (k === "Escape") { typed = ""; clear(); row = null; changed(ctx); return; }
+  if ((k === "p" || k === "P") && inf.can_pass) { e.preventDefault(); pass(ctx); return; }
+  if (k === "Backspace") {
+    e.preventDefault();
+    if (typed) { typed = typed.slice(0, -1); tell(ctx); return; }
+    if (cards.length) { cards.pop(); changed(ctx); return; }
+    if (roads.length) { roads.pop(); changed(ctx); return; }
+    removeTurn(ctx, (ctx.doc().turns || []).length);
+    return;
+  }
+  if (k === "Delete" && row) { e.preventDefault(); removeTurn(ctx, row); }
+}
+
+// ---------------------------------------------------------------- what the page shows
+
+function tell(ctx) {
+  const inf = ctx.info();
+  if (!inf.mode) return;
+  let text;
+  if (inf.mode === "setup") text = "Set-up: click the card that gave kcount (the first card above 7).";
+  else if (inf.over) text = `The game is over: all ${inf.roads} roads are claimed.`;
+  else if (inf.mode === "claims") text = `Claims only: ${claimant || inf.players[0]} claims. Pick roads and cards, then Claim.`;
+  else text = `Turn ${inf.turns + 1}: ${inf.to_move} to move. Click the card drawn, or roads and cards to claim.`;
+  if (roads.length || cards.length) text += ` Claim: ${roads.join(" ") || "(no roads)"} with ${cards.map((c) => c.rank).join(" ") || "(no cards)"}.`;
+  if (anchor) text += ` From centre ${anchor}: click the other end.`;
+  if (typed) text += ` Typed: ${typed}`;
+  ctx.say(text);
+}
+
+function buildPanel(ctx) {
+  const box = Object.assign(document.createElement("div"), { className: "knives-panel" });
+  const who = Object.assign(document.createElement("div"), { className: "line who" });
+  const pick = Object.assign(document.createElement("div"), { className: "line pick" });
+  const what = document.createElement("span");
+  const go = Object.assign(document.createElement("button"), { type: "button", textContent: "Claim", title: "Write the claim (Enter)" });
+  const cancel = Object.assign(document.createElement("button"), { type: "button", textContent: "Cancel", title: "Drop the roads and cards picked (Escape)" });
+  const passBtn = Object.assign(document.createElement("button"), { type: "button", textContent: "Pass", title: "Only when there is no card left to draw (p)" });
+  const sum = Object.assign(document.createElement("div"), { className: "sum" });
+  sum.dataset.sum = "";
+  go.dataset.action = "claim"; cancel.dataset.action = "cancel"; passBtn.dataset.action = "pass";
+  go.onclick = () => claim(ctx);
+  cancel.onclick = () => { clear(); changed(ctx); };
+  passBtn.onclick = () => pass(ctx);
+  const counts = document.createElement("div");
+  pick.append(what, go, cancel, passBtn);
+  box.append(who, pick, sum, counts);
+  ctx.controls.append(box);
+  return { box, who, pick, what, go, cancel, pass: passBtn, sum, counts };
+}
+
+function showPanel(ctx) {
+  const inf = ctx.info();
+  const p = panel;
+  const setup = !inf.mode || inf.mode === "setup";
+  p.box.hidden = setup;
+  ctx.controls.hidden = setup;
+  const first = ctx.board.root.children[0];
+  if (first) first.style.maxWidth = setup ? "36rem" : "";  // the set-up card alone: not the whole width
+  if (setup) return;
+  const choose = inf.mode === "claims" || inf.mode === "open";
+  p.who.hidden = !choose;
+  if (choose) {
+    if (!claimant || !inf.players.includes(claimant)) claimant = inf.to_move || inf.players[0];
+    const label = document.createElement("span");
+    label.textContent = inf.mode === "open" ? "A claim first (claims only) by:" : "Claim by:";
+    p.who.replaceChildren(label, ...inf.players.map((name) => {
+      const b = Object.assign(document.createElement("button"), { type: "button", textContent: name });
+      b.dataset.player = name;
+      if (name === claimant) b.className = "active";
+      b.onclick = () => { claimant = name; showPanel(ctx); sumCheck(ctx); tell(ctx); };
+      return b;
+    }));
+  }
+  const picking = roads.length || cards.length;
+  p.what.textContent = inf.over ? "The game is over: every road is claimed."
+    : picking ? `${mover(ctx)} claims ${roads.join(" ") || "..."} with ${cards.map((c) => c.rank).join(" ") || "..."}`
+      : "Pick roads on the map and cards to claim.";
+  p.go.disabled = !(roads.length && cards.length);
+  p.cancel.disabled = !picking;
+  p.pass.hidden = !inf.can_pass;
+  p.counts.textContent = inf.mode === "replay"
+    ? `Draw pile ${inf.pile_size} \u00b7 discard pile ${inf.discard} \u00b7 reshuffled ${inf.reshuffles} time${inf.reshuffles === 1 ? "" : "s"} \u00b7 ${inf.left} of ${inf.roads} roads free`
+    : `${inf.left} of ${inf.roads} roads free`;
+}
+
+function paint(ctx) {
+  const root = ctx.board.root;
+  for (const el of root.querySelectorAll(".selected, .cursor")) el.classList.remove("selected", "cursor");
+  const refs = [...roads.map((r) => `road:${r}`), ...cards.map((c) => c.ref)];
+  if (anchor) refs.push(`centre:${anchor}`);
+  if (row) refs.push(`turn:${row}`);
+  for (const ref of refs) for (const el of ctx.board.all(ref)) el.classList.add("selected");
+  if (cursor) for (const el of ctx.board.all(cursor)) el.classList.add("cursor");
+}
