@@ -210,7 +210,8 @@ class Handler(BaseHTTPRequestHandler):
         if data is REFUSED:
             return
         s = self.session
-        s.seen(data, self.headers.get("X-Printkit-Seq"))
+        if not route.startswith("/api/answer/"):  # a question about a trial record is not the record
+            s.seen(data, self.headers.get("X-Printkit-Seq"))
         try:
             if route == "/api/check":
                 self._json(HTTPStatus.OK, document.check(s.game, data))
