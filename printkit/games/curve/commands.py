@@ -10,6 +10,7 @@ from typing import Optional
 
 import typer
 
+from ... import limits
 from ...sheet import coord
 from . import geometry as geo
 from .geometry import Square
@@ -18,14 +19,14 @@ from .solver import Solution, solve
 
 def load_curves(path: str, only: str | None) -> tuple[int, list[tuple[str, list[Square]]], list[str]]:
     """(n, [(owner, route)], problems) from a results file or a curve-only file."""
-    from ...inputs import InputError, load, suggest, validate
+    from ...inputs import InputError, game_of, load, suggest, validate
     from .record import CurveFile, CurvesOnly
     from .score import read_curve
 
     doc = load(path)
     data = doc.data
-    if data.get("game") != "curve":
-        raise doc.error(("game",), f"expected 'game: curve', found {data.get('game')!r}")
+    if game_of(doc, "curve") != "curve":
+        raise doc.error(("game",), f"a {data['game']} results file; solve curve reads curve files")
     if "curve" in data:
         cf = validate(CurveFile, doc)
         grids = {cf.title or "the": cf.curve}
@@ -65,7 +66,6 @@ def describe(owner: str, route: list[Square], n: int, sol: Solution) -> dict:
         "best": sol.best,
         "bound": sol.bound,
         "proven": sol.proven,
-        "seconds": round(sol.seconds, 2),
         "fill": [" ".join(t.rjust(width) for t in row) for row in grid],
     }
 
@@ -74,7 +74,8 @@ def solve_command(
     file: str = typer.Argument(..., help="A results file (every curve in it) or a curve-only file "
                                         "(game: curve, n: ..., curve: | ...)"),
     curve: Optional[str] = typer.Option(None, "--curve", help="Only this player's curve (results files)"),
-    time_limit: float = typer.Option(10.0, "--time-limit", min=0.1, help="Seconds per curve"),
+    time_limit: float = typer.Option(10.0, "--time-limit", callback=limits.seconds_option(0.1, 600),
+                                     help="Seconds per curve (0.1 to 600)"),
     workers: int = typer.Option(1, "--workers", min=1, max=64,
                                 help="Solver threads (1: the same fill every run; more may show another, equally good)"),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object"),
@@ -82,11 +83,14 @@ def solve_command(
     """Best start, direction and inside fill for each curve, with an upper bound (proven best when they meet)."""
     n, routes, problems = load_curves(file, curve)
     results = []
+    seconds = {}
     for owner, route in routes:
         sol = solve(route, n, time_limit, workers)
         results.append(describe(owner, route, n, sol))
-    if as_json:
-        typer.echo(json.dumps({"game": "curve", "n": n, "curves": results, "problems": problems}, indent=2))
+        seconds[owner] = round(sol.seconds, 2)
+    if as_json:  # the wall-clock seconds apart, so that the rest is the same on every run
+        typer.echo(json.dumps({"game": "curve", "n": n, "curves": results, "problems": problems,
+                               "timing": {"seconds": seconds}}, indent=2))
     else:
         for p in problems:
             typer.echo(f"{p} (not solved)")
@@ -95,7 +99,7 @@ def solve_command(
             verdict = "proven best" if r["proven"] else f"not proven within {time_limit:g} s"
             typer.echo(f"{who}: {r['squares']} squares, {r['inside']} inside")
             typer.echo(f"  start 1 at {r['start']}, 2 at {r['next']}; top number {r['best']}, "
-                       f"upper bound {r['bound']}: {verdict} ({r['seconds']:.2f} s)")
+                       f"upper bound {r['bound']}: {verdict} ({seconds[r['curve']]:.2f} s)")
             for row in r["fill"]:
                 typer.echo("    " + row)
     if problems:
