@@ -52,6 +52,21 @@ def _load(path: str, results: bool = False):
     return game, inputs.validate(model, doc)
 
 
+def _load_results(path: str):
+    """Read a results file: (game, validated results, whether it is a config).  A config given instead is
+    read as its blank results file (what ``printkit template`` writes): nothing has been entered."""
+    from . import inputs
+
+    try:
+        return (*_load(path, results=True), False)
+    except inputs.InputError as problem:
+        try:
+            game, cfg = _load(path)
+        except inputs.InputError:
+            raise problem from None
+        return game, inputs.validate(game.Results, inputs.parse(game.template(cfg), path)), True
+
+
 def _formats(value: Optional[str]) -> Optional[list[str]]:
     from .inputs import InputError, suggest
 
@@ -194,8 +209,11 @@ def score(
 
     if picture is not None and picture.suffix.lower() not in (".svg", ".pdf"):
         raise InputError(str(picture), "the picture must be a .svg or .pdf file", key="--picture")
-    game, res = _load(results, results=True)
+    game, res, is_config = _load_results(results)
     report = game.score(res)
+    if is_config:
+        report.notes.append(f"{results} is a config, not a results file: printkit template {results} writes "
+                            "the results file to fill in after play")
     if picture is not None:
         from . import kit
         from .sheet import paper

@@ -57,8 +57,12 @@ class WithinTheCurve(Game):
     Config = Config
     Results = Results
 
+    def entered(self, res: Results) -> bool:
+        grids = [*res.curves.values(), *(g for row in res.fills.values() for g in row.values())]
+        return any(x is not None for grid in grids for row in grid for x in row)
+
     def score(self, res: Results) -> Report:
-        return score.score(self, res)
+        return self.nothing_entered(res) or score.score(self, res)
 
     def kit(self, cfg: Config, paper: Paper) -> list[Page]:
         return sheets.kit(cfg, paper)

@@ -58,8 +58,11 @@ class Ikes(Game):
     def evaluate(self, res: Results) -> tuple[Report, dict[str, tuple[Board, Walk]]]:
         return evaluate(self, res)
 
+    def entered(self, res: Results) -> bool:
+        return any(sh.walls or sh.turns or set(sh.grid.split()) != {"."} for sh in res.sheets.values())
+
     def score(self, res: Results) -> Report:
-        return self.evaluate(res)[0]
+        return self.nothing_entered(res) or self.evaluate(res)[0]
 
     # -- printing (see sheets.py, picture.py)
 

@@ -67,9 +67,14 @@ class Knives(Game):
     def record_template(self, cfg: Config) -> str:
         return _record_template(cfg)
 
+    def entered(self, res: Results) -> bool:
+        return bool(res.turns)
+
     def score(self, res: Results) -> Report:
-        report = self.new_report(res)
-        check(res, report)
+        report = self.nothing_entered(res)
+        if report is None:
+            report = self.new_report(res)
+            check(res, report)
         return report
 
     def picture(self, res: Results, report: Report, paper: Paper) -> list[Page]:
