@@ -26,6 +26,20 @@ class FieldProblem(ValueError):
         super().__init__(message)
 
 
+def by_player(mapping: dict, players: tuple[str, ...] | list[str], key: str | tuple, what: str) -> dict[str, Any]:
+    """A mapping keyed by player names as typed, keyed by the listed names instead (any case; see
+    ``player_named``).  A name that is not a player, or one player given twice, is blamed on its key."""
+    path = key if isinstance(key, tuple) else (key,)
+    out: dict[str, Any] = {}
+    typed: dict[str, str] = {}
+    for k, v in mapping.items():
+        name = checked(path + (str(k),), player_named, k, players)
+        if name in out:
+            raise FieldProblem(path + (str(k),), f"{what} for {name} given twice ('{typed[name]}' and '{k}')")
+        out[name], typed[name] = v, str(k)
+    return out
+
+
 def _check_font(what: str, text: str) -> None:
     """The kit's font (Helvetica, WinAnsi encoding) prints Western European text only; anything
     else would come out as black boxes, so it is refused up front."""

@@ -10,8 +10,7 @@ from typing import Annotated, Any
 from msgspec import Meta
 
 from ...draw import Item, Page
-from ...game import FieldProblem, Game, GameConfig, Report, each
-from ...inputs import suggest
+from ...game import Game, GameConfig, Report, checked, each, player_named
 from ...sheet import Paper
 from . import sheets
 from .commands import simulate as _simulate
@@ -37,14 +36,10 @@ class Results(Common, kw_only=True):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        lower = {p.lower(): p for p in self.players}
         fixed = []
         for i, text in enumerate(each(self.turns or [], _turn_text, "turns")):
             t = parse_turn(text)
-            name = lower.get(t.who.lower())
-            if name is None:
-                raise FieldProblem(("turns", i), f"'{t.who}' is not a player{suggest(t.who, self.players)}; "
-                                                 f"players: {', '.join(self.players)}")
+            name = checked(("turns", i), player_named, t.who, self.players)
             fixed.append(str(Turn(name, t.verb, t.roads, t.cards)))
         self.turns = fixed
 

@@ -75,9 +75,9 @@ def _cards(rest: str, text: str) -> tuple[str, ...]:
 
 
 def _turn_text(v: Any) -> str:
-    if not isinstance(v, str):
-        raise ValueError(f"expected one turn as text; {HOW}")
-    return str(parse_turn(v))
+    from ...game import record_line
+
+    return str(parse_turn(record_line(v, "a turn", "Ann claims 1-2 with Q")))
 
 
 def record_template(cfg: Config) -> str:
