@@ -8,7 +8,8 @@ played), one-action (one card a draw), rank (a real card), deck (the card is lef
 pass (only with no card to draw), must-claim (with no card to draw, a player whose hand pays for a
 road claims instead of passing), road (a real road between two centres), taken (a road claimed once),
 remaining (no more roads than are left), sum (exactly kcount points per road), hand (the cards spent
-are held).  order, pass, must-claim, the stop after every player has passed, one-action, deck and
+are held).  A claim that breaks any rule, seat order included, is void (ruling 7): its roads stay
+free and do not count.  order, pass, must-claim, the stop after every player has passed, one-action, deck and
 hand need the draw lines: a record of claims alone is checked for the rest.
 """
 
@@ -111,7 +112,7 @@ def check(res: Results, report: Report) -> list[Claimed]:
                     stopped = n
         else:
             got = _claim(t, n, where, k, left, owner, state, report)
-            ok = got is not None
+            ok = got is not None and i not in wrong_turn  # ruling 7: a claim out of turn is void too
             roads = got if ok else _roads_on_map(t, k)
             for road in roads:
                 marks.append(Claimed(road, who, n, ok))
