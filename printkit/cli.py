@@ -36,6 +36,15 @@ def _game(game_id: str):
 
 def _load(path: str, results: bool = False):
     """Read a config (or results) file: (game, validated model)."""
+    from . import inputs
+
+    doc, game = _read(path)
+    model = game.Results if results else game.Config
+    return game, inputs.validate(model, doc)
+
+
+def _read(path: str):
+    """A config or results file read, and its game: (document, game)."""
     from . import inputs, registry
 
     doc = inputs.load(path)
@@ -47,24 +56,25 @@ def _load(path: str, results: bool = False):
     if game_id not in registry.GAMES:
         raise doc.error(("game",), f"unknown game '{inputs.one_line(game_id, 40)}'"
                                    f"{inputs.suggest(game_id, registry.GAMES)}; known: {', '.join(registry.GAMES)}")
-    game = registry.get(game_id)
-    model = game.Results if results else game.Config
-    return game, inputs.validate(model, doc)
+    return doc, registry.get(game_id)
 
 
 def _load_results(path: str):
-    """Read a results file: (game, validated results, whether it is a config).  A config given instead is
-    read as its blank results file (what ``printkit template`` writes): nothing has been entered."""
+    """Read a results file: (game, validated results, whether it is a config).  A config given instead (no
+    play-record key) is read as its blank results file (what ``printkit template`` writes)."""
     from . import inputs
 
+    doc, game = _read(path)
     try:
-        return (*_load(path, results=True), False)
+        res = inputs.validate(game.Results, doc)
     except inputs.InputError as problem:
         try:
-            game, cfg = _load(path)
+            cfg = inputs.validate(game.Config, doc)
         except inputs.InputError:
             raise problem from None
         return game, inputs.validate(game.Results, inputs.parse(game.template(cfg), path)), True
+    record = set(game.Results.keys()) - game.shared_keys()
+    return game, res, not any(k in doc.data for k in record)
 
 
 def _formats(value: Optional[str]) -> Optional[list[str]]:

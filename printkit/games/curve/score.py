@@ -270,10 +270,12 @@ def check_fill(curve: Curve, player: str, grid, n: int, report: Report) -> Fill:
         if fits:
             sq = fits[0]
             why = (f"{v} is also at {geo.names([q for q in squares if q != sq])}" if len(squares) > 1 else
-                   f"the inside holds {len(inner)} numbers, 1 to {len(inner)}")
+                   f"the inside holds {len(inner)} numbers, 1 to {len(inner)}" if len(inner) > 1 else
+                   "the inside holds 1 number, so it is 1")
+            same = [q for q in fits if geo.fits(v, q, others[q], n) == geo.fits(v, sq, others[sq], n)]
+            fit = "which fits there" if len(same) == 1 else f"which fits at {coord(*sq)} or {geo.names(same[1:])}"
             report.violation(player, "interior-once" if len(squares) > 1 else "interior-order", where(sq),
-                             f"{who}: {v} at {coord(*sq)}: {why} and {w} is missing; "
-                             f"{check_entry(v, w, 'which fits there')}")
+                             f"{who}: {v} at {coord(*sq)}: {why} and {w} is missing; {check_entry(v, w, fit)}")
             fill.bad.add(sq)
             inner[sq] = board[sq] = w
     top = max(inner.values(), default=0)  # as intended, where a slip was found
