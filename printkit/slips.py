@@ -35,6 +35,13 @@ def one_keystroke(a: str, b: str) -> bool:
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
 
+def likely_slip(written, intended) -> bool:
+    """One keystroke apart, and not merely two different single characters (any digit is one keystroke
+    from any other: without more to go on, that says nothing)."""
+    a, b = str(written), str(intended)
+    return one_keystroke(a, b) and max(len(a), len(b)) > 1
+
+
 def near(written: str, choices: Iterable) -> list:
     """The choices one keystroke from ``written``, in the order given."""
     return [c for c in choices if one_keystroke(str(written), str(c))]

@@ -141,6 +141,9 @@ def test_add_residue_slips():
     r = score({"game": "add-residue", "players": ["Ann", "Anne"], "n": 3, "moves": ["Ann add 1", "Ann add 2"]})
     (v,) = r.violations
     assert v.rule == "seat-order" and f"{CHECK}: Ann is one keystroke from Anne" in v.message
+    # a single wrong digit says nothing more than that it is wrong: no hint
+    (v,) = score({**doc, "moves": ["Ann add 2 = 2", "Ben add 5 = 5"]}).violations
+    assert v.rule == "arithmetic" and CHECK not in v.message
 
 
 def test_knives_name_slip():

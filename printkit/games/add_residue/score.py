@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...game import Report
-from ...slips import check_entry, near, one_keystroke, out_of_turn
+from ...slips import check_entry, likely_slip, near, out_of_turn
 from .record import Played, total_moves
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def replay(res: Results, report: Report) -> list[Row]:
         row = Row(i, pl, m, after, points, totals[pl.player])
         if i - 1 in wrong_turn:
             expected = names[wrong_turn[i - 1]]
-            slip = f"; {check_entry(pl.player, expected)}" if one_keystroke(pl.player, expected) else ""
+            slip = f"; {check_entry(pl.player, expected)}" if likely_slip(pl.player, expected) else ""
             why = "the first player listed opens" if i == 1 else f"seat order: {', '.join(names)}"
             report.violation(pl.player, "seat-order", where(row),
                              f"it was {expected}'s turn, not {pl.player}'s ({why}){slip}", (f"row:{i}",))
@@ -90,7 +90,7 @@ def replay(res: Results, report: Report) -> list[Row]:
             how = f"{m} + {pl.c}" if pl.pile == "add" else f"{m} mod {pl.c}"
             if first_wrong is None:
                 first_wrong = row
-                slip = f"; {check_entry(pl.written, after)}" if one_keystroke(pl.written, after) else ""
+                slip = f"; {check_entry(pl.written, after)}" if likely_slip(pl.written, after) else ""
                 report.violation(pl.player, "arithmetic", where(row),
                                  f"m after this move is {how} = {after}, not {pl.written}{slip}", (f"row:{i}",))
             else:

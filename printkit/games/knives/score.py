@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...game import Report
-from ...slips import check_entry, one_keystroke, out_of_turn
+from ...slips import check_entry, likely_slip, out_of_turn
 from .cards import CARD_RULE, RANKS, VALUE, card, not_a_card, pays, road_count, roads_paid, show_totals
 from .record import ROAD, Turn, parse_turn
 
@@ -95,7 +95,7 @@ def check(res: Results, report: Report) -> list[Claimed]:
         if i in wrong_turn:
             expected = names[wrong_turn[i]]
             why = "the first player listed starts" if n == 1 else f"seat order: {', '.join(names)}"
-            slip = f"; {check_entry(who, expected)}" if one_keystroke(who, expected) else ""
+            slip = f"; {check_entry(who, expected)}" if likely_slip(who, expected) else ""
             report.violation(who, "order", where, f"it is {expected}'s turn, not {who}'s ({why}){slip}")
         if t.verb != "passes":
             passes = 0
