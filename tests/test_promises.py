@@ -514,7 +514,8 @@ SCORES = [
            kn(["Ann draws Q", "Ben draws Q", "Ann draws K", "Ben claims 1-2 with Q"]), {"Ann": 0, "Ben": 1}, ["Ben"]),
     Points("knives", "ruling 7: a void claim's roads do not count", kn(["Ann claims 1-2 3-4 with K"]),
            {"Ann": 0, "Ben": 0}, ["Ann", "Ben"]),
-    Points("curve", "Scoring: the sum of your top inside numbers, one for each curve; 0 where nothing is inside",
+    Points("curve", "Scoring and ruling 6: the sum of your top inside numbers, one for each curve, your own "
+           "included; 0 where nothing is inside",
            cv({"Ann": RING, "Ben": SMALL}, {"Ann": {"Ann": RING_FILL, "Ben": SMALL_FILL},
                                              "Ben": {"Ann": RING_NUMBERED, "Ben": SMALL_FILL}}),
            {"Ann": 3, "Ben": 1}, ["Ann"]),

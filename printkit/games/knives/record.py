@@ -103,5 +103,5 @@ def record_template(cfg: Config) -> str:
     if 2 in pairs:
         c, why = cards(pairs[2][0])
         lines.append(f"#   - {first} claims 3-4 5-6 with {c}    ({why} = {2 * k}: two roads)")
-    lines.append(f"#   - {first} passes    (only when there is no card left to draw)")
+    lines.append(f"#   - {first} passes    (only when there is no card left to draw and you cannot claim)")
     return "\n".join(lines) + "\nturns:\n"
