@@ -39,12 +39,37 @@ def _game(game_id: str):
 
 def _load(path: str, results: bool = False):
     """Read a config (or results) file: (game, validated model)."""
+    from . import inputs
+
+    doc, game = _read(path)
+    model = game.Results if results else game.Config
+    return game, inputs.validate(model, doc)
+
+
+def _read(path: str):
+    """A config or results file read, and its game: (document, game)."""
     from . import inputs, registry
 
     doc = inputs.load(path)
-    game = registry.get(inputs.game_of(doc))
-    model = game.Results if results else game.Config
-    return game, inputs.validate(model, doc)
+    return doc, registry.get(inputs.game_of(doc))
+
+
+def _load_results(path: str):
+    """Read a results file: (game, validated results, whether it is a config).  A config given instead (no
+    play-record key) is read as its blank results file (what ``printkit template`` writes)."""
+    from . import inputs
+
+    doc, game = _read(path)
+    try:
+        res = inputs.validate(game.Results, doc)
+    except inputs.InputError as problem:
+        try:
+            cfg = inputs.validate(game.Config, doc)
+        except inputs.InputError:
+            raise problem from None
+        return game, inputs.validate(game.Results, inputs.parse(game.template(cfg), path)), True
+    record = set(game.Results.keys()) - game.shared_keys()
+    return game, res, not any(k in doc.data for k in record)
 
 
 def _formats(value: Optional[str]) -> Optional[list[str]]:
@@ -205,12 +230,15 @@ def score(
 
     if picture is not None and picture.suffix.lower() not in (".svg", ".pdf"):
         raise InputError(str(picture), "the picture must be a .svg or .pdf file", key="--picture")
-    game, res = _load(results, results=True)
+    game, res, is_config = _load_results(results)
     if picture is not None:
         from . import output as out
 
         out.check_file(picture, force=force, key="--picture")
     report = game.score(res)
+    if is_config:
+        report.notes.append(f"{results} is a config, not a results file: printkit template {results} writes "
+                            "the results file to fill in after play")
     if picture is not None:
         from . import kit
         from .sheet import paper

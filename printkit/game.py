@@ -27,6 +27,20 @@ class FieldProblem(ValueError):
         super().__init__(message)
 
 
+def by_player(mapping: dict, players: tuple[str, ...] | list[str], key: str | tuple, what: str) -> dict[str, Any]:
+    """A mapping keyed by player names as typed, keyed by the listed names instead (any case; see
+    ``player_named``).  A name that is not a player, or one player given twice, is blamed on its key."""
+    path = key if isinstance(key, tuple) else (key,)
+    out: dict[str, Any] = {}
+    typed: dict[str, str] = {}
+    for k, v in mapping.items():
+        name = checked(path + (str(k),), player_named, k, players)
+        if name in out:
+            raise FieldProblem(path + (str(k),), f"{what} for {name} given twice ('{typed[name]}' and '{k}')")
+        out[name], typed[name] = v, str(k)
+    return out
+
+
 def _check_font(what: str, text: str) -> None:
     """The kit's font (Helvetica, WinAnsi encoding) prints Western European text only; anything
     else would come out as black boxes, so it is refused up front."""
@@ -74,14 +88,59 @@ class Model(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         return msgspec.structs.asdict(self)
 
 
+class RowProblem(ValueError):
+    """A problem in one row of a grid: ``row`` is the row's index in a list of rows, or a ``Row`` (a line of
+    a '|' block), so that the message names the row's own line of the file."""
+
+    def __init__(self, message: str, row: int):
+        self.row = row
+        super().__init__(message)
+
+
 def checked(key: str | tuple, check: Callable[..., Any], *args: Any) -> Any:
     """``check(*args)``; a ValueError it raises is blamed on ``key`` (a key, or a path such as ("curves", "Ann"))."""
     try:
         return check(*args)
     except FieldProblem:
         raise
+    except RowProblem as e:
+        path = key if isinstance(key, tuple) else (key,)
+        raise FieldProblem(path + (e.row,), str(e)) from None
     except ValueError as e:
         raise FieldProblem(key, str(e)) from None
+
+
+def record_line(v: Any, what: str, example: str) -> str:
+    """One line of a play record as typed; a ValueError that names the slip when it is not text.
+
+    ``- Ben: mod 12 = 3`` is read by YAML as 'key: value' (a colon after the name), not as one line."""
+    if isinstance(v, str):
+        return v
+    if isinstance(v, dict) and len(v) == 1:
+        (k, val), = v.items()
+        if not isinstance(k, (dict, list)) and not isinstance(val, (dict, list)):
+            shown = f"{k}: {'' if val is None else val}".strip()
+            fixed = f"{k} {'' if val is None else val}".strip()
+            raise ValueError(f"'{shown}' has a colon after '{k}', so it is read as 'key: value', not as {what}; "
+                             f"leave the colon out: '{fixed}'")
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        raise ValueError(f"'{v}' is not {what}; write e.g. '{example}'")
+    raise ValueError(f"expected {what} as one line of text, e.g. '{example}'")
+
+
+def player_named(name: Any, players: tuple[str, ...] | list[str], what: str = "") -> str:
+    """The listed player ``name`` stands for: the same name, in any case (names differing only in case are
+    refused in the players list, so this is never ambiguous).  ValueError with a suggestion otherwise."""
+    text = str(name).strip()
+    if text in players:
+        return text
+    folded = {p.casefold(): p for p in players}
+    if text.casefold() in folded:
+        return folded[text.casefold()]
+    from .inputs import suggest
+
+    shown = text if len(text) <= 24 else text[:21] + "..."
+    raise ValueError(f"'{shown}'{what} is not one of the players ({', '.join(players)}){suggest(text, players)}")
 
 
 def each(values: list, check: Callable[[Any], Any], key: str | tuple) -> list:
@@ -143,6 +202,10 @@ class GameConfig(Model, kw_only=True):
                                  "choose another name")
             if name in names:
                 raise ValueError(f"player '{name}' is listed twice")
+            twin = next((x for x in names if x.casefold() == name.casefold()), None)
+            if twin is not None:
+                raise ValueError(f"players '{twin}' and '{name}' differ only in case, which the table and the "
+                                 "record would mix up; give them names that differ by more than case")
             names.append(name)
         if not lo <= len(names) <= hi:
             raise ValueError(f"{len(names)} players: this game takes {lo} to {hi}")
@@ -174,6 +237,7 @@ class Report(msgspec.Struct):
     notes: list[str] = msgspec.field(default_factory=list)
     disqualified: set[str] = msgspec.field(default_factory=set)
     details: list[str] = msgspec.field(default_factory=list)  # extra lines for the human summary
+    blank: bool = False  # nothing was entered: no one has won (the "empty" violation says so)
 
     @property
     def valid(self) -> bool:
@@ -182,7 +246,7 @@ class Report(msgspec.Struct):
     @property
     def winners(self) -> list[str]:
         alive = [p for p in self.players if p not in self.disqualified]
-        if not alive:
+        if not alive or self.blank:
             return []
         best = max(self.scores[p] for p in alive)
         return [p for p in alive if self.scores[p] == best]
@@ -220,6 +284,10 @@ class Report(msgspec.Struct):
 
 
 # ---------------------------------------------------------------- the interface
+
+NOTHING_ENTERED = ("nothing has been entered yet: the file holds no move, turn or mark of play; type in what "
+                   "is on paper, save, and score again")
+
 
 class Game:
     id: ClassVar[str]
@@ -274,11 +342,26 @@ class Game:
         parameters, e.g. whose curve), answering a JSON object; reviews, solvers."""
         return {}
 
+    def entered(self, res: Any) -> bool:
+        """Whether any of the play has been entered (a blank template, or a config, holds none)."""
+        return True
+
     # -- shared behaviour
 
     def new_report(self, res: Any) -> Report:
         """An empty report for the players of ``res``: every score 0, nothing broken."""
         return Report(self.id, res.names, {p: 0 for p in res.names})
+
+    def nothing_entered(self, res: Any) -> Report | None:
+        """For a record with nothing entered yet (a forgotten save, a blank template, the config itself):
+        the report that says so, with the one violation ``empty`` (so it is not valid: exit 1) and no
+        winner.  None when something has been entered."""
+        if self.entered(res):
+            return None
+        report = self.new_report(res)
+        report.blank = True
+        report.violation(None, "empty", "the play record", NOTHING_ENTERED)
+        return report
 
     def shared_keys(self) -> set[str]:
         """The keys a results file repeats from the config (the same key with the same meaning)."""

@@ -67,10 +67,17 @@ def suggest(word: str, choices) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
+class Row(int):
+    """A line of a '|' block (a grid row), as a step of a place in the file: it finds the row's own line,
+    and the key shown is the block's (``curves.Ann``, not ``curves.Ann[3]``)."""
+
+
 def key_name(loc: tuple) -> str:
     """('players', 0) -> 'players[1]'; ('curves', 'Ann') -> 'curves.Ann'."""
     out = ""
     for part in loc:
+        if isinstance(part, Row):
+            continue
         if isinstance(part, int):
             out += f"[{part + 1}]"
         else:
@@ -79,10 +86,13 @@ def key_name(loc: tuple) -> str:
 
 
 class Document:
-    """A parsed YAML mapping with the source line of every key and item."""
+    """A parsed YAML mapping with the source line of every key and item (and of every row of a '|' block),
+    and the layout slips found in the text (``slips``: the line of the key they concern -> (line, what, kind))."""
 
-    def __init__(self, file: str, data: dict, lines: dict[tuple, int]):
+    def __init__(self, file: str, data: dict, lines: dict[tuple, int],
+                 slips: dict[int, tuple[int, str, str]] | None = None):
         self.file, self.data, self.lines = file, data, lines
+        self.slips = slips or {}
 
     def line(self, loc: tuple) -> int | None:
         loc = tuple(loc)
@@ -93,7 +103,12 @@ class Document:
         return None
 
     def error(self, loc: tuple, message: str) -> InputError:
-        return InputError(self.file, message, self.line(loc), key_name(loc) or None)
+        line = self.line(loc)
+        if line in self.slips:  # the problem comes from a layout slip under this key: name the slip
+            at, slip, kind = self.slips[line]
+            told = slip if kind == "bar" else f"{slip} (as read: {message})"
+            return InputError(self.file, told, at, key_name(loc) or None)
+        return InputError(self.file, message, line, key_name(loc) or None)
 
 
 def read_text(path: str | Path) -> str:
@@ -174,7 +189,11 @@ def _parse(text: str, file: str) -> Document:
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise InputError(file, f"YAML syntax error: {problem}", mark.line + 1 if mark else None) from None
+        at = mark.line + 1 if mark else None
+        slip = next((s for s in reversed(layout_slips(text)) if at and s.kind == "indent" and s.line <= at), None)
+        if slip is not None:
+            raise InputError(file, slip.message, slip.line) from None
+        raise InputError(file, f"YAML syntax error: {problem}", at) from None
     if root is None:
         raise InputError(file, "file is empty")
     if not isinstance(root, yaml.MappingNode):
@@ -204,6 +223,10 @@ def _parse(text: str, file: str) -> Document:
             for i, v in enumerate(node.value):
                 lines[loc + (i,)] = v.start_mark.line + 1
                 walk(v, loc + (i,))
+        elif isinstance(node, yaml.ScalarNode) and node.style == "|":  # a grid: each row's own line
+            rows = [j for j, row in enumerate(node.value.split("\n")) if row.strip()]
+            for r, j in enumerate(rows):
+                lines[loc + (Row(r),)] = node.start_mark.line + 2 + j
 
     walk(root, ())
     try:
@@ -214,7 +237,90 @@ def _parse(text: str, file: str) -> Document:
         raise InputError(file, f"cannot read value: {problem}", mark.line + 1 if mark else None) from None
     except ValueError:  # a number too long to convert (Python refuses more than 4,300 digits)
         raise InputError(file, "cannot read value: a number with thousands of digits") from None
-    return Document(file, data, lines)
+    slips = {s.key_line: (s.line, s.message, s.kind) for s in layout_slips(text)}
+    return Document(file, data, lines, slips)
+
+
+# ---------------------------------------------------------------- layout slips in grids
+
+class Slip:
+    """A layout slip in the text: ``kind`` indent (a row of a '|' block indented short) or bar (a grid
+    under a key without '|'), the line of its key, the line to fix and what to do."""
+
+    def __init__(self, kind: str, key_line: int, line: int, message: str):
+        self.kind, self.key_line, self.line, self.message = kind, key_line, line, message
+
+
+BLOCK = re.compile(r"^(?P<indent> *)(?:- +)?(?P<key>[^#\s][^#]*?): *(?P<style>[|>])[-+0-9]* *(?:#.*)?$")
+BARE = re.compile(r"^(?P<indent> *)(?:- +)?(?P<key>[^#\s][^#:]*?): *(?:#.*)?$")
+MARK = re.compile(r"^(?:\.|#|[oO]|\d{1,4}|[Cc]\d)$")
+
+
+def _row_name(r: int) -> str:
+    name = ""
+    r += 1
+    while r:
+        r, k = divmod(r - 1, 26)
+        name = chr(65 + k) + name
+    return name
+
+
+def _grid_like(line: str) -> bool:
+    tokens = line.split()
+    return len(tokens) >= 2 and all(MARK.match(t) for t in tokens)
+
+
+def layout_slips(text: str) -> list[Slip]:
+    """Grids typed with a layout slip YAML cannot see as one: a row of a '|' block indented less than the
+    rows above it (YAML ends the block there, and reads a row starting with '#' as a comment), and a grid
+    under a key without '|' (or with '>'), whose rows YAML runs together."""
+    lines = text.split("\n")
+    following = [len(lines)] * (len(lines) + 1)  # the index of the first line after i that is not blank
+    for i in range(len(lines) - 1, 0, -1):
+        following[i - 1] = i if lines[i].strip() else following[i]
+
+    def body(h: int):
+        j = following[h]
+        while j < len(lines):
+            yield j, lines[j]
+            j = following[j]
+
+    out: list[Slip] = []
+    for h, head in enumerate(lines):
+        if ":" not in head:
+            continue
+        block, bare = BLOCK.match(head), BARE.match(head)
+        m = block or bare
+        if not m or following[h] >= len(lines):
+            continue
+        indent, key = len(m.group("indent")), m.group("key").strip()
+        first = lines[following[h]]
+        inner = len(first) - len(first.lstrip(" "))
+        if inner <= indent:
+            continue
+        if bare or block.group("style") == ">":
+            if _grid_like(first):
+                how = "has '>', which folds its rows into one line" if block else "has no '|' after the key"
+                rows = [ln for _, (_, ln) in zip(range(40), body(h))]
+                hidden = any(ln.lstrip().startswith("#") for ln in rows if _grid_like(ln))
+                more = ", and YAML reads the rows starting with '#' as comments" if hidden else ""
+                out.append(Slip("bar", h + 1, h + 1, f"the grid under '{key}:' {how}{more}; write '{key}: |' "
+                                                     "so that each row stays a row"))
+            continue
+        rows = 0
+        for j, ln in body(h):
+            at = len(ln) - len(ln.lstrip(" "))
+            if at >= inner:
+                rows += 1
+                continue
+            if at > indent:
+                comment = " and reads it as a comment (it starts with '#')" if ln.lstrip().startswith("#") else ""
+                out.append(Slip("indent", h + 1, j + 1,
+                                f"row {_row_name(rows)} of the grid under '{key}: |' is indented {at} "
+                                f"space{'s' if at != 1 else ''}, the rows above it {inner}: YAML ends the grid "
+                                f"there{comment}; start every row at the same column"))
+            break
+    return out
 
 
 def load(path: str | Path) -> Document:

@@ -50,8 +50,11 @@ class AddResidue(Game):
 
     # -- scoring
 
+    def entered(self, res: Results) -> bool:
+        return bool(res.moves)
+
     def score(self, res: Results) -> Report:
-        return score.score(self, res)
+        return self.nothing_entered(res) or score.score(self, res)
 
     # -- printing
 

@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ...game import player_named, record_line
+
 if TYPE_CHECKING:
     from .game import Config
 
@@ -35,21 +37,13 @@ class Played:
 
 
 def _played(v: Any, names: tuple[str, ...], n: int) -> Played:
-    if not isinstance(v, str):
-        raise ValueError("expected text")
+    v = record_line(v, "a move", "Ann mod 4 = 2")
     mt = MOVE.match(v) if len(v) <= 80 else None
     if not mt:
         shown = v if len(v) <= 40 else v[:37] + "..."
         raise ValueError(f"'{shown}' is not a move; write the player, add or mod, and the number, "
                          "optionally '= m', e.g. 'Ann mod 4 = 2'")
-    name, pile, c = mt.group("name").strip(), mt.group("pile").lower(), int(mt.group("c"))
-    if name not in names:
-        folded = {p.casefold(): p for p in names}
-        if name.casefold() not in folded:
-            from ...inputs import suggest
-
-            raise ValueError(f"'{name[:24]}' is not one of the players ({', '.join(names)}){suggest(name, names)}")
-        name = folded[name.casefold()]
+    name, pile, c = player_named(mt.group("name"), names), mt.group("pile").lower(), int(mt.group("c"))
     if not 1 <= c <= n:
         raise ValueError(f"{pile} {c}: the piles hold 1 to {n}")
     written = mt.group("m")

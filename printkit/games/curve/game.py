@@ -13,11 +13,11 @@ from typing import Annotated, Any
 from msgspec import Meta
 
 from ...draw import Item, Page
-from ...game import FieldProblem, Game, Report, checked
+from ...game import FieldProblem, Game, Report, by_player, checked
 from ...sheet import Paper
 from . import page, picture, record, score, sheets
 from .commands import solve_command  # light: ortools is imported only when solving
-from .record import Config, CurvesOnly, parse_grid, player_name
+from .record import Config, CurvesOnly, parse_grid
 from .score import Curve, Fill
 
 
@@ -31,11 +31,11 @@ class Results(CurvesOnly, kw_only=True):
         super().__post_init__()
         names, n = self.players, self.n
         fills = {}
-        for k, row in self.fills.items():
-            name = checked(("fills", str(k)), player_name, k, names)
-            fills[name] = {checked(("fills", name, str(o)), player_name, o, names):
-                           checked(("fills", name, str(o)), parse_grid, grid, n, False)
-                           for o, grid in row.items()}
+        for name, k in by_player({k: k for k in self.fills}, names, "fills", "the fills").items():
+            row = self.fills[k]
+            owners = by_player({o: o for o in row}, names, ("fills", str(k)), f"{name}'s fill")
+            fills[name] = {owner: checked(("fills", str(k), str(o)), parse_grid, row[o], n, False)
+                           for owner, o in owners.items()}
         self.fills = fills
         for name in self.names:
             if name not in self.curves:
@@ -57,8 +57,12 @@ class WithinTheCurve(Game):
     Config = Config
     Results = Results
 
+    def entered(self, res: Results) -> bool:
+        grids = [*res.curves.values(), *(g for row in res.fills.values() for g in row.values())]
+        return any(x is not None for grid in grids for row in grid for x in row)
+
     def score(self, res: Results) -> Report:
-        return score.score(self, res)
+        return self.nothing_entered(res) or score.score(self, res)
 
     def kit(self, cfg: Config, paper: Paper) -> list[Page]:
         return sheets.kit(cfg, paper)

@@ -12,8 +12,7 @@ from typing import Annotated, Any, ClassVar
 
 from msgspec import Meta
 
-from ...game import GameConfig, Model, checked
-from ...inputs import suggest
+from ...game import GameConfig, Model, RowProblem, by_player, checked
 from ...sheet import coord
 from .score import Ambiguous, route_from_hashes
 
@@ -39,8 +38,15 @@ def split_rows(value) -> list[str]:
 def parse_grid(value, n: int, allow_hash: bool) -> list[list[int | str | None]]:
     """Rows of tokens: None for '.', '#' (curves only), or a positive whole number.
 
-    Raises ValueError with the row and column of the first malformed token."""
+    Raises ValueError with the row and column of the first malformed token (a RowProblem: the message is
+    given at the row's own line of the file)."""
+    from ...inputs import Row
+
     rows = split_rows(value)
+    at = (lambda r: r) if isinstance(value, (list, tuple)) else Row
+    if len(rows) == 1 and n > 1 and len(rows[0].split()) % n == 0 and len(rows[0].split()) > n:
+        raise ValueError(f"the grid's {len(rows[0].split()) // n} rows are run together into one line: write "
+                         "'|' after its key (e.g. 'Ann: |') so that each row stays on its own line")
     if len(rows) != n:
         got = f"{len(rows)} row{'s' if len(rows) != 1 else ''}"
         raise ValueError(f"{got} of squares; the grid is {n} x {n}, so expected {n} rows (A-{coord(n - 1, 0)[:-1]})")
@@ -49,7 +55,7 @@ def parse_grid(value, n: int, allow_hash: bool) -> list[list[int | str | None]]:
         tokens = line.split()
         if len(tokens) != n:
             got = f"{len(tokens)} square{'s' if len(tokens) != 1 else ''}"
-            raise ValueError(f"row {coord(r, 0)[:-1]} has {got}; expected {n}, separated by spaces")
+            raise RowProblem(f"row {coord(r, 0)[:-1]} has {got}; expected {n}, separated by spaces", at(r))
         out: list[int | str | None] = []
         for c, t in enumerate(tokens):
             if t == ".":
@@ -60,7 +66,7 @@ def parse_grid(value, n: int, allow_hash: bool) -> list[list[int | str | None]]:
                 out.append(int(t))
             else:
                 what = "'.' (empty), '#' (curve) or a route number" if allow_hash else "'.' (empty) or a number from 1"
-                raise ValueError(f"'{t}' at {coord(r, c)} is not {what}")
+                raise RowProblem(f"'{t}' at {coord(r, c)} is not {what}", at(r))
         grid.append(out)
     kinds = {type(x) for row in grid for x in row if x is not None}
     if kinds == {str, int}:
@@ -77,13 +83,6 @@ class Config(GameConfig, kw_only=True):
 
 
 # ---------------------------------------------------------------- results files
-
-def player_name(v: Any, names: tuple[str, ...]) -> str:
-    v = str(v)
-    if v not in names:
-        raise ValueError(f"'{v}' is not one of the players ({', '.join(names)}){suggest(v, names)}")
-    return v
-
 
 def curve_grid(v: Any, n: int) -> list[list]:
     """A curve as written ('#' marks or route numbers), read into a grid; ValueError if unusable."""
@@ -106,8 +105,8 @@ class CurvesOnly(Config, kw_only=True):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        self.curves = {checked(("curves", str(k)), player_name, k, self.players):
-                       checked(("curves", str(k)), curve_grid, v, self.n) for k, v in self.curves.items()}
+        keys = by_player({k: k for k in self.curves}, self.players, "curves", "the curve")  # name -> key as typed
+        self.curves = {name: checked(("curves", str(k)), curve_grid, self.curves[k], self.n) for name, k in keys.items()}
 
 
 class CurveFile(Model, kw_only=True):

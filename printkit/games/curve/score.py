@@ -5,6 +5,11 @@ The owner's curve: ``route_from_hashes`` ('#' marks: length, closed, one-curve) 
 Each fill (``check_fill``): curve-numbers (1..L along the curve), outside, interior-once and
 interior-order (the inside holds 1..k, each once), coprime; a note where the next number would still fit.
 ``score``: the sum of the top inside numbers; a player with any mistake is disqualified.
+
+Typing slips (``slip``): where the numbers of a route or an inside are 1..k but for one number written in
+the place of a missing one a keystroke away (17 for 27, 72 for 27), that is one mistake, reported once
+with "check this entry against the sheet" and the number that fits there; the rest is checked as if the
+intended number had been typed (the score stays as written).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from ...game import Report
 from ...sheet import coord
+from ...slips import check_entry, one_keystroke
 from . import geometry as geo
 from .geometry import Square, adjacent, names, neighbours, numbers
 
@@ -81,11 +87,46 @@ def route_from_hashes(grid, n: int) -> tuple[list[Square] | None, list[Problem]]
     return loops[0], []
 
 
+def slip(values: dict[Square, int]) -> tuple[int, int, list[Square]] | None:
+    """(written, intended, squares holding the written number) when the numbers are 1..k but for one
+    number written where a missing one belongs, a keystroke away from it (17 for 27); else None."""
+    want = set(range(1, len(values) + 1))
+    count: dict[int, int] = {}
+    for v in values.values():
+        count[v] = count.get(v, 0) + 1
+    extra = [v for v, c in count.items() for _ in range(c - (v in want))]
+    missing = sorted(want - set(count))
+    if len(extra) != 1 or len(missing) != 1 or not one_keystroke(str(extra[0]), str(missing[0])):
+        return None
+    return extra[0], missing[0], sorted(sq for sq, v in values.items() if v == extra[0])
+
+
+def _closed(route: list[Square]) -> bool:
+    return len(route) >= 4 and all(adjacent(route[i - 1], route[i]) for i in range(len(route)))
+
+
 def route_from_numbers(grid, n: int) -> tuple[list[Square] | None, list[Problem]]:
-    """The route 1..L as numbered; problems if it is not a closed route."""
+    """The route 1..L as numbered; problems if it is not a closed route.  A route that is closed but for
+    one number a keystroke from the missing one comes back as that route, with the slip as its problem."""
     nums = numbers(grid)
     if not nums:
         return None, [Problem("length", None, "no curve is drawn")]
+    typo = slip(nums)
+    if typo:
+        v, w, squares = typo
+        fixed = []
+        for sq in squares:
+            at = {x: sq_ for sq_, x in nums.items() if sq_ != sq} | {w: sq}
+            route = [at[i] for i in range(1, len(nums) + 1)]
+            if _closed(route):
+                fixed.append((sq, route))
+        if len(fixed) == 1:
+            sq, route = fixed[0]
+            why = f"{v} is also at {names([q for q in squares if q != sq])}" if len(squares) > 1 else \
+                f"the route is numbered 1..{len(nums)}"
+            return route, [Problem("once" if len(squares) > 1 else "route", sq,
+                                   f"route number {v} at {coord(*sq)}: {why} and {w} is missing; "
+                                   f"{check_entry(v, w, 'which closes the route there')}")]
     at: dict[int, list[Square]] = {}
     for sq, v in sorted(nums.items()):
         at.setdefault(v, []).append(sq)
@@ -190,6 +231,7 @@ def check_fill(curve: Curve, player: str, grid, n: int, report: Report) -> Fill:
     route, inside = curve.route, curve.inside
     if route is None:
         return fill
+    intended: dict[Square, int] = {}
     on = set(route)
     # the curve's own numbers: 1..L along the route, from any start, either way
     L = len(route)
@@ -203,6 +245,9 @@ def check_fill(curve: Curve, player: str, grid, n: int, report: Report) -> Fill:
         shown = "; ".join(f"{coord(*sq)} {'is empty' if got is None else f'holds {got}'}, should be {exp}"
                           for sq, got, exp in wrong[:4])
         more = f"; and {len(wrong) - 4} more" if len(wrong) > 4 else ""
+        if len(wrong) == 1 and wrong[0][1] is not None and one_keystroke(str(wrong[0][1]), str(wrong[0][2])):
+            more = f"; {check_entry(wrong[0][1], wrong[0][2])}"
+            intended[wrong[0][0]] = wrong[0][2]  # a slip: its neighbours are checked against the number meant
         report.violation(player, "curve-numbers", where(wrong[0][0]),
                          f"{who}: the curve's {L} squares must hold 1..{L} in order along it; counting from 1 at "
                          f"{coord(*one)} towards {coord(*two)}: {shown}{more}",
@@ -220,6 +265,25 @@ def check_fill(curve: Curve, player: str, grid, n: int, report: Report) -> Fill:
     # the interior holds 1..k, each once
     inner = {sq: v for sq, v in written.items() if sq in inside}
     fill.top = max(inner.values(), default=0)
+    board = {sq: intended.get(sq, v) for sq, v in written.items() if sq in on or sq in inside}
+    typo = slip(inner)
+    if typo:  # one number a keystroke from the missing one: one mistake, the rest checked as intended
+        v, w, squares = typo
+        others = {sq: {q: x for q, x in board.items() if q != sq} for sq in squares}
+        fits = [sq for sq in squares if geo.fits(w, sq, others[sq], n)]
+        fits.sort(key=lambda sq: geo.fits(v, sq, others[sq], n))  # first where the number written does not fit
+        if fits:
+            sq = fits[0]
+            why = (f"{v} is also at {geo.names([q for q in squares if q != sq])}" if len(squares) > 1 else
+                   f"the inside holds {len(inner)} numbers, 1 to {len(inner)}" if len(inner) > 1 else
+                   "the inside holds 1 number, so it is 1")
+            same = [q for q in fits if geo.fits(v, q, others[q], n) == geo.fits(v, sq, others[sq], n)]
+            fit = "which fits there" if len(same) == 1 else f"which fits at {coord(*sq)} or {geo.names(same[1:])}"
+            report.violation(player, "interior-once" if len(squares) > 1 else "interior-order", where(sq),
+                             f"{who}: {v} at {coord(*sq)}: {why} and {w} is missing; {check_entry(v, w, fit)}")
+            fill.bad.add(sq)
+            inner[sq] = board[sq] = w
+    top = max(inner.values(), default=0)  # as intended, where a slip was found
     at: dict[int, list[Square]] = {}
     for sq, v in sorted(inner.items()):
         at.setdefault(v, []).append(sq)
@@ -229,17 +293,16 @@ def check_fill(curve: Curve, player: str, grid, n: int, report: Report) -> Fill:
                              f"{who}: {v} is written {len(sqs)} times inside ({geo.names(sqs)}); "
                              "each interior number goes in once", refs(sqs))
             fill.bad.update(sqs)
-    missing = [v for v in range(1, fill.top + 1) if v not in at]
+    missing = [v for v in range(1, top + 1) if v not in at]
     if missing:
         shown = ", ".join(map(str, missing[:6])) + (", ..." if len(missing) > 6 else "")
-        top_sq = at[fill.top][0]
+        top_sq = at[top][0]
         report.violation(player, "interior-order", where(top_sq),
-                         f"{who}: the interior goes up to {fill.top} (at {coord(*top_sq)}) but {shown} "
+                         f"{who}: the interior goes up to {top} (at {coord(*top_sq)}) but {shown} "
                          f"{'is' if len(missing) == 1 else 'are'} not written; interior numbers are 1, 2, 3, ... "
                          "with none left out", refs([top_sq]))
         fill.bad.add(top_sq)
     # every interior number is coprime with each number beside it (curve or interior)
-    board = {sq: v for sq, v in written.items() if sq in on or sq in inside}
     for sq, v in sorted(inner.items()):
         for q in geo.neighbours(sq, n):
             if q not in board or (q in inner and q < sq):
@@ -256,11 +319,11 @@ def check_fill(curve: Curve, player: str, grid, n: int, report: Report) -> Fill:
                 fill.bad.update((sq, q))
     # could the fill have gone on?
     empty = sorted(sq for sq in inside if sq not in written)
-    nxt = fill.top + 1
+    nxt = top + 1
     spot = next((sq for sq in empty if geo.fits(nxt, sq, board, n)), None)
     if spot is not None:
         fill.could = (spot, nxt)
-        report.notes.append(f"{who} stopped at {fill.top}, but {nxt} would still fit at {coord(*spot)}")
+        report.notes.append(f"{who} stopped at {top}, but {nxt} would still fit at {coord(*spot)}")
     return fill
 
 

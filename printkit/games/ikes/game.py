@@ -13,7 +13,7 @@ from typing import Annotated, ClassVar
 
 from msgspec import Meta
 
-from ...game import FieldProblem, Game, GameConfig, Report
+from ...game import FieldProblem, Game, GameConfig, Report, by_player
 from ...sheet import Paper
 from .commands import simulate as _simulate
 from .path import Board, Walk
@@ -33,12 +33,8 @@ class Results(Common, kw_only=True):
     sheets: Annotated[dict[str, Sheet], Meta(description="Each player's final sheet")] = {}
 
     def __post_init__(self) -> None:
-        from ...inputs import suggest
-
         super().__post_init__()
-        for p in self.sheets:
-            if p not in self.players:
-                raise FieldProblem("sheets", f"sheet for '{p}', who is not a player{suggest(p, self.players)}")
+        self.sheets = by_player(self.sheets, self.players, "sheets", "the sheet")
         missing = [p for p in self.players if p not in self.sheets]
         if missing:
             raise FieldProblem("sheets", f"no sheet for {', '.join(missing)}")
@@ -58,8 +54,11 @@ class Ikes(Game):
     def evaluate(self, res: Results) -> tuple[Report, dict[str, tuple[Board, Walk]]]:
         return evaluate(self, res)
 
+    def entered(self, res: Results) -> bool:
+        return any(sh.walls or sh.turns or set(sh.grid.split()) != {"."} for sh in res.sheets.values())
+
     def score(self, res: Results) -> Report:
-        return self.evaluate(res)[0]
+        return self.nothing_entered(res) or self.evaluate(res)[0]
 
     # -- printing (see sheets.py, picture.py)
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from msgspec import Meta
 
-from ...game import FieldProblem, Model, checked, each
+from ...game import FieldProblem, Model, RowProblem, checked, each, record_line
 from .path import N, name, on_outer_wall, sid
 from .tiles import SIDE_NAME
 
@@ -87,6 +87,7 @@ def _door(v: str) -> str:
 
 
 def _wall(v: str) -> str:
+    v = record_line(v, "a wall", "B2 E") if isinstance(v, dict) else v
     if not isinstance(v, str) or not WALL.match(v.strip()):
         raise ValueError(f"'{v}' is not a wall; write the space and the side, e.g. B2 E, and * for a doorway: B2 E*")
     m = WALL.match(v.strip())
@@ -103,18 +104,28 @@ def _mark(tok: str, row: str, col: int) -> str:
 
 
 def _grid(v) -> str:
+    """The grid as 7 lines of 7 marks; a problem in one row is a RowProblem (given at that row's line)."""
+    from ...inputs import Row
+
+    at = (lambda r: r) if isinstance(v, list) else Row
     if isinstance(v, list):
         v = "\n".join(str(x) for x in v)
     if not isinstance(v, str):
         raise ValueError("write the grid as 7 lines of 7 marks (a '|' block)")
     rows = [ln.split() for ln in v.strip().splitlines() if ln.strip()]
+    if len(rows) == 1 and len(rows[0]) > N and len(rows[0]) % N == 0:
+        raise ValueError(f"the grid's {len(rows[0]) // N} rows are run together into one line: write '|' after "
+                         "its key ('grid: |') so that each row stays on its own line")
     if len(rows) != N:
         raise ValueError(f"{len(rows)} rows; the grid has 7 rows, A to G, of 7 marks each")
     out = []
     for i, row in enumerate(rows):
         if len(row) != N:
-            raise ValueError(f"row {ROWS[i]} has {len(row)} marks; it needs 7 ({MARKS})")
-        out.append(" ".join(_mark(t, ROWS[i], c + 1) for c, t in enumerate(row)))
+            raise RowProblem(f"row {ROWS[i]} has {len(row)} marks; it needs 7 ({MARKS})", at(i))
+        try:
+            out.append(" ".join(_mark(t, ROWS[i], c + 1) for c, t in enumerate(row)))
+        except ValueError as e:
+            raise RowProblem(str(e), at(i)) from None
     return "\n".join(out)
 
 
@@ -163,9 +174,9 @@ def parse_turn(text: str) -> Turn:
 
 
 def normal_turn(text: str) -> str:
-    if not isinstance(text, str):
+    if not isinstance(text, (str, dict)):
         raise ValueError(f"'{text}' is not a turn; {HELP}")
-    return parse_turn(text).text
+    return parse_turn(record_line(text, "a turn", "15 B2 5@B3")).text
 
 
 def _turn(v) -> str:

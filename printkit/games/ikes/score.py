@@ -3,8 +3,11 @@
 Which file checks what:
   score.py   (here) the final sheet read into a store (board_of: its walls, doorways, entrance and exit);
              the sheet's own rules (check_sheet: at most two cafeterias, each two spaces side by side;
-             entrance and exit two different doorways); everyone's turns drawn from the same roll; the
-             shoppers' walk scored and described, unreachable cafeterias and tied orders noted.
+             entrance and exit two different doorways); everyone's turns drawn from the same roll (a log
+             whose dice differ from the table's is blamed once, on its player: the roll is the one that
+             explains the logs and sheets with the fewest mistakes, and a log whose own sheet fits the
+             table's roll is replayed with it, as a typing slip); the shoppers' walk scored and described,
+             unreachable cafeterias and tied orders noted.
   path.py    how walls act on the walk: a wall on either space's side of an edge blocks it (a double
              wall stays closed unless both walls are punched), a wall across the entrance or exit blocks
              the whole walk; the walk itself (nearest cafeteria first, best of the tied shortest paths).
@@ -19,7 +22,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import re
+
 from ...game import Report
+from ...slips import check_entry, one_keystroke
 from .path import N, Board, Walk, name, walk
 from .record import _space, edge_ref, parse_turn, square_ref
 
@@ -73,18 +79,91 @@ def describe_walk(w: Walk, b: Board) -> str:
     return f"{route}: {w.length} steps, {plus} display(s) +{plus}, {minus} empty space(s) -{minus}"
 
 
+ROLL = re.compile(r"^((?:[1-6]{2}\s*>\s*)*)([1-6]{2})(?=\s)")
+
+
+def with_roll(text: str, dice: tuple[int, int]) -> str:
+    """A turn line with its final roll (the dice the turn was played with) replaced by ``dice``."""
+    return ROLL.sub(lambda m: f"{m.group(1)}{dice[0]}{dice[1]}", text, count=1)
+
+
+def mistakes(res: Results, p: str, turns: list[str]) -> int:
+    """How many rules ``p``'s log (as given) and final sheet break together."""
+    from .replay import compare, replay
+
+    scratch = Report("ikes", res.names, {q: 0 for q in res.names})
+    b = board_of(res.sheets[p])
+    st = replay(turns, p, "", res.names.index(p), len(res.names), scratch, b.entrance, b.exit)
+    compare(st, b, p, "", scratch)
+    return len(scratch.violations)
+
+
+def table_rolls(res: Results, report: Report) -> dict[str, list[str]]:
+    """Everyone draws from the same roll each round.  Where the logs disagree, the table's roll is the one
+    that explains the logs and sheets with the fewest mistakes (then the one most logs show, then the
+    roller's); each log showing other dice is one mistake, blamed on its player.  If that player's sheet
+    fits the table's roll better than the dice written, the dice are a typing slip: the log is replayed
+    with the table's roll.  Returns every player's turn lines to replay."""
+    lines = {p: list(res.sheets[p].turns or []) for p in res.names}
+    rounds = max((len(t) for t in lines.values()), default=0)
+    for i in range(rounds):
+        rolls = {p: d for p in res.names if i < len(lines[p]) and (d := parse_turn(lines[p][i]).dice)}
+        if len(set(rolls.values())) < 2:
+            continue
+        roller = res.names[i % len(res.names)]
+        written = {p: mistakes(res, p, lines[p]) for p in rolls}
+        fits: dict[tuple[str, tuple[int, int]], int] = {}
+
+        def cost(r: tuple[int, int]) -> int:
+            total = 0
+            for p, d in rolls.items():
+                if d == r:
+                    total += written[p]
+                else:
+                    fixed = lines[p][:i] + [with_roll(lines[p][i], r)] + lines[p][i + 1:]
+                    fits[(p, r)] = mistakes(res, p, fixed)
+                    total += 1 + min(written[p], fits[(p, r)])
+            return total
+
+        shown = list(dict.fromkeys(rolls.values()))
+        costs = {r: cost(r) for r in shown}
+        count = {r: list(rolls.values()).count(r) for r in shown}
+        table = min(shown, key=lambda r: (costs[r], -count[r], rolls.get(roller) != r, shown.index(r)))
+        by = [p for p in res.names if rolls.get(p) == table]
+        want = f"{table[0]}{table[1]}"
+        other = f"{by[0]}'s {want}" if len(by) == 1 else f"{want}, the roll on the logs of {', '.join(by)}"
+        for p, d in rolls.items():
+            if d == table:
+                continue
+            t = parse_turn(lines[p][i])
+            refs = tuple(f"{p}:{name(s)}" for s in dict.fromkeys([*t.spaces, *([t.display_at] if t.display_at >= 0 else [])]))
+            dice = f"{d[0]}{d[1]}"
+            if fits[(p, table)] < written[p]:
+                lines[p][i] = with_roll(lines[p][i], table)
+                slip = check_entry(dice, want, f"which {p}'s sheet fits") if one_keystroke(dice, want) else \
+                    f"{p}'s sheet fits {want}: check this entry against the sheet"
+                report.violation(p, "same-roll", f"{p}'s sheet, turn {i + 1}",
+                                 f"dice {dice} differ from {other}; {slip} (the turn is replayed with {want})",
+                                 refs)
+            else:
+                report.violation(p, "same-roll", f"{p}'s sheet, turn {i + 1}",
+                                 f"dice {dice} differ from {other}; everyone draws from the same roll", refs)
+    return lines
+
+
 def evaluate(game: Ikes, res: Results) -> tuple[Report, dict[str, tuple[Board, Walk]]]:
     from .replay import compare, replay
 
     report = game.new_report(res)
     out: dict[str, tuple[Board, Walk]] = {}
+    lines = table_rolls(res, report)
     for seat, p in enumerate(res.names):
         sh = res.sheets[p]
         sheet = f"{p}'s sheet"
         b = board_of(sh)
         check_sheet(b, p, sheet, report)
         if sh.turns is not None:
-            st = replay(sh.turns, p, sheet, seat, len(res.names), report, b.entrance, b.exit)
+            st = replay(lines[p], p, sheet, seat, len(res.names), report, b.entrance, b.exit)
             compare(st, b, p, sheet, report)
         w = walk(b)
         report.scores[p] = w.score
@@ -94,24 +173,5 @@ def evaluate(game: Ikes, res: Results) -> tuple[Report, dict[str, tuple[Board, W
             report.notes.append(f"{sheet}: the shoppers cannot reach cafeteria {k}; it is skipped")
         if w.tie:
             report.notes.append(f"{sheet}: {w.tie}")
-    # everyone draws from the same roll each round
-    rounds = max((len(res.sheets[p].turns or []) for p in res.names), default=0)
-    for i in range(rounds):
-        rolls = {}
-        named: dict[str, tuple[str, ...]] = {}
-        for p in res.names:
-            turns = res.sheets[p].turns or []
-            if i < len(turns) and (d := (t := parse_turn(turns[i])).dice):
-                rolls[p] = d
-                named[p] = t.refs(p, i + 1)
-        if len(set(rolls.values())) > 1:
-            roller = res.names[i % len(res.names)]
-            ref = rolls.get(roller) or next(iter(rolls.values()))
-            who = roller if roller in rolls else next(iter(rolls))
-            for p, d in rolls.items():
-                if d != ref:
-                    report.violation(p, "same-roll", f"{p}'s sheet, turn {i + 1}",
-                                     f"dice {d[0]}{d[1]} differ from {who}'s {ref[0]}{ref[1]}; "
-                                     "everyone draws from the same roll", named[p])
     report.disqualified = {v.player for v in report.violations if v.player}
     return report, out

@@ -84,8 +84,11 @@ class Intersections(Game):
     def check(self, res: Results, report: Report) -> list[Round]:
         return score.check(res, report)
 
+    def entered(self, res: Results) -> bool:
+        return any(res.rounds)
+
     def score(self, res: Results) -> Report:
-        return score.score(self, res)
+        return self.nothing_entered(res) or score.score(self, res)
 
     # -- printing
 

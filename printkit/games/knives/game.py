@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from msgspec import Meta
 
 from ...draw import Item, Page
-from ...game import FieldProblem, Game, GameConfig, Report, checked, each
+from ...game import FieldProblem, Game, GameConfig, Report, checked, each, player_named
 from ...inputs import one_line, suggest
 from ...sheet import Paper
 from . import page, sheets
@@ -63,14 +63,10 @@ class Results(Common, kw_only=True):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        lower = {p.lower(): p for p in self.players}
         fixed = []
         for i, text in enumerate(each(self.turns or [], _turn_text, "turns")):
             t = parse_turn(text)
-            name = lower.get(t.who.lower())
-            if name is None:
-                raise FieldProblem(("turns", i), f"'{t.who}' is not a player{suggest(t.who, self.players)}; "
-                                                 f"players: {', '.join(self.players)}")
+            name = checked(("turns", i), player_named, t.who, self.players)
             fixed.append(str(Turn(name, t.verb, t.roads, t.cards)))
         self.turns = fixed
         if self.kcount == "draw" and self.turns:
@@ -99,9 +95,14 @@ class Knives(Game):
     def template(self, cfg: Config) -> str:
         return ask_kcount(super().template(cfg))
 
+    def entered(self, res: Results) -> bool:
+        return bool(res.turns)
+
     def score(self, res: Results) -> Report:
-        report = self.new_report(res)
-        check(res, report)
+        report = self.nothing_entered(res)
+        if report is None:
+            report = self.new_report(res)
+            check(res, report)
         return report
 
     def picture(self, res: Results, report: Report, paper: Paper) -> list[Page]:

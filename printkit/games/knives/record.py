@@ -75,9 +75,9 @@ def _cards(rest: str, text: str) -> tuple[str, ...]:
 
 
 def _turn_text(v: Any) -> str:
-    if not isinstance(v, str):
-        raise ValueError(f"expected one turn as text; {HOW}")
-    return str(parse_turn(v))
+    from ...game import record_line
+
+    return str(parse_turn(record_line(v, "a turn", "Ann claims 1-2 with Q")))
 
 
 def record_template(cfg: Config) -> str:
@@ -100,7 +100,7 @@ def record_template(cfg: Config) -> str:
                      f"    (one road: {k} points)")
     if 2 in pairs:
         lines.append(f"#   - {first} claims 3-4 5-6 with {pairs[2][0]}    (two roads: {2 * k} points)")
-    lines.append(f"#   - {first} passes    (only when there is no card left to draw)")
+    lines.append(f"#   - {first} passes    (only when there is no card left to draw and you cannot claim)")
     return "\n".join(lines) + "\nturns:\n"
 
 

@@ -2,10 +2,15 @@
 violation named by its turn (and road or card): claims alone when the record has no draw lines, or
 the whole game replayed card by card when it has them.
 
-Rules: over (nothing after the last road), order (seat order), one-action (one card a draw),
-rank (a real card), deck (the card is left in the draw pile), pass (only with no card to draw),
-road (a real road between two centres), taken (a road claimed once), remaining (no more roads than
-are left), sum (exactly kcount points per road), hand (the cards spent are held).
+Rules: over (nothing after the last road, nor after every player has passed in a row), order (seat
+order: each move out of turn is blamed once, on the player who moved, and the rest is checked as
+played), one-action (one card a draw), rank (a real card), deck (the card is left in the draw pile),
+pass (only with no card to draw), must-claim (with no card to draw, a player whose hand pays for a
+road claims instead of passing), road (a real road between two centres), taken (a road claimed once),
+remaining (no more roads than are left), sum (exactly kcount points per road), hand (the cards spent
+are held).  A claim that breaks any rule, seat order included, is void (ruling 7): its roads stay
+free and do not count.  order, pass, must-claim, the stop after every player has passed, one-action, deck and
+hand need the draw lines: a record of claims alone is checked for the rest.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...game import Report
+from ...slips import check_entry, likely_slip, out_of_turn
 from .cards import CARD_RULE, RANKS, VALUE, card, not_a_card, pays, road_count, roads_paid, show_totals
 from .record import ROAD, Turn, parse_turn
 
@@ -77,6 +83,7 @@ class Table:
     seat: int = 0  # with draw lines: the seat to act next
     left: int = 0  # roads still free
     ended: int = 0  # the turn that claimed the last road (0: not over)
+    stopped: int = 0  # the turn at which every player had passed in a row (0: not stopped)
     broken: dict[int, list[str]] = field(default_factory=dict)  # turn -> the rules it breaks
 
 
@@ -98,6 +105,8 @@ def replay(res: Results, report: Report) -> Table:
     replay = any(t.verb == "draws" for t in turns)
     state = table.state = Replay({p: [0] * 14 for p in names}) if replay else None
     owner, marks = table.owner, table.marks
+    passes = 0  # passes in a row
+    wrong_turn = out_of_turn([names.index(t.who) for t in turns], len(names)) if replay else {}
     if not CARD_RULE[0] <= k <= CARD_RULE[1]:
         report.notes.append(f"kcount {k} is outside the card rule's {CARD_RULE[0]} to {CARD_RULE[1]}: a custom map")
     for i, t in enumerate(turns):
@@ -105,27 +114,36 @@ def replay(res: Results, report: Report) -> Table:
         where = f"turn {n} ({t})"
         who = t.who
         before = len(report.violations)
-        if table.ended:
-            report.violation(who, "over", where, f"the game was over at turn {table.ended}, when the last road "
-                                                 f"was claimed; nothing more may be played", (f"turn:{n}",))
+        if table.ended or table.stopped:
+            why = (f"the game was over at turn {table.ended}, when the last road was claimed" if table.ended else
+                   f"the game stopped at turn {table.stopped}, when every player had passed in a row")
+            report.violation(who, "over", where, f"{why}; nothing more may be played", (f"turn:{n}",))
             table.broken[n] = ["over"]
             continue
         if state is not None:
-            expected = names[table.seat]
-            if who != expected:
-                why = "the first player listed starts" if n == 1 else f"seat order after {turns[i - 1].who}"
-                report.violation(who, "order", where, f"it is {expected}'s turn, not {who}'s ({why})",
+            if i in wrong_turn:
+                expected = names[wrong_turn[i]]
+                why = "the first player listed starts" if n == 1 else f"seat order: {', '.join(names)}"
+                slip = f"; {check_entry(who, expected)}" if likely_slip(who, expected) else ""
+                report.violation(who, "order", where, f"it is {expected}'s turn, not {who}'s ({why}){slip}",
                                  (f"turn:{n}",))
             table.seat = (names.index(who) + 1) % len(names)
+        if t.verb != "passes":
+            passes = 0
         if t.verb == "draws":
             _draw(t, n, where, state, report)
         elif t.verb == "passes":
             if state is not None and state.pile_size:
                 report.violation(who, "pass", where, f"{who} passes with {state.pile_size} card(s) in the draw "
                                                      "pile; a turn is a draw or a claim", (f"turn:{n}",))
+            elif state is not None:
+                _pass(t, where, k, table.left, state, report)
+                passes += 1
+                if passes == len(names):
+                    table.stopped = n
         else:
             got = _claim(t, n, where, k, table.left, owner, state, report)
-            ok = got is not None
+            ok = got is not None and i not in wrong_turn  # ruling 7: a claim out of turn is void too
             roads = got if ok else _roads_on_map(t, k)
             for road in roads:
                 marks.append(Claimed(road, who, n, ok))
@@ -141,7 +159,10 @@ def replay(res: Results, report: Report) -> Table:
         if len(report.violations) > before:
             table.broken[n] = [v.rule for v in report.violations[before:]]
     left = table.left
-    if left:
+    if left and table.stopped:
+        report.notes.append(f"every player passed in a row: the game stopped at turn {table.stopped} with {left} of "
+                            f"{total} roads unclaimed")
+    elif left:
         report.notes.append(f"{left} of {total} roads are still unclaimed: the game is unfinished and is "
                             "scored as it stands")
     if not replay and turns:
@@ -193,6 +214,35 @@ def _draw(t: Turn, n: int, where: str, state: Replay, report: Report) -> None:
             state.drawn_at.setdefault(v, []).append(n)
         state.hands[who][v] += 1
         state.refill()
+
+
+def claimable(hand: list[int], k: int, left: int) -> tuple[int, list[str]] | None:
+    """The fewest roads (at most ``left``) that some of the cards in ``hand`` (count per rank) pay for
+    exactly, and the cards that do, highest first; None if no choice of cards pays for a road."""
+    sums: dict[int, tuple[int, ...]] = {0: ()}
+    for v in range(13, 0, -1):
+        for _ in range(hand[v]):
+            for s, combo in list(sums.items()):
+                for value in ((1, 14) if v == 1 else (v,)):
+                    sums.setdefault(s + value, combo + (v,))
+    for roads in range(1, left + 1):
+        if roads * k in sums:
+            return roads, [RANKS[v - 1] for v in sums[roads * k]]
+        if roads * k > max(sums):
+            break
+    return None
+
+
+def _pass(t: Turn, where: str, k: int, left: int, state: Replay, report: Report) -> None:
+    """Ruling 4: with no card to draw, a player who can claim must claim; only a player who cannot passes."""
+    can = claimable(state.hands[t.who], k, left) if left else None
+    if can is None:
+        return
+    roads, cards = can
+    report.violation(t.who, "must-claim", where,
+                     f"{t.who} passes holding {cards_text(state.hands[t.who])}, but {' '.join(cards)} "
+                     f"{'pays' if len(cards) == 1 else 'pay'} for {'a road' if roads == 1 else f'{roads} roads'} "
+                     f"({roads * k}); with no card to draw, a player who can claim must claim", tuple(dict.fromkeys(f"card:{c}" for c in cards)))
 
 
 def _roads_on_map(t: Turn, k: int) -> list[tuple[int, int]]:

@@ -37,7 +37,8 @@ def test_bad_moves_are_input_errors(move, words):
     assert e.value.key == "moves[2]"
 
 
-def test_template_scores_as_an_empty_game(printkit, write, tmp_path):
+def test_template_scores_as_nothing_entered(printkit, write, tmp_path):
+    # issue 19: a blank template used to score as a valid 0-0 tie (exit 0); nothing entered is exit 1
     cfg = write("cfg.yaml", "game: add-residue\nplayers: [Ann, Ben]\nn: 4\n")
     out = tmp_path / "res.yaml"
     r = printkit("template", cfg, "-o", out)
@@ -45,5 +46,8 @@ def test_template_scores_as_an_empty_game(printkit, write, tmp_path):
     text = out.read_text()
     assert "moves:" in text and "16 moves" in text
     r = printkit("score", out, "--json")
-    assert r.code == 0, r.err
-    assert json.loads(r.out)["notes"]
+    assert r.code == 1, r.err
+    got = json.loads(r.out)
+    assert not got["valid"] and got["winners"] == []
+    assert [(v["rule"], v["player"]) for v in got["violations"]] == [("empty", None)]
+    assert "nothing has been entered yet" in got["violations"][0]["message"]

@@ -79,10 +79,11 @@ def test_unfinished_game_is_scored_with_a_note():
     assert any("7 of 12 moves" in n and "unfinished" in n for n in rep.notes)
 
 
-def test_empty_log_scores_zero_with_a_note():
+def test_empty_log_says_nothing_entered():
+    # issue 19: an empty log used to be a valid 0-0 tie; now it says nothing has been entered yet
     rep = score([])
-    assert rep.valid and rep.scores == {"Ann": 0, "Ben": 0}
-    assert rep.notes
+    assert not rep.valid and rep.scores == {"Ann": 0, "Ben": 0} and rep.winners == []
+    assert [(v.rule, v.player) for v in rep.violations] == [("empty", None)]
 
 
 def test_names_are_matched_without_case():

@@ -52,7 +52,8 @@ def test_cli_template_round_trip(tmp_path, printkit):
     text = out.read_text()
     blank = printkit("score", out, "--json")
     assert blank.code == 1  # nothing drawn yet: a rule problem, not an unusable file
-    assert {v["rule"] for v in json.loads(blank.out)["violations"]} == {"length"}
+    # issue 19: one "empty" violation (nothing entered yet) instead of "no curve is drawn" for every player
+    assert {v["rule"] for v in json.loads(blank.out)["violations"]} == {"empty"}
     doc = yaml.safe_load(text)
     doc["curves"] = {"Ann": RING, "Ben": SMALL}
     doc["fills"] = {"Ann": {"Ann": RING_FILL, "Ben": SMALL_FILL}, "Ben": {"Ann": RING_FILL, "Ben": SMALL_FILL}}

@@ -43,7 +43,7 @@ def numbered_ring() -> str:
 
 
 @pytest.mark.parametrize("change,rule", [
-    ({"C2": 11}, "once"),  # 11 twice
+    ({"C2": 3}, "once"),  # 3 twice (and 12 missing, not a keystroke from 3)
     ({"B4": "."}, "route"),  # 3 missing
     ({"C2": "."}, "closed"),  # 12 missing: the route ends at 11 in D2, which is not next to 1 at B2
     ({"B3": 3, "B4": 2}, "step"),  # 1 at B2 and 2 at B4 are not neighbours
@@ -54,6 +54,15 @@ def test_numbered_curve_problems(change, rule):
     route, problems = route_of(text, 6)
     assert route is None
     assert rule in [p.rule for p in problems]
+
+
+def test_numbered_curve_slip_is_read_as_meant():
+    # issue 19: 11 where 12 belongs (11 twice, 12 missing) is one keystroke from the closed route: one
+    # problem naming the number meant, and the route as meant, so the fills can still be checked
+    route, problems = route_of(edit(numbered_ring(), C2=11), 6)
+    assert [p.rule for p in problems] == ["once"] and coord(*problems[0].square) == "C2"
+    assert "check this entry against the sheet: 11 is one keystroke from 12" in problems[0].message
+    assert route == route_of(numbered_ring(), 6)[0]
 
 
 def test_numbered_curve_kept():

@@ -14,7 +14,8 @@ from printkit.games.ikes.path import Board, sid, walk
 # ---------------------------------------------------------------- the walk
 
 def test_empty_store_walks_straight_and_scores_minus_one_per_space():
-    rep = one(EMPTY)  # D1 -> D7: seven empty spaces entered, the entrance included
+    # a bonus wall off the walk, so that the sheet is not blank (a blank sheet is "nothing entered yet")
+    rep = one(EMPTY, ["A1 N"])  # D1 -> D7: seven empty spaces entered, the entrance included
     assert rep.scores["Ann"] == -7 and rep.valid
 
 

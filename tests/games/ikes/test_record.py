@@ -54,5 +54,7 @@ def test_cli_template_then_score(printkit, tmp_path):
     run = printkit("template", cfg, "-o", tmp_path / "r.yaml")
     assert run.code == 0, run.err
     run = printkit("score", tmp_path / "r.yaml", "--json")
-    assert run.code == 0, run.err  # the blank store: both walk seven empty spaces
-    assert [p["score"] for p in json.loads(run.out)["players"]] == [-7, -7]
+    # issue 19: the blank stores used to score -7 each, a valid tie (exit 0); nothing is entered yet
+    assert run.code == 1, run.err
+    got = json.loads(run.out)
+    assert [v["rule"] for v in got["violations"]] == ["empty"] and got["winners"] == []

@@ -58,6 +58,8 @@ def min_segments_by_search(j: int, k: int) -> int:
     Each row (column) is cut into runs at a chosen set of its inner dots; every choice is tried,
     and legality is judged by the game's own ``conflict``."""
     def runs(length, cuts, make):
+        if length < 2:  # a single dot: nothing to join
+            return []
         stops = [0, *sorted(cuts), length - 1]
         return [make(a, b) for a, b in zip(stops, stops[1:])]
 
@@ -84,4 +86,13 @@ def min_segments_by_search(j: int, k: int) -> int:
 
 @pytest.mark.parametrize("j,k", [(j, k) for j in range(2, 5) for k in range(2, 5)])
 def test_seed_minimum_segment_formula(j, k):
+    """The rule sheet's figure (pytest tests/games/intersections -k minimum): jk - j - k + 4 for j, k >= 2."""
     assert min_segments_by_search(j, k) == j * k - j - k + 4
+
+
+@pytest.mark.parametrize("j,k", [(1, k) for k in range(1, 6)] + [(k, 1) for k in range(2, 6)])
+def test_minimum_for_a_single_row_or_column(j, k):
+    """The formula holds for j, k >= 2 only: a single row of k >= 2 dots needs 1 segment (the formula gives 3),
+    a single dot none; the rule sheet says so."""
+    assert min_segments_by_search(j, k) == (1 if max(j, k) > 1 else 0)
+    assert j * k - j - k + 4 == 3  # what the formula would wrongly give

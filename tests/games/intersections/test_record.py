@@ -27,5 +27,7 @@ def test_template_round_trips_through_the_scorer(printkit, tmp_path):
     out = tmp_path / "blank.yaml"
     assert printkit("template", layouts() / "intersections.yaml", "-o", out).code == 0
     r = printkit("score", out, "--json")
-    assert r.code == 0, r.err
-    assert json.loads(r.out)["valid"] is True
+    # issue 19: a blank template used to be a valid 0-0 tie (exit 0); it says nothing is entered yet
+    assert r.code == 1, r.err
+    got = json.loads(r.out)
+    assert got["valid"] is False and [v["rule"] for v in got["violations"]] == ["empty"]

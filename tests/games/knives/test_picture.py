@@ -11,8 +11,9 @@ def test_cli_picture_and_template(printkit, write, tmp_path):
     assert run.code == 0, run.err
     blank = (tmp_path / "r.yaml").read_text()
     assert "kcount: 9" in blank and "turns:" in blank
-    run = printkit("score", tmp_path / "r.yaml", "--json")  # a blank record scores (unfinished, all zero)
-    assert run.code == 0 and json.loads(run.out)["players"][0]["score"] == 0
+    run = printkit("score", tmp_path / "r.yaml", "--json")  # a blank record: nothing entered yet (issue 19)
+    assert run.code == 1 and json.loads(run.out)["players"][0]["score"] == 0
+    assert [v["rule"] for v in json.loads(run.out)["violations"]] == ["empty"]
     rec = write("rec.yaml", blank + "  - Ann claims 1-2 with 9\n  - Ben claims 1-2 with 9\n")
     pic = tmp_path / "pic.svg"
     run = printkit("score", rec, "--picture", pic)

@@ -108,8 +108,8 @@ def test_over_broken_and_kept():
 
 
 def test_custom_kcount_gets_a_note():
-    assert any("custom map" in n for n in score([], kcount=20).notes)
-    assert not any("custom map" in n for n in score([], kcount=14).notes)
+    assert any("custom map" in n for n in score(["Ann claims 1-2 with 10 10"], kcount=20).notes)
+    assert not any("custom map" in n for n in score(["Ann claims 1-2 with 10 4"], kcount=14).notes)
 
 
 # ---------------------------------------------------------------- full replay
@@ -168,10 +168,58 @@ def test_reshuffle_brings_spent_cards_back():
     assert rules(r) == ["deck"] and "reshuffle 1" in r.violations[0].message
 
 
+# Eight hands that hold the whole deck and cannot pay for a road at kcount 30 (no choice of cards, aces
+# 1 or 14, adds up to 30, 60, ...): with no card to draw, every player may pass.
+NO_CLAIM = ["K K 3 10 9 10 6", "J 9 4 9 7 4 9", "6 Q 5 5 6 5 4", "7 2 7 Q Q 10 7", "10 A 2 J J 2", "J 3 4 3 3 8",
+            "6 8 8 K 5 2", "A 8 A Q K A"]
+EIGHT = [f"P{i + 1}" for i in range(8)]
+
+
+def no_claim_deal() -> list[str]:
+    """52 draws in seat order dealing NO_CLAIM: afterwards the draw and discard piles are empty."""
+    hands = [h.split() for h in NO_CLAIM]
+    return [f"{EIGHT[t % 8]} draws {hands[t % 8][t // 8]}" for t in range(52)]
+
+
+def passes(first: int, count: int = 8) -> list[str]:
+    return [f"{EIGHT[(first + i) % 8]} passes" for i in range(count)]
+
+
 def test_pass_broken_and_kept():
     r = score(["Ann draws Q", "Ben passes"])
     assert rules(r) == ["pass"] and "51 card" in r.violations[0].message
-    assert score(whole_deck_drawn() + ["Ann passes", "Ben passes"]).valid  # nothing left to draw
+    # 52 draws: the next turn is P5's (seat 5); no hand pays for a road, so everyone may pass
+    r = score(no_claim_deal() + passes(4, 3), players=EIGHT, kcount=30)
+    assert r.valid
+
+
+def test_must_claim_broken_and_kept():
+    # issue 19, ruling 4: passing is allowed only when nothing can be drawn AND nothing claimed.  This answer
+    # changed: the whole deck drawn by Ann and Ben, then both passing, used to be valid; each holds a Q
+    r = score(whole_deck_drawn() + ["Ann passes", "Ben passes"])
+    assert rules(r) == ["must-claim", "must-claim"]
+    v = r.violations[0]
+    assert v.player == "Ann" and "Q pays for a road (12)" in v.message and v.refs == ("card:Q",)
+    assert score(whole_deck_drawn() + ["Ann claims 1-2 with Q", "Ben draws Q"]).valid
+
+
+def test_every_player_passing_in_a_row_stops_the_game():
+    deal = no_claim_deal()
+    r = score(deal + passes(4), players=EIGHT, kcount=30)
+    assert r.valid and any("stopped at turn 60" in n and "435 of 435" in n for n in r.notes)
+    r = score(deal + passes(4, 9), players=EIGHT, kcount=30)
+    assert rules(r) == ["over"] and r.violations[0].where.startswith("turn 61")
+    assert "every player had passed in a row" in r.violations[0].message
+    # seven passes in a row are not every player: the eighth player may still play (and must pass here)
+    assert score(deal + passes(4, 7), players=EIGHT, kcount=30).valid
+
+
+def test_one_move_out_of_turn_is_blamed_once():
+    # issue 19: Cat moving before Ben is Cat's mistake, once; Ben then moves in his own turn
+    r = score(["Ann draws Q", "Cat draws 2", "Ben draws 3", "Ann draws 4", "Ben draws 5", "Cat draws 6"],
+              players=("Ann", "Ben", "Cat"))
+    assert [(v.rule, v.player) for v in r.violations] == [("order", "Cat")]
+    assert "turn 2" in r.violations[0].where and "Ben's turn" in r.violations[0].message
 
 
 # ---------------------------------------------------------------- the command line
