@@ -402,7 +402,7 @@ def test_a_disk_full_in_the_middle_of_make_leaves_every_old_kit(nth, tmp_path):
 
 def test_a_really_full_disk_leaves_the_old_kit(tmp_path):
     """A small tmpfs: an old kit fits, the new one beside it does not."""
-    with small_disk(tmp_path / "disk", "160k") as disk:
+    with small_disk(tmp_path / "disk", "600k") as disk:  # the knives kit (maps for every kcount) is ~390 kB
         assert run("make", KNIVES, "-o", disk, "--format", "pdf,svg")[0] == 0
         kit = disk / "knives"
         for f in kit.iterdir():
@@ -570,7 +570,7 @@ def test_ctrl_c_while_writing_to_a_pipe_nobody_reads_is_one_line(tmp_path):
 
 # ---------------------------------------------------------------- limits and option values
 
-@pytest.mark.parametrize("value,words", [("inf", "finite"), ("nan", "finite"), ("-inf", "range"),
+@pytest.mark.parametrize("value,words", [("inf", "finite"), ("nan", "finite"), ("-inf", "finite"),
                                          ("abc", "not a valid"), ("0", "range")])
 def test_time_limit_must_be_finite_and_positive(value, words, tmp_path):
     curve = tmp_path / "c.yaml"
@@ -636,10 +636,11 @@ def test_player_names_keep_what_was_typed(tmp_path):
     res = tmp_path / "r.yaml"
     res.write_text(out)
     code, out, err = run("score", res, "--json")
-    assert code == 0, err
+    assert code == 1, err  # read back whole; nothing entered yet
     import json
 
     assert [p["name"] for p in json.loads(out)["players"]] == ["007", "Bob", "Yes", "No", "~", "1.5"]
+    assert [v["rule"] for v in json.loads(out)["violations"]] == ["empty"]
 
 
 def test_keys_are_the_words_typed(tmp_path):
@@ -667,15 +668,9 @@ def names_read_back(game_id: str, names: list[str], tmp_path: Path) -> None:
         assert list(results.players) == group
 
 
-@pytest.mark.parametrize("game_id", ["knives", "curve", "add-residue", "intersections"])
+@pytest.mark.parametrize("game_id", ["knives", "curve", "ikes", "add-residue", "intersections"])
 def test_new_and_template_read_back_every_name(game_id, tmp_path):
     names_read_back(game_id, NAMES, tmp_path)
-
-
-@pytest.mark.xfail(strict=True, reason="printkit/games/ikes record_template writes '  {name}:' unquoted; "
-                                       "it should write game.yaml_key(name) (issue 18 call site)")
-def test_new_and_template_read_back_every_name_ikes(tmp_path):
-    names_read_back("ikes", NAMES, tmp_path)
 
 
 def test_any_accepted_name_reads_back():
@@ -696,7 +691,7 @@ def test_any_accepted_name_reads_back():
         assert yaml.safe_load(f"k: {yaml_key(accepted)}\n")["k"] == accepted
         doc = inputs.parse(f"{yaml_key(accepted)}: 1\nplayers:\n- {yaml_key(accepted)}\n- Zed\n", "x.yaml")
         assert list(doc.data) == [accepted, "players"] and doc.data["players"][0] == accepted
-        for game_id in ("knives", "curve", "add-residue", "intersections"):
+        for game_id in ("knives", "curve", "ikes", "add-residue", "intersections"):
             game = registry.get(game_id)
             cfg = game.Config.from_dict({"game": game_id, "players": [accepted, "Zed"]})
             res = inputs.validate(game.Results, inputs.parse(game.template(cfg), "t.yaml"))

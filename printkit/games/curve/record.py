@@ -146,6 +146,6 @@ def record_template(cfg: Config) -> str:
 
 
 def _key(name: str) -> str:
-    import yaml
+    from ...game import yaml_key
 
-    return yaml.safe_dump(name, default_style=None).strip().removesuffix("...").strip()
+    return yaml_key(name)

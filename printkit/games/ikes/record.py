@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from msgspec import Meta
 
-from ...game import FieldProblem, Model, RowProblem, checked, each, record_line
+from ...game import FieldProblem, Model, RowProblem, checked, each, record_line, yaml_key
 from .path import N, name, on_outer_wall, sid
 from .tiles import SIDE_NAME
 
@@ -233,7 +233,7 @@ def record_template(cfg: Config) -> str:
         "sheets:",
     ]
     for p in cfg.names:
-        lines += [f"  {p}:", "    entrance: D1 W", "    exit: D7 E", "    grid: |"]
+        lines += [f"  {yaml_key(p)}:", "    entrance: D1 W", "    exit: D7 E", "    grid: |"]
         lines += ["      " + " ".join(["."] * N) for _ in range(N)]
         lines += ["    walls: []", "    # turns: []"]
     return "\n".join(lines) + "\n"

@@ -5,7 +5,7 @@ parts: ``record`` (turn lines), ``sheets`` (the kit and figures), ``score`` (eve
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from msgspec import Meta
 
@@ -44,6 +44,7 @@ def _kcount(v: Any) -> int | str:
 
 
 class Common(GameConfig, kw_only=True):
+    NAME_WORDS: ClassVar[frozenset[str]] = frozenset({"draws", "claims", "with", "passes"})  # the turn lines' words
     kcount: KCOUNT = "draw"
 
     def __post_init__(self) -> None:
