@@ -145,21 +145,29 @@ def moved(items: Iterable[Item], dx: float, dy: float) -> list[Item]:
 
 # ---------------------------------------------------------------- text metrics
 
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """Width in millimetres of ``text`` set in Helvetica at ``size`` points."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+_width = None
 
-    return stringWidth(text, "Helvetica-Bold" if bold else "Helvetica", size) * PT
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """Width in millimetres of ``text`` at ``size`` points, in the font that prints it: Helvetica for
+    Western European text, else the Unicode font ``printkit.writers.fonts`` picks (DejaVu Sans, ...)."""
+    global _width
+    if _width is None:
+        from .writers.fonts import width
+
+        _width = width
+    return _width(text, size, bold) * PT
 
 
 def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` millimetres."""
-    space = text_width(" ", size, bold)
+    measure = text_width
+    space = measure(" ", size, bold)
     lines: list[str] = []
     line: list[str] = []
     used = 0.0
     for word in text.split():
-        w = text_width(word, size, bold)
+        w = measure(word, size, bold)
         if line and used + space + w > width:
             lines.append(" ".join(line))
             line, used = [], 0.0

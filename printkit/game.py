@@ -27,17 +27,15 @@ class FieldProblem(ValueError):
 
 
 def _check_font(what: str, text: str) -> None:
-    """The kit's font (Helvetica, WinAnsi encoding) prints Western European text only; anything
-    else would come out as black boxes, so it is refused up front."""
-    bad = []
-    for ch in text:
-        try:
-            ch.encode("cp1252")
-        except UnicodeEncodeError:
-            if ch not in bad:
-                bad.append(ch)
-    if bad:
-        raise ValueError(f"{what} has characters the kit's font cannot print: {' '.join(bad[:5])}")
+    """Refuse text no font can print, up front and in one line: Western European text prints in
+    Helvetica, other scripts in an embedded Unicode font (``printkit.writers.fonts``) where one has them."""
+    if text.isascii():
+        return
+    from .writers.fonts import problem
+
+    why = problem(text)
+    if why:
+        raise ValueError(f"{what} {why}")
 
 
 class Model(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
