@@ -130,6 +130,7 @@ class Page(msgspec.Struct):
     width: float
     height: float
     items: list[Item] = msgspec.field(default_factory=list)
+    card: bool = False  # a kit prints it once, however many games it is for (``copies``)
 
     def add(self, *items: Item | Iterable[Item]) -> None:
         for item in items:
