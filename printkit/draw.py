@@ -163,9 +163,18 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
 def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` millimetres."""
     measure = text_width
-    space = measure(" ", size, bold)
     lines: list[str] = []
     line: list[str] = []
+    if not text.isascii():  # a line is set in one font as a whole (fonts.runs): measure whole lines
+        for word in text.split():
+            if line and measure(" ".join(line + [word]), size, bold) > width:
+                lines.append(" ".join(line))
+                line = []
+            line.append(word)
+        if line:
+            lines.append(" ".join(line))
+        return lines or [""]
+    space = measure(" ", size, bold)
     used = 0.0
     for word in text.split():
         w = measure(word, size, bold)

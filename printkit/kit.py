@@ -20,9 +20,10 @@ def build(game, cfg, paper_name: str | None = None) -> list[Page]:
     pages: list[Page] = []
     for g, c in sections(game, cfg):
         blocks = g.kit(c, paper)
+        for _ in range(getattr(c, "copies", 1) - 1):  # drawn again: a sheet that runs on is used up once printed
+            blocks += [b for b in g.kit(c, paper) if not getattr(b, "card", False)]
         once = [b for b in blocks if getattr(b, "card", False)]
-        play = [b for b in blocks if not getattr(b, "card", False)]
-        part = pack(paper, rulesheet.pages(g, paper, c.title), once + play * getattr(c, "copies", 1))
+        part = pack(paper, rulesheet.pages(g, paper, c.title), once + [b for b in blocks if not getattr(b, "card", False)])
         if not getattr(c, "color", True):
             part = [greyscale(p) for p in part]
         pages += part
@@ -32,8 +33,13 @@ def build(game, cfg, paper_name: str | None = None) -> list[Page]:
 
 def sections(game, cfg) -> list:
     """(game, config) for the config's own game and for each game its ``also`` key adds."""
+    also = getattr(cfg, "also", None) or ()
+    if also and cfg.title:  # the title names the evening (the page footers); each game's sheets name the game
+        from msgspec.structs import replace
+
+        cfg = replace(cfg, title="")
     out = [(game, cfg)]
-    for i, entry in enumerate(getattr(cfg, "also", None) or ()):
+    for i, entry in enumerate(also):
         out.append(also_entry(cfg, i, entry))
     return out
 
