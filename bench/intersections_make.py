@@ -6,6 +6,8 @@ of printkit's pages (taken once from printkit's drawing model, so both print the
 reportlab's plain canvas calls: ``lines`` for a grid or a log's rules, one path of round dots for a dot
 array, ``drawString`` / ``drawCentredString`` / ``drawRightString`` for each text, ``rect``, ``circle``.
 
+The SVG pages are compared likewise with a minimal svgwrite script (one element object per shape).
+
 Figures, medians of runs taken in turns (ours, baseline, ours, ...), since the machine is shared:
 - work: in this process with imports warm.  printkit: read and check the config, lay out every page
   (rule sheet included), write the PDF.  Baseline: draw the given shapes and write the PDF.
@@ -69,6 +71,39 @@ def draw(pages, out):
 
 if __name__ == "__main__":
     draw(pickle.load(open(sys.argv[1], "rb")), sys.argv[2])
+'''
+
+
+SVG_BASELINE = r'''
+import svgwrite
+
+def draw_svg(pages):
+    """One SVG document per page with svgwrite's elements, as a short script would write them."""
+    out = []
+    for w, h, shapes in pages:
+        d = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}", debug=False)
+        for kind, *a in shapes:
+            if kind == "lines":
+                segs, width, rgb, dash = a
+                d.add(d.path(d=" ".join(f"M{x1:.3f} {y1:.3f}L{x2:.3f} {y2:.3f}" for x1, y1, x2, y2 in segs),
+                             fill="none", stroke=svgwrite.rgb(*[v * 100 for v in rgb], mode="%"), stroke_width=width))
+            elif kind == "dots":
+                points, dia, rgb = a
+                d.add(d.path(d=" ".join(f"M{x:.3f} {y:.3f}h0" for x, y in points), fill="none", stroke_width=dia,
+                             stroke=svgwrite.rgb(*[v * 100 for v in rgb], mode="%"), stroke_linecap="round"))
+            elif kind == "rect":
+                x, y, rw, rh, stroke, fill = a
+                d.add(d.rect((x, y), (rw, rh), fill=svgwrite.rgb(*[v * 100 for v in fill], mode="%") if fill else "none",
+                             stroke="black" if stroke else "none"))
+            elif kind == "circle":
+                x, y, r, stroke, fill = a
+                d.add(d.circle((x, y), r, fill="none", stroke="black"))
+            elif kind == "text":
+                x, y, s, size, bold, anchor, rgb = a
+                d.add(d.text(s, insert=(x, y), font_size=size * 0.3528, font_family="Helvetica",
+                             text_anchor=anchor, font_weight="bold" if bold else "normal"))
+        out.append(d.tostring().encode("utf-8"))
+    return out
 '''
 
 
@@ -144,6 +179,21 @@ def main() -> None:
     ours_in, base_in = in_turns(our_work, base_work, args.runs * 5)
     ours_bytes, base_bytes = len(our_work()), len(base_work())
 
+    from printkit.writers import svg
+
+    exec(compile(SVG_BASELINE, "svg_baseline", "exec"), namespace)
+
+    def our_svg():
+        c = validate(game.Config, load(PRESET))
+        return [svg.render(p) for p in kit.build(game, c)]
+
+    def base_svg():
+        return namespace["draw_svg"](flat)
+
+    our_svg(), base_svg()
+    svg_in, svg_base = in_turns(our_svg, base_svg, args.runs * 3)
+    svg_bytes, svg_base_bytes = sum(map(len, our_svg())), sum(map(len, base_svg()))
+
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         (tmp / "pages.pkl").write_bytes(pickle.dumps(flat))
@@ -159,7 +209,10 @@ def main() -> None:
     print(f"{'printkit make (pdf)':22}{ours_in:>9.4f}{ours:>11.3f}{ours_bytes:>9}")
     print(f"{'minimal reportlab':22}{base_in:>9.4f}{base:>11.3f}{base_bytes:>9}")
     print(f"{'ratio':22}{ours_in / base_in:>9.2f}{ours / base:>11.2f}{ours_bytes / base_bytes:>9.2f}")
-    print("target: work <= 1.20x, bytes <= 1.00x; the command's extra time is the CLI start-up (bench/startup.py)")
+    print(f"{'SVG pages: printkit':22}{svg_in:>9.4f}{'':>11}{svg_bytes:>9}")
+    print(f"{'  minimal svgwrite':22}{svg_base:>9.4f}{'':>11}{svg_base_bytes:>9}")
+    print(f"{'  ratio':22}{svg_in / svg_base:>9.2f}{'':>11}{svg_bytes / svg_base_bytes:>9.2f}")
+    print("target: PDF work <= 1.20x, bytes <= 1.00x; the command's extra time is the CLI start-up (bench/startup.py)")
 
 
 if __name__ == "__main__":

@@ -185,7 +185,7 @@ def score_sheet(cfg, paper: Paper, game) -> Slip:
         page.add(s.badge(x + 3, ty - 1.2, 3.0))
         page.add(Text(x + 6, ty, fit_text(s.name, widths[0] - 7, 9), 9, color=s.color))
     bottom = y + (len(seats) + 1) * row_h
-    page.add(Text(paper.left, bottom + 5, f"Rating (alone or not): {RATINGS}", 8, color=GREYTEXT))
+    page.add(Text(paper.left, bottom + 5, f"Rating, as the designer judges a store: {RATINGS}", 8, color=GREYTEXT))
     return slip(page, paper, bottom + 6.5, "score")
 
 
