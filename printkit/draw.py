@@ -174,10 +174,14 @@ def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
         if line:
             lines.append(" ".join(line))
         return lines or [""]
-    space = measure(" ", size, bold)
+    from .writers.fonts import ascii_widths
+
+    glyphs = ascii_widths(bold).__getitem__  # Helvetica's widths: the words' widths summed in C
+    scale = size * 0.001 * PT
+    space = glyphs(32) * scale
     used = 0.0
     for word in text.split():
-        w = measure(word, size, bold)
+        w = sum(map(glyphs, word.encode("ascii"))) * scale
         if line and used + space + w > width:
             lines.append(" ".join(line))
             line, used = [], 0.0

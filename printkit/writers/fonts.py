@@ -224,17 +224,23 @@ def _usable(face: tuple[Face, Face], bold: bool) -> Face:
     return face[0]
 
 
-_HELV: list = []  # Helvetica's and Helvetica-Bold's stringWidth, bound once
+_HELV: list = []  # Helvetica's and Helvetica-Bold's glyph widths by WinAnsi code (ASCII is itself)
+
+
+def ascii_widths(bold: bool) -> list[float]:
+    """Helvetica's (or Helvetica-Bold's) widths per 1000 points, indexed by character code: summing them
+    for an ASCII text is what reportlab's stringWidth does, without encoding the text first."""
+    if not _HELV:
+        from reportlab.pdfbase.pdfmetrics import getFont
+
+        _HELV.extend((getFont(HELVETICA).widths, getFont(HELVETICA_BOLD).widths))
+    return _HELV[bold]
 
 
 def width(text: str, size: float, bold: bool = False) -> float:
     """Width of ``text`` in points, in the font(s) that set it."""
-    if not _HELV:
-        from reportlab.pdfbase.pdfmetrics import getFont
-
-        _HELV.extend((getFont(HELVETICA).stringWidth, getFont(HELVETICA_BOLD).stringWidth))
     if text.isascii():
-        return _HELV[bold](text, size)
+        return sum(map(ascii_widths(bold).__getitem__, text.encode("ascii"))) * size * 0.001
     from reportlab.pdfbase.pdfmetrics import getFont
 
     return sum(getFont(name).stringWidth(part, size) for name, _, part in runs(text, bold))

@@ -135,7 +135,7 @@ class _Page:
         if s.isascii():  # the common case: one run of Helvetica, its bytes the text itself
             font = self.fonts.helvetica(it.bold)
             if it.anchor != "start":
-                w = font.stringWidth(s, it.size)
+                w = sum(map(fonts.ascii_widths(it.bold).__getitem__, s.encode("ascii"))) * it.size * 0.001
                 x -= w / 2 if it.anchor == "middle" else w
             self.set_font(self.fonts.name(font.fontName), it.size, out)
             out.append(f"1 0 0 1 {fp_str(x, self.h - it.y * mm)} Tm ({escapePDF(s)}) Tj")
