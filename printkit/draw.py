@@ -201,6 +201,14 @@ def fit_text(text: str, width: float, size: float, bold: bool = False) -> str:
     return text + "..."
 
 
+def fit_size(text: str, width: float, size: float, least: float = 7.0, bold: bool = False) -> tuple[str, float]:
+    """``text`` and the largest size from ``size`` down to ``least`` (half points) at which it fits ``width``;
+    shortened with an ellipsis at ``least`` if even that is too wide (a name in a wider script's font)."""
+    while size > least and text_width(text, size, bold) > width:
+        size = max(least, size - 0.5)
+    return fit_text(text, width, size, bold), size
+
+
 # ---------------------------------------------------------------- shapes
 
 SYMBOLS = ("circle", "square", "triangle", "diamond", "cross", "plus", "star", "bar")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...draw import PT, Item, Lines, Page, Pen, Rect, Text, fit_text, grid_lines, moved, table, text_width
+from ...draw import PT, Item, Lines, Page, Pen, Rect, Text, fit_size, fit_text, grid_lines, moved, table, text_width
 from ...sheet import MIN_CELL, MIN_TEXT, Paper, Player, Slip, header, row_label, slip
 from . import geometry as geo
 from .examples import filled, pocket, ring
@@ -188,7 +188,8 @@ def blank(n: int, cell: float, x: float, y: float, name: str, owner: Player) -> 
     box_w = 12.0
     room = n * cell + lab - 5 - box_w - text_width(label, 7) - 3
     items += owner.badge(x - lab + 1.6, ty - 1.2, 3.0)
-    items.append(Text(x - lab + 4.2, ty, fit_text(name, room, 10, True), 10, bold=True, color=owner.color))
+    title, size = fit_size(name, room, 10, 8, True)
+    items.append(Text(x - lab + 4.2, ty, title, size, bold=True, color=owner.color))
     items.append(Text(x + n * cell - box_w - 1.2, ty, label, 7, "end", color=(0.3, 0.3, 0.3)))
     items.append(Rect(x + n * cell - box_w, ty - 4.6, box_w, 6.0, Pen(width=0.35)))
     items += grid(x, y, n, cell)
