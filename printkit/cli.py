@@ -7,11 +7,14 @@ the commands that need them, so that ``printkit --help`` starts fast.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import List, Optional
 
 import typer
+
+from .output import FORCE_HELP as FORCE  # the one overwrite rule, said by every --force
 
 app = typer.Typer(
     add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish, PowerShell
@@ -60,15 +63,7 @@ def _load(path: str, results: bool = False):
     from . import inputs, registry
 
     doc = inputs.load(path)
-    game_id = doc.data.get("game")
-    if game_id is None:
-        raise doc.error((), "missing key 'game' (which game this file is for)")
-    if not isinstance(game_id, str):
-        raise doc.error(("game",), f"expected a game id, one of: {', '.join(registry.GAMES)}")
-    if game_id not in registry.GAMES:
-        raise doc.error(("game",), f"unknown game '{inputs.one_line(game_id, 40)}'"
-                                   f"{inputs.suggest(game_id, registry.GAMES)}; known: {', '.join(registry.GAMES)}")
-    game = registry.get(game_id)
+    game = registry.get(inputs.game_of(doc))
     model = game.Results if results else game.Config
     return game, inputs.validate(model, doc)
 
@@ -93,19 +88,22 @@ def _paper(value: Optional[str]) -> Optional[str]:
     return value.lower() if value else None
 
 
-def _write_new(text: str, output: Optional[Path], default: Path) -> None:
-    """Write a new text file (never over an existing one, which may hold a user's typing), or to stdout for -."""
-    from .inputs import InputError
-    from .kit import write_atomic
+def _echo_path(path) -> None:
+    from .inputs import escape
 
-    if str(output) == "-":
-        typer.echo(text, nl=False)
+    typer.echo(escape(str(path)))
+
+
+def _write_one(data: bytes, output: Optional[Path], default: Path, force: bool, typed: bool) -> None:
+    """Write one file (``-`` for standard output) the way every command does: see ``printkit.output``."""
+    from . import output as out
+
+    if output is not None and str(output) == "-":
+        out.write_stdout(data)
         return
     path = output or default
-    if path.exists():
-        raise InputError(str(path), "already exists; choose another name with -o")
-    write_atomic(path, text.encode("utf-8"))
-    typer.echo(str(path))
+    out.write_file(path, data, force=force, typed=typed, key="--output")
+    _echo_path(path)
 
 
 @app.command()
@@ -122,6 +120,7 @@ def new(
     game: str = typer.Argument(..., help="Game id (see `printkit games`)", autocompletion=_game_ids),
     players: Optional[str] = typer.Option(None, "--players", "-p", help="Names separated by commas, or a count"),
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="Where to write (default GAME.yaml; - for stdout)"),
+    force: bool = typer.Option(False, "--force", "-f", help=FORCE),
 ) -> None:
     """Write a starter config with every option present and commented."""
     from .game import starter_config
@@ -130,89 +129,103 @@ def new(
     g = _game(game)
     who: list[str] | int | None = None
     if players is not None:
-        who = int(players) if players.strip().isdecimal() else [p.strip() for p in players.split(",") if p.strip()]
+        count = players.strip()
+        if count.isdecimal() and len(count) > 3:
+            raise InputError("command line", f"{count[:12]}... players: this game takes "
+                                             f"{g.Config.MIN_PLAYERS} to {g.Config.MAX_PLAYERS}", key="--players")
+        who = int(count) if count.isdecimal() else [p.strip() for p in players.split(",") if p.strip()]
         try:
             validate(g.Config, parse(f"game: {g.id}\nplayers: {json.dumps(who, ensure_ascii=False)}\n", "--players"))
         except InputError as e:
             raise InputError("command line", e.message, key="--players") from None
-    _write_new(starter_config(g, who), output, Path(f"{g.id}.yaml"))
+    _write_one(starter_config(g, who).encode("utf-8"), output, Path(f"{g.id}.yaml"), force, typed=True)
 
 
 @app.command()
 def make(
     configs: Optional[List[str]] = typer.Argument(None, help="Config files (none: every preset in layouts/)"),
-    output: Path = typer.Option(Path("output"), "-o", "--output", help="Folder for the kits (one subfolder per config)"),
+    output: Path = typer.Option(Path("output"), "-o", "--output", help="Folder for the kits (one subfolder per "
+                                "config, replaced whole: it holds the kit's files only)"),
     fmt: Optional[str] = typer.Option(None, "--format", help="pdf, svg or pdf,svg (default: the config's formats)"),
     paper: Optional[str] = typer.Option(None, "--paper", help="letter or a4 (default: the config's paper)"),
+    force: bool = typer.Option(False, "--force", "-f", help=FORCE),
 ) -> None:
     """Write the kit for each config; print each path written."""
     from . import kit
+    from . import output as out
+    from .inputs import InputError
     from .resources import layouts
 
     formats, paper_name = _formats(fmt), _paper(paper)
     paths = configs or sorted(str(p) for p in layouts().glob("*.yaml"))
-    loaded = [(Path(p).stem, *_load(p)) for p in paths]  # every config is checked before anything is written
-    stems = [stem for stem, _, _ in loaded]
-    for stem in stems:
-        if stems.count(stem) > 1:
-            from .inputs import InputError
-
-            raise InputError("command line", f"two configs are named {stem}.yaml; their kits would overwrite "
-                                             "each other in one folder", key="CONFIG")
+    loaded = [(out.kit_folder_name(Path(p).stem), *_load(p)) for p in paths]  # every config checked first
+    names = [name for name, _, _ in loaded]
+    for name in names:
+        if names.count(name) > 1:
+            raise InputError("command line", f"two configs make the kit folder {name}; their kits would overwrite "
+                                             "each other", key="CONFIG")
+    for name in names:  # every target checked before anything is drawn
+        out.check_kit(output / name, force=force, key="--output")
     kits = []
-    for stem, game, cfg in loaded:  # draw every kit, then write them all
+    for name, game, cfg in loaded:  # draw every kit, then write them all
         pages = kit.build(game, cfg, paper_name)
-        kits.append((output / stem, kit.render(pages, formats or cfg.formats, cfg.title or game.title)))
+        kits.append((output / name, kit.render(pages, formats or cfg.formats, cfg.title or game.title)))
+    out.write_kits(kits, force=force, key="--output")
     for folder, files in kits:
-        for name, data in files.items():
-            kit.write_atomic(folder / name, data)
-            typer.echo(str(folder / name))
-        for old in folder.glob("page-*.svg"):
-            if old.name not in files:
-                old.unlink()
+        for name in files:
+            _echo_path(folder / name)
     _what_to_print(kits)
 
 
 def _what_to_print(kits) -> None:
     """After the paths (standard output, one a line), which file to print, on standard error."""
+    from .inputs import escape
+
     for folder, files in kits:
         pages = sorted(f for f in files if f.startswith("page-"))
         if "kit.pdf" in files:
             count = files["kit.pdf"].count(b"/Type /Page\n")
-            typer.echo(f"To print: {folder / 'kit.pdf'} ({count} pages, the whole kit in order"
+            typer.echo(f"To print: {escape(str(folder / 'kit.pdf'))} ({count} pages, the whole kit in order"
                        + ("; the SVG files are the same pages one by one)" if pages else ")"), err=True)
         elif pages:
-            typer.echo(f"To print: {folder / pages[0]} to {pages[-1]}, in order (--format pdf: one file)", err=True)
+            typer.echo(f"To print: {escape(str(folder / pages[0]))} to {pages[-1]}, in order (--format pdf: one file)",
+                       err=True)
 
 
 @app.command()
 def rules(
     game: str = typer.Argument(..., help="Game id", autocompletion=_game_ids),
-    output: Optional[Path] = typer.Option(None, "-o", "--output", help="PDF file (default output/rules-GAME.pdf)"),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="PDF file (default output/rules-GAME.pdf; "
+                                          "- for stdout)"),
     paper: str = typer.Option("letter", "--paper", help="letter or a4"),
+    force: bool = typer.Option(False, "--force", "-f", help=FORCE),
 ) -> None:
     """Write the rule sheet alone, as a PDF."""
     from . import kit, rulesheet
+    from . import output as out
     from .sheet import paper as make_paper
     from .writers import pdf
 
     g = _game(game)
     p = make_paper(_paper(paper) or "letter")
+    path = output or Path("output") / f"rules-{g.id}.pdf"
+    if str(path) != "-":
+        out.check_file(path, force=force, key="--output")
     pages = rulesheet.pages(g, p)
     kit.number(pages, p, f"{g.title} rules")
-    path = output or Path("output") / f"rules-{g.id}.pdf"
-    kit.write_atomic(path, pdf.render(pages, f"{g.title}: rules"))
-    typer.echo(str(path))
+    _write_one(pdf.render(pages, f"{g.title}: rules"), path, path, force, typed=False)
 
 
 @app.command()
 def template(
     config: str = typer.Argument(..., help="The config the kit was made from"),
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="Where to write (default CONFIG-results.yaml; - for stdout)"),
+    force: bool = typer.Option(False, "--force", "-f", help=FORCE),
 ) -> None:
     """Write a blank results file for that config, ready to fill in after play."""
     game, cfg = _load(config)
-    _write_new(game.template(cfg), output, Path(f"{Path(config).stem}-results.yaml"))
+    _write_one(game.template(cfg).encode("utf-8"), output, Path(f"{Path(config).stem}-results.yaml"), force,
+               typed=True)
 
 
 @app.command()
@@ -220,6 +233,7 @@ def score(
     results: str = typer.Argument(..., help="Results file (see `printkit template`)"),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object"),
     picture: Optional[Path] = typer.Option(None, "--picture", help="Also draw the sheets as entered (.svg or .pdf)"),
+    force: bool = typer.Option(False, "--force", "-f", help=FORCE),
 ) -> None:
     """Check the results against every rule and compute the scores.
 
@@ -229,6 +243,10 @@ def score(
     if picture is not None and picture.suffix.lower() not in (".svg", ".pdf"):
         raise InputError(str(picture), "the picture must be a .svg or .pdf file", key="--picture")
     game, res = _load(results, results=True)
+    if picture is not None:
+        from . import output as out
+
+        out.check_file(picture, force=force, key="--picture")
     report = game.score(res)
     if picture is not None:
         from . import kit
@@ -237,14 +255,20 @@ def score(
         p = paper(res.paper)
         pages = game.picture(res, report, p)
         kit.number(pages, p, f"{res.title or game.title}: results")
-        kit.write_picture(pages, picture, f"{game.title}: results")
+        kit.write_picture(pages, picture, f"{game.title}: results", force=force)
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
     else:
         typer.echo(report.text())
         if picture is not None:
-            typer.echo(f"Picture: {picture}")
+            typer.echo(f"Picture: {_escaped(picture)}")
     raise typer.Exit(0 if report.valid else 1)
+
+
+def _escaped(path) -> str:
+    from .inputs import escape
+
+    return escape(str(path))
 
 
 @app.command()
@@ -308,7 +332,31 @@ def _run_game_command(kind: str, game_id: str, args: list[str]) -> None:
     sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
     sub.command(name=game_id)(fn)
     cmd = typer.main.get_command(sub)
-    cmd.main(args=args, prog_name=f"printkit {kind} {game_id}", standalone_mode=True)
+    for param in cmd.params:
+        _finite(param)
+    code = cmd.main(args=args, prog_name=f"printkit {kind} {game_id}", standalone_mode=False)
+    if isinstance(code, int) and code:  # typer.Exit(N) inside the game's command
+        raise typer.Exit(code)
+
+
+def _finite(param) -> None:
+    """A number option of a game's command takes finite numbers only: inf and nan are no time limit."""
+    import math
+
+    if getattr(param.type, "name", "") not in ("float", "float range"):
+        return
+    before = param.callback
+
+    def check(ctx, prm, value):
+        values = value if isinstance(value, (list, tuple)) else [value]
+        for v in values:
+            if isinstance(v, float) and not math.isfinite(v):
+                from .limits import bad_option
+
+                raise bad_option(prm, f"{v} is not a finite number")
+        return before(ctx, prm, value) if before else value
+
+    param.callback = check
 
 
 @app.command(context_settings=EXTRA)
@@ -359,13 +407,108 @@ def schema(
 
 
 def main() -> None:
-    from .inputs import InputError
+    """``printkit``: every command ends cleanly.  Exit 0 or 1 as the command says; 2 with one line
+    ``printkit: file:line: key: message`` for unusable input, a bad option or a file that cannot be
+    written; 130 with ``printkit: interrupted`` on Ctrl-C (nothing half written); never a traceback
+    for what a user can do.  A bug in printkit shows its traceback and exits 70, never 1."""
+    from . import output
 
+    restore = output.catch_signals()
+    stdout = sys.stdout
+    sys.stdout = output.GuardedStream(stdout)
+    message, code = None, 0
     try:
-        app()
-    except InputError as e:
-        typer.echo(f"printkit: {e}", err=True)
-        sys.exit(2)
-    except KeyboardInterrupt:
-        typer.echo("printkit: interrupted", err=True)
-        sys.exit(130)
+        rv = typer.main.get_command(app).main(args=sys.argv[1:], prog_name="printkit", standalone_mode=False)
+        code = rv if isinstance(rv, int) else 0
+        sys.stdout.flush()
+        if output.stopped() is not None and code == 130:  # typer turns KeyboardInterrupt into 130
+            message, code = output.stop_message(output.stopped())
+        # (a command that caught the interrupt itself and ended, as `enter` saves and exits 0, keeps its code)
+    except BaseException as e:  # noqa: BLE001 - sorted below
+        message, code = _ending(e)
+        if message is None and code is None:  # a bug: its traceback, and not exit 1, which means "rule broken"
+            import traceback
+
+            traceback.print_exc()
+            message, code = f"printkit: internal error ({type(e).__name__}); please report it with the lines above", 70
+    finally:
+        sys.stdout = stdout
+        restore()
+    if message is not None:
+        try:
+            sys.stderr.write(message + "\n")
+            sys.stderr.flush()
+        except OSError:
+            pass
+    sys.exit(code)
+
+
+def _ending(e: BaseException) -> tuple[Optional[str], Optional[int]]:
+    """(one line or None, exit code) for an exception that ended a command; (None, None): a bug."""
+    import errno
+
+    from typer._click import exceptions as click_errors
+
+    from . import output
+    from .inputs import InputError, escape
+
+    if output.stopped() is not None:  # whatever the signal broke on its way (reportlab turns it into a RuntimeError)
+        return output.stop_message(output.stopped())
+    if isinstance(e, KeyboardInterrupt):
+        return output.stop_message(2)
+    if isinstance(e, output.StdoutError):
+        if e.errno == errno.EPIPE:  # the reader stopped (printkit ... | head): nothing to say
+            _silence_stdout()
+            return None, 141
+        _silence_stdout()
+        return f"printkit: {output.OutputError('standard output', output.os_message(e.error, '-'))}", 2
+    if isinstance(e, InputError):
+        return f"printkit: {e}", 2
+    if isinstance(e, SystemExit):
+        return None, e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    if isinstance(e, click_errors.NoArgsIsHelpError):
+        return e.format_message().rstrip("\n"), 2
+    if isinstance(e, click_errors.UsageError):
+        return f"printkit: {InputError('command line', *_usage(e))}", 2
+    if isinstance(e, click_errors.ClickException):
+        return f"printkit: {escape(e.format_message())}", 2
+    if isinstance(e, typer.Exit):
+        return None, e.exit_code
+    if isinstance(e, typer.Abort):
+        return output.stop_message(2)
+    if isinstance(e, OSError):  # a write no command expected (a game's own file): still one line
+        where = e.filename if e.filename is not None else "printkit"
+        return f"printkit: {output.OutputError(os.fsdecode(where), output.os_message(e, where))}", 2
+    return None, None
+
+
+def _usage(e) -> tuple[str, Optional[int], Optional[str]]:
+    """(message, line, key) of a usage error: the option or argument named, click's words kept short."""
+    from typer._click import exceptions as click_errors
+
+    key = None
+    message = e.message or e.format_message()
+    if isinstance(e, click_errors.NoSuchOption):
+        key = e.option_name
+        close = sorted(e.possibilities or ())
+        message = "no such option" + (f" (did you mean {' or '.join(close)}?)" if close else "")
+    elif isinstance(e, click_errors.BadOptionUsage):
+        key = e.option_name
+    elif isinstance(e, click_errors.BadParameter):
+        param = e.param
+        if param is not None:
+            key = (param.opts[0] if getattr(param, "param_type_name", "") == "option" and param.opts
+                   else (param.human_readable_name or "").upper())
+        if isinstance(e, click_errors.MissingParameter):
+            message = "missing" + (f" ({e.message})" if e.message else "")
+    return message, None, key
+
+
+def _silence_stdout() -> None:
+    """Standard output cannot be written: point it at /dev/null so the last flush at exit is quiet."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.__stdout__.fileno())
+        os.close(null)
+    except (OSError, AttributeError, ValueError):
+        pass

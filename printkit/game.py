@@ -15,6 +15,7 @@ import yaml
 from msgspec import Meta
 
 from .draw import Item, Page
+from .inputs import escape
 from .sheet import Paper, Player, players as make_players
 
 
@@ -95,6 +96,9 @@ class GameConfig(Model, kw_only=True):
 
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 8
+    # Words a player name may not hold, because the play record's lines use them ("Ann claims 1-2 with Q":
+    # a player named "Bo with" would make such a line ambiguous).  A game sets its own.
+    NAME_WORDS: ClassVar[frozenset[str]] = frozenset()
 
     game: Annotated[str, Meta(description="Which game this file is for")]
     title: Annotated[str, Meta(max_length=60, description="Title printed on every sheet (empty: the game's name)")] = ""
@@ -144,6 +148,10 @@ class GameConfig(Model, kw_only=True):
             if not name.isprintable():
                 raise ValueError(f"player name {name!r} has characters that cannot be printed")
             _check_font(f"player name '{name}'", name)
+            taken = [w for w in name.split() if w.lower() in cls.NAME_WORDS]
+            if taken:
+                raise ValueError(f"player name '{name}' holds the word '{taken[0]}', which the play record uses; "
+                                 "choose another name")
             if name in names:
                 raise ValueError(f"player '{name}' is listed twice")
             names.append(name)
@@ -214,11 +222,11 @@ class Report(msgspec.Struct):
         lines.append(("Winner: " if len(win) == 1 else "Winners: ") + (", ".join(win) if win else "none"))
         if self.violations:
             lines.append(f"{len(self.violations)} rule(s) broken:")
-            lines += [f"  - {v.where}: {v.message} [{v.rule}]" + (f" ({v.player})" if v.player else "")
+            lines += [f"  - {escape(v.where)}: {escape(v.message)} [{v.rule}]" + (f" ({v.player})" if v.player else "")
                       for v in self.violations]
         if self.notes:
             lines.append("Notes:")
-            lines += [f"  - {n}" for n in self.notes]
+            lines += [f"  - {escape(n)}" for n in self.notes]
         return "\n".join(lines)
 
 
@@ -272,8 +280,9 @@ class Game:
         (keys into the document), ``label``, ``kind`` (lines, items, grid or text) and ``hint``."""
         return []
 
-    def answers(self) -> dict[str, Callable[[Any], dict]]:
-        """Questions the page may ask about a record (name -> function of the results): reviews, solvers."""
+    def answers(self) -> dict[str, Callable[[Any, dict[str, str]], dict]]:
+        """Questions the page may ask about a record: name -> function of (results, the request's query
+        parameters, e.g. whose curve), answering a JSON object; reviews, solvers."""
         return {}
 
     # -- shared behaviour
@@ -292,6 +301,14 @@ class Game:
         keys["players"] = list(cfg.players)
         head = f"# Results of {self.title}: fill in after play, then run\n#   printkit score THIS-FILE\n"
         return head + yaml.safe_dump(keys, sort_keys=False, allow_unicode=True, width=1000, default_flow_style=None) + self.record_template(cfg)
+
+
+def yaml_key(name: str) -> str:
+    """``name`` as a YAML mapping key or block list item (``- NAME``) that reads back as that very text
+    (not inside ``[...]``, where ``,`` and ``]`` end it): quoted when YAML
+    would read it otherwise (``'a: b'``, ``'#1'``, ``'[x]'``, ``'&y'``, ``'Yes'``, ``'007'``, ``'~'``)."""
+    return yaml.safe_dump(str(name), default_style=None, allow_unicode=True, width=1_000_000).strip() \
+        .removesuffix("...").strip()
 
 
 def starter_config(game: Game, players: list[str] | int | None = None) -> str:

@@ -15,7 +15,9 @@ import yaml
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when PyYAML has it: 10x faster
 MAX_BYTES = 1_000_000  # no config or results file needs more
-MAX_DEPTH = 40  # nor more levels of nesting
+MAX_DEPTH = 16  # nor more levels of nesting (the deepest record, a curve fill, needs 4)
+MAX_VALUES = 50_000  # nor more values: keys, list items and scalars (a long knives game has a few hundred)
+STR = "tag:yaml.org,2002:str"
 
 
 class InputError(Exception):
@@ -26,14 +28,37 @@ class InputError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        where = self.file + (f":{self.line}" if self.line else "")
+        where = one_line(self.file, 1000) + (f":{self.line}" if self.line else "")
         key = f" {one_line(self.key, 80)}:" if self.key else ""
         return f"{where}:{key} {one_line(self.message)}"
 
 
+ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def escape(text: str) -> str:
+    """``text`` with every character that is not printable shown as an escape: a terminal control
+    sequence (ESC), a line or paragraph separator (U+2028), a bidi override or a NUL cannot act on the
+    terminal or split a one-line message.  Plain text is returned as it is."""
+    text = str(text)
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch.isprintable() or ch == " ":
+            out.append(ch)
+        elif ch in ESCAPES:
+            out.append(ESCAPES[ch])
+        else:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    return "".join(out)
+
+
 def one_line(text: str, limit: int = 300) -> str:
-    """Keep a message to one readable line: line breaks shown as \\n, very long text cut."""
-    text = str(text).replace("\r", "\\r").replace("\n", "\\n")
+    """Keep a message to one readable line: control characters and line breaks escaped (\\n, \\x1b,
+    \\u2028), very long text cut."""
+    text = escape(str(text)[: limit + 1])
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -72,13 +97,24 @@ class Document:
 
 
 def read_text(path: str | Path) -> str:
+    import os
+    import stat
+
     p = Path(path)
     name = str(path)
-    if not p.exists():
-        raise InputError(name, "no such file")
-    if p.is_dir():
+    try:
+        mode = os.stat(p).st_mode
+    except FileNotFoundError:
+        raise InputError(name, "no such file") from None
+    except NotADirectoryError:
+        raise InputError(name, "no such file (a part of the path is a file, not a folder)") from None
+    except PermissionError:
+        raise InputError(name, "cannot read: permission denied (a folder on the way cannot be searched)") from None
+    except (OSError, ValueError) as e:
+        raise InputError(name, f"cannot read: {getattr(e, 'strerror', None) or e}") from None
+    if stat.S_ISDIR(mode):
         raise InputError(name, "is a folder, not a file")
-    if not p.is_file():  # a pipe or device would block or never end
+    if not stat.S_ISREG(mode):  # a pipe or device would block or never end
         raise InputError(name, "not a regular file")
     try:
         with open(p, "rb") as fh:
@@ -111,13 +147,22 @@ def _parse(text: str, file: str) -> Document:
     opening = (yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken, yaml.BlockSequenceStartToken,
                yaml.BlockMappingStartToken)
     closing = (yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken, yaml.BlockEndToken)
-    depth = 0
+    step = {kind: (1, 1) for kind in opening}  # token type -> (depth change, values)
+    step.update({kind: (-1, 0) for kind in closing})
+    step[yaml.ScalarToken] = (0, 1)
+    refused = (yaml.AnchorToken, yaml.AliasToken)
+    depth = count = 0
     try:
         for token in yaml.scan(text, Loader=LOADER):
-            depth += isinstance(token, opening) - isinstance(token, closing)
+            more, values = step.get(type(token), (0, 0))
+            depth += more
+            count += values
             if depth > MAX_DEPTH:  # stop early: the scanner slows down with every level
                 raise InputError(file, "nested too deeply to be a printkit file", token.start_mark.line + 1)
-            if isinstance(token, (yaml.AnchorToken, yaml.AliasToken)):
+            if count > MAX_VALUES:  # and every value costs time and memory to read and check
+                raise InputError(file, f"more than {MAX_VALUES:,} values; too many to be a printkit file",
+                                 token.start_mark.line + 1)
+            if isinstance(token, refused):
                 sign = "&" if isinstance(token, yaml.AnchorToken) else "*"
                 raise InputError(file, f"anchors and aliases ({sign}{token.value}) are not supported",
                                  token.start_mark.line + 1)
@@ -148,6 +193,11 @@ def _parse(text: str, file: str) -> Document:
                 if k.value in keys:
                     raise InputError(file, "key given twice", k.start_mark.line + 1, key_name(loc + (k.value,)))
                 keys.add(k.value)
+                k.tag = STR  # a key is the word typed: `Yes:`, `007:` and `null:` are names, not true, 7, None
+                if not loc and k.value == "players" and isinstance(v, yaml.SequenceNode):
+                    for item in v.value:  # names as typed too: [007, Yes, ~] are '007', 'Yes' and '~'
+                        if isinstance(item, yaml.ScalarNode) and not item.style:  # plain, not quoted
+                            item.tag = STR
                 lines[loc + (k.value,)] = k.start_mark.line + 1
                 walk(v, loc + (k.value,))
         elif isinstance(node, yaml.SequenceNode):
@@ -162,11 +212,32 @@ def _parse(text: str, file: str) -> Document:
         mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         raise InputError(file, f"cannot read value: {problem}", mark.line + 1 if mark else None) from None
+    except ValueError:  # a number too long to convert (Python refuses more than 4,300 digits)
+        raise InputError(file, "cannot read value: a number with thousands of digits") from None
     return Document(file, data, lines)
 
 
 def load(path: str | Path) -> Document:
     return parse(read_text(path), str(path))
+
+
+def game_of(doc: Document, expected: str | None = None) -> str:
+    """The file's ``game:``, checked: a known game id (and ``expected``, for a command that reads one game's
+    files only).  Whatever the key holds (a list, a number, control characters), a one-line InputError."""
+    from . import registry
+
+    game_id = doc.data.get("game")
+    known = ", ".join(registry.GAMES)
+    if game_id is None:
+        raise doc.error((), f"missing key 'game' (which game this file is for{f': {expected}' if expected else ''})")
+    if not isinstance(game_id, str):
+        raise doc.error(("game",), f"expected a game id, one of: {known}")
+    if game_id not in registry.GAMES:
+        raise doc.error(("game",), f"unknown game '{one_line(game_id, 40)}'{suggest(game_id, registry.GAMES)}; "
+                                   f"known: {known}")
+    if expected is not None and game_id != expected:
+        raise doc.error(("game",), f"a {game_id} file; this command reads {expected} files")
+    return game_id
 
 
 # ---------------------------------------------------------------- validation

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
+import os  # noqa: F401 - kept: callers patch kit.os (the entry page's tests)
 from pathlib import Path
 
 from . import rulesheet
@@ -108,23 +107,13 @@ def number(pages: list[Page], paper: Paper, title: str) -> None:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` via a temporary file and a rename: never half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Replace ``path`` whole with ``data`` (temporary name unique to the run, then a rename): never half
+    a file; OSError on failure.  For callers that save their own file again and again (the entry page);
+    a command writes through ``output.write_file``, which also checks the target and the overwrite rule."""
+    from . import output
 
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    output.replace_file(path, data)
 
 
 def render(pages: list[Page], formats, title: str) -> dict[str, bytes]:
@@ -142,12 +131,18 @@ def render(pages: list[Page], formats, title: str) -> dict[str, bytes]:
     return files
 
 
-def write_picture(pages: list[Page], path: Path, title: str) -> None:
+def picture_bytes(pages: list[Page], path: Path, title: str) -> bytes:
+    """The pages as one SVG (stacked) or PDF, by the suffix of ``path``."""
     if path.suffix.lower() == ".svg":
         from .writers import svg
 
-        write_atomic(path, svg.render_stack(pages))
-    else:
-        from .writers import pdf
+        return svg.render_stack(pages)
+    from .writers import pdf
 
-        write_atomic(path, pdf.render(pages, title))
+    return pdf.render(pages, title)
+
+
+def write_picture(pages: list[Page], path: Path, title: str, force: bool = False) -> None:
+    from . import output
+
+    output.write_file(path, picture_bytes(pages, path, title), force=force, key="--picture")

@@ -136,7 +136,8 @@ def test_a_file_that_fits_is_read():
     ("name: a\nkind: fancey\n", (2, "kind"), "'fancey' is not one of 'plain' or 'fancy' (did you mean 'fancy'?)"),
     ("name: a\nnmae: b\n", (2, "nmae"), "unknown key (did you mean 'name'?)"),
     ("count: 1\n", (None, "name"), "missing (this key is required)"),
-    ("name: a\n1: 2\n", (None, None), "keys must be plain words"),
+    ("name: a\n1: 2\n", (2, "1"), "unknown key"),  # a key is the word typed, here '1'
+    ("name: a\n[1]: 2\n", (2, None), "keys must be plain words"),
     ("name: a\ninner:\n  size: 0\n", (3, "inner.size"), "0 is out of range: must be at least 1"),
     ("name: a\ninner:\n  shap: round\n", (3, "inner.shap"), "unknown key (did you mean 'shape'?)"),
     ("name: a\nparts:\n  p: {size: 1}\n  q:\n    size: 10\n", (5, "parts.q.size"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +40,9 @@ def open_file(path: str) -> tuple[Any, Path, dict]:
         return game, Path(path), doc.data
     results = Path(f"{Path(path).stem}-results.yaml")
     if not results.exists():
-        from ..kit import write_atomic
+        from .. import output
 
-        write_atomic(results, game.template(setup).encode("utf-8"))
+        output.write_file(results, game.template(setup).encode("utf-8"), typed=True, key="FILE")
     rdoc = inputs.load(results)
     if _game_of(rdoc) is not game:
         raise InputError(str(results), f"is a results file for another game, not {game.id}", key="game")
@@ -105,12 +106,30 @@ def board(game, data: Any) -> dict:
     """The sheets as SVG, drawn from the same model as the print, with the play and the places to point
     at, and what the page's input needs to know beside them."""
     from ..sheet import paper
-    from ..writers import svg
 
     res = read(game, data)
     report = game.score(res)
-    return {"sheets": [svg.render(page).decode("utf-8") for page in game.board(res, report, paper(res.paper))],
+    return {"sheets": [_svg(page) for page in game.board(res, report, paper(res.paper))],
             "info": game.board_info(res, report)}
+
+
+_DRAWN: OrderedDict[bytes, str] = OrderedDict()  # sheets drawn lately: most changes redraw one sheet of many
+
+
+def _svg(page) -> str:
+    """The page as SVG, drawn again only when something on it changed."""
+    import msgspec
+
+    from ..writers import svg
+
+    key = msgspec.msgpack.encode(page)
+    if key in _DRAWN:
+        _DRAWN.move_to_end(key)
+        return _DRAWN[key]
+    out = _DRAWN[key] = svg.render(page).decode("utf-8")
+    if len(_DRAWN) > 200:
+        _DRAWN.popitem(last=False)
+    return out
 
 
 # ---------------------------------------------------------------- the file as a person would type it

@@ -225,7 +225,8 @@ class Handler(BaseHTTPRequestHandler):
                 if name not in answers:
                     self._refuse(HTTPStatus.NOT_FOUND, "no such answer")
                     return
-                self._json(HTTPStatus.OK, answers[name](document.read(s.game, data)))
+                params = {k: v[0] for k, v in parse_qs(urlsplit(self.path).query).items() if k != "token"}
+                self._json(HTTPStatus.OK, answers[name](document.read(s.game, data), params))
         except InputError as e:
             self._json(HTTPStatus.UNPROCESSABLE_ENTITY, {"error": document.error_text(e)})
         except OSError as e:

@@ -7,6 +7,8 @@ sets them in the PDF (``fonts``): Helvetica's stand-ins, DejaVu Sans, or the fon
 
 from __future__ import annotations
 
+from xml.sax.saxutils import quoteattr
+
 from ..draw import PT, Circle, Dots, Hit, Lines, Page, Pen, Polyline, Rect, Text
 from . import fonts
 
@@ -52,16 +54,17 @@ def _el(name: str, attrs: dict[str, str], body: str | None = None) -> str:
 
 
 def _hit(it: Hit) -> str:
-    """An invisible shape the entry page points at: ``data-ref`` names it, the page's style shows marks."""
-    attrs = {"class": f"hit {it.kind}".strip(), "data-ref": it.ref, "pointer-events": "all"}
+    """An invisible shape the entry page points at: ``data-ref`` names it, the page's style shows marks.
+    Written after the drawing, so that it is on top (a board has hundreds; they never reach a printed kit)."""
+    attrs = f'class={quoteattr(f"hit {it.kind}".strip())} data-ref={quoteattr(it.ref)} pointer-events="all"'
     if it.end is not None:
-        return _el("line", {**attrs, "x1": _n(it.x), "y1": _n(it.y), "x2": _n(it.x + it.end[0]),
-                            "y2": _n(it.y + it.end[1]), "stroke": "#000", "stroke-opacity": "0",
-                            "stroke-width": _n(it.w), "stroke-linecap": "round"})
+        return (f'<line {attrs} x1="{_n(it.x)}" y1="{_n(it.y)}" x2="{_n(it.x + it.end[0])}" '
+                f'y2="{_n(it.y + it.end[1])}" stroke="#000" stroke-opacity="0" stroke-width="{_n(it.w)}" '
+                f'stroke-linecap="round" />')
     if it.round:
-        return _el("ellipse", {**attrs, "cx": _n(it.x + it.w / 2), "cy": _n(it.y + it.h / 2), "rx": _n(it.w / 2),
-                               "ry": _n(it.h / 2), "fill": "none"})
-    return _el("rect", {**attrs, "x": _n(it.x), "y": _n(it.y), "width": _n(it.w), "height": _n(it.h), "fill": "none"})
+        return (f'<ellipse {attrs} cx="{_n(it.x + it.w / 2)}" cy="{_n(it.y + it.h / 2)}" rx="{_n(it.w / 2)}" '
+                f'ry="{_n(it.h / 2)}" fill="none" />')
+    return f'<rect {attrs} x="{_n(it.x)}" y="{_n(it.y)}" width="{_n(it.w)}" height="{_n(it.h)}" fill="none" />'
 
 
 def _text_el(it: Text) -> str:
@@ -86,6 +89,7 @@ def render(page: Page) -> bytes:
     w, h = _n(page.width), _n(page.height)
     out = [HEAD.format(w=w, h=h)]
     add = out.append
+    hits: list[str] = []
     for it in page.items:
         if isinstance(it, Text):
             add(_text_el(it))
@@ -96,7 +100,7 @@ def render(page: Page) -> bytes:
             d = " ".join(f"M{_n(x)} {_n(y)}h0" for x, y in it.points)
             add(_el("path", {"d": d, "fill": "none", **_stroke(Pen(it.color, it.diameter, (), True))}))
         elif isinstance(it, Hit):
-            add(_hit(it))
+            hits.append(_hit(it))
         else:
             fill = _rgb(it.fill) if it.fill is not None else "none"
             if isinstance(it, Rect):
@@ -109,6 +113,7 @@ def render(page: Page) -> bytes:
                 add(_el("polygon" if it.closed else "polyline", {"points": pts, "fill": fill, **_stroke(it.pen)}))
             else:  # pragma: no cover
                 raise TypeError(f"cannot draw {it!r}")
+    out += hits  # on top of everything, in the order given
     add("</svg>")
     return "".join(out).encode("utf-8")
 

@@ -153,3 +153,119 @@ def config_for(example: Path, folder: Path, drop: tuple[str, ...] = ()) -> Path:
     path = folder / f"{example.stem.removeprefix('played-')}-night.yaml"
     path.write_text(yaml.safe_dump(cfg, sort_keys=False), encoding="utf-8")
     return path
+
+
+# ---------------------------------------------------------------- whole games entered, for the tests and bench/
+
+def parse(dot: str) -> tuple[int, int]:
+    return ord(dot[0]) - 65, int(dot[1:]) - 1
+
+
+class Keys:
+    """The keyboard cursor, walked with arrow keys from where the page shows it."""
+
+    def __init__(self, hands: Hands):
+        self.hands = hands
+
+    def go(self, dot: str) -> None:
+        at = self.hands.page.locator(".hit.cursor").get_attribute("data-ref").split(":")[1]
+        (r0, c0), (r, c) = parse(at), parse(dot)
+        dr, dc = r - r0, c - c0
+        keys = (["ArrowDown"] * dr if dr > 0 else ["ArrowUp"] * -dr) + (["ArrowRight"] * dc if dc > 0 else ["ArrowLeft"] * -dc)
+        self.hands.press(*keys)
+
+    def segment(self, a: str, b: str) -> None:
+        self.go(a)
+        self.hands.press("Enter")
+        self.go(b)
+        self.hands.press("Enter")
+
+
+def focus_round(page, hands: Hands, r: int) -> Keys:
+    """Click the round's title (not a dot): the sheet takes the keys."""
+    box = page.locator("#sheets .sheet").nth(r).bounding_box()
+    page.mouse.click(box["x"] + 30, box["y"] + 12)
+    hands.events += 1
+    return Keys(hands)
+
+
+def enter_intersections(page, hands: Hands, played: dict, shot_after_round: int | None = None) -> None:
+    """Every segment of a played game drawn on the page: mostly dragged, every fifth by click, click, every
+    sixth by keys alone."""
+    for r, segments in enumerate(played["rounds"]):
+        keys = None
+        for i, seg in enumerate(segments):
+            a, b = seg.split("-")
+            if i % 6 == 5:
+                keys = keys or focus_round(page, hands, r)
+                keys.segment(a, b)
+            elif i % 6 == 4:
+                hands.click(f"{r + 1}:{a}")
+                hands.click(f"{r + 1}:{b}")
+            else:
+                hands.drag(f"{r + 1}:{a}", f"{r + 1}:{b}")
+            wait_checked(page)
+        if r == shot_after_round:
+            shot(page, f"intersections-round-{r + 1}")
+
+
+def enter_add_residue(page, hands: Hands, played: dict, shot_after_move: int | None = None) -> None:
+    """Every move of a played game: a click on the mover's pile, every fifth typed (the number, then a or m)."""
+    for i, line in enumerate(played["moves"]):
+        who, pile, c = line.split("=")[0].split()
+        if i % 5 == 4:
+            page.locator("#sheets .sheet").nth(0).focus()
+            hands.press(*c, "a" if pile == "add" else "m")
+        else:
+            hands.click(f"move:{pile} {c}")
+        wait_checked(page)
+        if i == shot_after_move:
+            shot(page, f"add-residue-move-{i + 1}")
+
+
+def _coord(r: int, c: int) -> str:
+    from printkit.sheet import coord
+
+    return coord(r, c)
+
+
+def enter_curve(page, hands: Hands, played: dict, shot_name: str | None = None) -> None:
+    """A played Within The Curve game redrawn: each curve one drag through its route, back to its first
+    square; on every copy, 1 and 2 clicked on the curve, then the inside numbers clicked in order (every
+    fourth walked to with the arrow keys and written with Space)."""
+    from printkit.games.curve.record import parse_grid
+    from printkit.games.curve.score import read_curve
+
+    n = played["n"]
+    routes = {}
+    for owner, text in played["curves"].items():
+        route = read_curve(owner, parse_grid(text, n, allow_hash=True), n).route
+        routes[owner] = route
+        refs = [f"curve:{owner}:{_coord(*sq)}" for sq in route + [route[0]]]
+        hands.drag(*refs, steps=2)
+        wait_checked(page)
+    for filler, row in played["fills"].items():
+        for owner, text in row.items():
+            grid = parse_grid(text, n, allow_hash=False)
+            route = routes[owner]
+            on = set(route)
+            at = {grid[r][c]: (r, c) for r, c in route if grid[r][c] is not None}
+            if 1 in at and 2 in at:
+                hands.click(f"fill:{filler}:{owner}:{_coord(*at[1])}")
+                hands.click(f"fill:{filler}:{owner}:{_coord(*at[2])}")
+                wait_checked(page)
+            inner = sorted(((v, (r, c)) for r, line in enumerate(grid) for c, v in enumerate(line)
+                            if v is not None and (r, c) not in on))
+            here = None
+            for k, (v, (r, c)) in enumerate(inner):
+                ref = f"fill:{filler}:{owner}:{_coord(r, c)}"
+                if k % 4 == 3 and here is not None:  # by keys: arrows from the cursor, then Space
+                    dr, dc = r - here[0], c - here[1]
+                    hands.press(*(["ArrowDown"] * dr if dr > 0 else ["ArrowUp"] * -dr),
+                                *(["ArrowRight"] * dc if dc > 0 else ["ArrowLeft"] * -dc), "Space")
+                else:
+                    hands.click(ref)
+                here = (r, c)
+                wait_checked(page)
+            if shot_name and filler == owner:
+                shot(page, f"{shot_name}-{filler}")

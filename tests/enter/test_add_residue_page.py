@@ -6,7 +6,7 @@ import json
 import time
 
 import yaml
-from enter_helpers import DATA, Hands, config_for, open_page, record_chars, run_printkit, shot, wait_checked
+from enter_helpers import DATA, Hands, config_for, enter_add_residue, open_page, record_chars, run_printkit, shot, wait_checked
 
 EXAMPLE = DATA / "played-add-residue.yaml"
 
@@ -16,23 +16,11 @@ def test_the_played_example_entered_by_clicks_and_keys_scores_the_same(serve, pa
     s = serve(config_for(EXAMPLE, tmp_path))
     open_page(page, s)
     hands = Hands(page)
-    for i, line in enumerate(played["moves"]):
-        who, pile, c = line.split("=")[0].split()
-        assert page.inner_text("#say").startswith(f"Move {i + 1} of 52: {who} to move")
-        # only the mover's open numbers are buttons
-        assert page.locator(f'[data-ref="move:{pile} {c}"]').count() == 1
-        if i % 5 == 4:  # now and then typed: the number, then a or m
-            page.locator("#sheets .sheet").nth(0).focus()
-            hands.press(*c, "a" if pile == "add" else "m")
-        else:
-            hands.click(f"move:{pile} {c}")
-        wait_checked(page)
-        if i == 20:
-            shot(page, "add-residue-move-21")
+    enter_add_residue(page, hands, played, shot_after_move=20)
     assert page.locator('[data-ref^="move:"]').count() == 0  # the game is over: no more buttons
     assert page.errors == []
     saved = s.path.parent / "add-residue-night-results.yaml"
-    deadline = time.time() + 5
+    deadline = time.time() + 20
     while len(yaml.safe_load(saved.read_text(encoding="utf-8"))["moves"] or []) < 52 and time.time() < deadline:
         time.sleep(0.1)
     code, out, err = run_printkit("score", saved, "--json")

@@ -6,41 +6,9 @@ import json
 import time
 
 import yaml
-from enter_helpers import DATA, Hands, config_for, open_page, record_chars, run_printkit, shot, wait_checked
+from enter_helpers import DATA, Hands, config_for, enter_intersections, open_page, record_chars, run_printkit, shot, wait_checked
 
 EXAMPLE = DATA / "played-intersections.yaml"
-
-
-def parse(dot: str) -> tuple[int, int]:
-    return ord(dot[0]) - 65, int(dot[1:]) - 1
-
-
-class Keys:
-    """The keyboard cursor, walked with arrow keys from where the page shows it."""
-
-    def __init__(self, hands: Hands):
-        self.hands = hands
-
-    def go(self, dot: str) -> None:
-        at = self.hands.page.locator(".hit.cursor").get_attribute("data-ref").split(":")[1]
-        (r0, c0), (r, c) = parse(at), parse(dot)
-        dr, dc = r - r0, c - c0
-        keys = (["ArrowDown"] * dr if dr > 0 else ["ArrowUp"] * -dr) + (["ArrowRight"] * dc if dc > 0 else ["ArrowLeft"] * -dc)
-        self.hands.press(*keys)
-
-    def segment(self, a: str, b: str) -> None:
-        self.go(a)
-        self.hands.press("Enter")
-        self.go(b)
-        self.hands.press("Enter")
-
-
-def focus_round(page, hands: Hands, r: int) -> Keys:
-    """Click the round's title (not a dot): the sheet takes the keys."""
-    box = page.locator("#sheets .sheet").nth(r).bounding_box()
-    page.mouse.click(box["x"] + 30, box["y"] + 12)
-    hands.events += 1
-    return Keys(hands)
 
 
 def test_the_played_example_entered_by_pointer_and_keys_scores_the_same(serve, page, tmp_path):
@@ -48,24 +16,10 @@ def test_the_played_example_entered_by_pointer_and_keys_scores_the_same(serve, p
     s = serve(config_for(EXAMPLE, tmp_path))
     open_page(page, s)
     hands = Hands(page)
-    for r, segments in enumerate(played["rounds"]):
-        keys = None
-        for i, seg in enumerate(segments):
-            a, b = seg.split("-")
-            if i % 6 == 5:  # now and then by keys alone
-                keys = keys or focus_round(page, hands, r)
-                keys.segment(a, b)
-            elif i % 6 == 4:  # click, click
-                hands.click(f"{r + 1}:{a}")
-                hands.click(f"{r + 1}:{b}")
-            else:
-                hands.drag(f"{r + 1}:{a}", f"{r + 1}:{b}")
-            wait_checked(page)
-        if r == 0:
-            shot(page, "intersections-round-1")
+    enter_intersections(page, hands, played, shot_after_round=0)
     assert page.errors == []
     saved = s.path.parent / "intersections-night-results.yaml"
-    deadline = time.time() + 5
+    deadline = time.time() + 20
     while yaml.safe_load(saved.read_text(encoding="utf-8"))["rounds"] != played["rounds"] and time.time() < deadline:
         time.sleep(0.1)  # the page saves by itself within a second
     assert yaml.safe_load(saved.read_text(encoding="utf-8"))["rounds"] == played["rounds"]

@@ -422,71 +422,95 @@ def test_write_atomic_interrupted_mid_write_leaves_old_file(tmp_path, monkeypatc
 
     target = tmp_path / "page-01.svg"
     target.write_bytes(b"<svg>old</svg>")
-    real_fdopen = os.fdopen
+    real_write = os.write
+    calls = []
 
-    class HalfWriter:
-        def __init__(self, fh):
-            self.fh = fh
+    def half_then_interrupt(fd, data):
+        calls.append(fd)
+        real_write(fd, bytes(data[: len(data) // 2]))
+        raise KeyboardInterrupt
 
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.fh.close()
-
-        def write(self, data):
-            self.fh.write(data[: len(data) // 2])
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(os, "fdopen", lambda fd, mode: HalfWriter(real_fdopen(fd, mode)))
+    monkeypatch.setattr(os, "write", half_then_interrupt)
     with pytest.raises(KeyboardInterrupt):
         kit.write_atomic(target, b"<svg>" + b"new " * 1000 + b"</svg>")
+    monkeypatch.undo()
+    assert calls, "the write never reached os.write: the interruption was not tested"
     assert target.read_bytes() == b"<svg>old</svg>"
     assert [p.name for p in tmp_path.iterdir()] == ["page-01.svg"]
 
 
+# Kill the process (SIGKILL) in the middle of its NTH write into a file: half of that write is on disk.
 KILL_MID_WRITE = textwrap.dedent("""
-    import os, signal, sys
+    import os, signal, stat, sys
     NTH = int(sys.argv[1])
-    real = os.fdopen
+    real = os.write
     count = [0]
-    class Dying:
-        def __init__(self, fh): self.fh = fh
-        def __enter__(self): return self
-        def __exit__(self, *a): self.fh.close()
-        def write(self, data):
+    def dying(fd, data):
+        if stat.S_ISREG(os.fstat(fd).st_mode):
             count[0] += 1
             if count[0] == NTH:
-                self.fh.write(data[: len(data) // 2]); self.fh.flush(); os.fsync(self.fh.fileno())
+                real(fd, bytes(data[: len(data) // 2])); os.fsync(fd)
                 os.kill(os.getpid(), signal.SIGKILL)
-            return self.fh.write(data)
-    os.fdopen = lambda fd, mode="r", *a, **k: Dying(real(fd, mode, *a, **k)) if "w" in mode else real(fd, mode, *a, **k)
-    sys.argv = ["printkit", "make", *sys.argv[2:]]
+        return real(fd, data)
+    os.write = dying
+    sys.argv = ["printkit", *sys.argv[2:]]
     from printkit.cli import main
     main()
 """)
 
 
-@pytest.mark.parametrize("nth", [1, 3])
-def test_killed_make_leaves_no_partial_file(nth, tmp_path):
-    """``printkit make`` killed (SIGKILL) in the middle of writing a file: that file never appears
-    under its real name; everything that does appear is complete."""
-    from pypdf import PdfReader
+def kill_mid_write(nth: int, *args, cwd) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", KILL_MID_WRITE, str(nth), *map(str, args)], capture_output=True,
+                          text=True, timeout=120, cwd=cwd)
 
+
+def digests(folder: Path) -> dict[str, bytes]:
+    return {str(f.relative_to(folder)): f.read_bytes() for f in sorted(files_in(folder))}
+
+
+@pytest.mark.parametrize("nth", [1, 4, 8])
+def test_killed_make_leaves_the_old_kit_whole(nth, tmp_path):
+    """``printkit make`` killed (SIGKILL) in the middle of writing its NTH file over an older kit: the
+    kit folder still holds the old kit, file for file (a kit is swapped in whole); the next run
+    removes what the killed one left and writes the kit."""
     out = tmp_path / "out"
     preset = ROOT / "layouts" / "intersections.yaml"
-    p = subprocess.run([sys.executable, "-c", KILL_MID_WRITE, str(nth), str(preset), "-o", str(out),
-                        "--format", "pdf,svg"], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert run_main("make", preset, "-o", out, "--format", "pdf,svg")[0] == 0
+    kit = out / "intersections"
+    for f in kit.iterdir():  # an older kit, different from what the run writes
+        f.write_bytes(f.read_bytes() + (b"\n<!-- old -->\n" if f.suffix == ".svg" else b"\n% old\n"))
+    before = digests(kit)
+    p = kill_mid_write(nth, "make", preset, "-o", out, "--format", "pdf,svg", cwd=tmp_path)
     assert p.returncode == -signal.SIGKILL, p.stderr
-    final = [f for f in files_in(out) if not f.name.startswith(".")]
-    assert len(final) == nth - 1, f"expected the {nth - 1} files finished before the kill, found {final}"
-    for f in final:
-        if f.suffix == ".pdf":
-            assert f.read_bytes().rstrip().endswith(b"%%EOF") and len(PdfReader(f).pages) > 0
-        else:
-            import xml.etree.ElementTree as ET
+    assert digests(kit) == before, "the old kit was changed by a run killed while writing"
+    left = [f.name for f in out.iterdir() if f.name.startswith(".")]
+    assert left, "the killed run left no temporary folder: the kill came too late to test anything"
+    code, _, err = run_main("make", preset, "-o", out, "--format", "pdf,svg")
+    assert code == 0, err
+    assert [f.name for f in out.iterdir()] == ["intersections"], "a stale temporary folder was not removed"
+    assert digests(kit) != before and all(b"old" not in data[-12:] for data in digests(kit).values())
 
-            ET.parse(f)
+
+@pytest.mark.parametrize("command", ["rules", "picture", "template", "new"])
+def test_killed_single_file_write_leaves_the_old_file_whole(command, tmp_path):
+    """Every other kind of write killed half way: the old file is as it was, and the next run (with
+    --force where the old file is not printkit's) removes the temporary file and writes it."""
+    played = ROOT / "tests" / "games" / "data" / "played-intersections.yaml"
+    target = tmp_path / {"rules": "r.pdf", "picture": "p.svg", "template": "t.yaml", "new": "n.yaml"}[command]
+    args = {"rules": ["rules", "intersections", "-o", target],
+            "picture": ["score", played, "--picture", target],
+            "template": ["template", ROOT / "layouts" / "intersections.yaml", "-o", target],
+            "new": ["new", "intersections", "-o", target]}[command]
+    assert run_main(*args)[0] in (0, 1)
+    old = target.read_bytes() + b"\n"  # still printkit's mark, but not what the next run writes
+    target.write_bytes(old)
+    p = kill_mid_write(1, *args, "--force", cwd=tmp_path)
+    assert p.returncode == -signal.SIGKILL, p.stderr
+    assert target.read_bytes() == old
+    assert len(list(tmp_path.iterdir())) == 2, "the kill came before any temporary file was made"
+    assert run_main(*args, "--force")[0] in (0, 1)
+    assert [f.name for f in tmp_path.iterdir()] == [target.name], "the stale temporary file was not removed"
+    assert target.read_bytes() != old
 
 
 def test_make_killed_at_random_moments_never_leaves_half_a_file(tmp_path):
@@ -503,8 +527,8 @@ def test_make_killed_at_random_moments_never_leaves_half_a_file(tmp_path):
         proc.kill()
         proc.wait(timeout=30)
         for f in files_in(out):
-            if f.name.startswith("."):
-                continue  # a temporary file, never a kit file
+            if any(part.startswith(".") for part in f.relative_to(out).parts):
+                continue  # a temporary file or folder, never a kit file
             if f.suffix == ".pdf":
                 assert f.read_bytes().rstrip().endswith(b"%%EOF"), f
                 assert len(PdfReader(f).pages) > 0
@@ -548,6 +572,9 @@ def test_new_with_any_players_value_writes_a_valid_config_or_fails_cleanly(game_
     ["make", "--format", "png"], ["make", "--format", "pdf,,jpg"], ["make", "--paper", "legal"],
     ["rules", "chess"], ["new", "chesss"], ["schema", "nope"], ["simulate", "intersections"],
     ["solve", "knivess"], ["score", "--picture", "out.png", "x.yaml"],
+    ["solve", "curve", "x.yaml", "--time-limit", "inf"], ["solve", "curve", "x.yaml", "--time-limit", "nan"],
+    ["simulate", "knives", "--games", "many"], ["simulate", "ikes", "--games", "0"], ["make", "--nope"],
+    ["rules", "knives", "-o", "/"], ["rules", "knives", "-o", "/proc/self/x.pdf"], ["new", "knives", "-p", "9" * 5000],
 ])
 def test_bad_command_line_values_are_one_line(args, tmp_path):
     code, out, err = run_main(*args)

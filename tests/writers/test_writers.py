@@ -42,3 +42,23 @@ def test_svg_is_millimetres_and_compact():
 def test_svg_stack_puts_pages_below_each_other():
     root = ET.fromstring(svg.render_stack([sample(), sample()], gap=6))
     assert root.get("viewBox") == "0 0 210 600"
+
+
+def test_places_to_point_at_reach_the_screen_only():
+    """A Hit becomes an SVG element with its data-ref (escaped, on top); a PDF page prints nothing of it."""
+    import xml.dom.minidom
+
+    from printkit.draw import Hit, Page, Rect, hit_line
+    from printkit.writers import pdf, svg
+
+    hits = [Hit("1:C3", 1, 2, 3, 4, "dot", True), hit_line("road:3-4", 0, 0, 10, 10, 2, "road"),
+            Hit('A&"<b:C3 N', 1, 1, 5, 1, "edge")]
+    plain = Page(50, 50, [Rect(5, 5, 10, 10)])
+    with_hits = Page(50, 50, [*hits[:1], Rect(5, 5, 10, 10), *hits[1:]])
+    doc = xml.dom.minidom.parseString(svg.render(with_hits))
+    found = [(e.tagName, e.getAttribute("data-ref"), e.getAttribute("class")) for e in doc.documentElement.childNodes
+             if e.nodeType == e.ELEMENT_NODE and e.getAttribute("data-ref")]
+    assert found == [("ellipse", "1:C3", "hit dot"), ("line", "road:3-4", "hit road"), ("rect", 'A&"<b:C3 N', "hit edge")]
+    last = [e for e in doc.documentElement.childNodes if e.nodeType == e.ELEMENT_NODE][-3:]
+    assert [e.getAttribute("data-ref") for e in last] == ["1:C3", "road:3-4", 'A&"<b:C3 N']  # drawn last: on top
+    assert pdf.render([with_hits]) == pdf.render([plain])

@@ -7,14 +7,13 @@ import { Board } from "/static/board.js";
 import * as game from "/static/game.js";
 
 const $ = (id) => document.getElementById(id);
-const SAVE_AFTER_MS = 300;
 
 const page = {
   doc: null, version: null, setup: null, info: {},
   seq: 0,            // the number of the newest state; answers for older states are dropped
   shownSeq: -1,      // the state whose check is on screen
   revealSeq: -1,     // with live marks off: the state whose mistakes Check revealed
-  savedJson: null, saveTimer: null, saving: false, conflict: false,
+  savedJson: null, saving: false, saveAgain: false, conflict: false,
   report: null,
 };
 const history = new History();
@@ -50,8 +49,8 @@ function changed(from = null) {
   $("undo").disabled = !history.canUndo();
   $("redo").disabled = !history.canRedo();
   editors.show(page.doc, from);
+  $("saved").textContent = "Not saved yet";
   refresh();
-  scheduleSave();
 }
 
 function undo() {
@@ -92,7 +91,10 @@ async function refresh() {
   } catch (e) {
     if (e.name !== "AbortError" && seq === page.seq) showProblem("the printkit server is not answering (is it still running?)");
   } finally {
-    if (seq === page.seq) document.body.classList.remove("busy");
+    if (seq === page.seq) {
+      document.body.classList.remove("busy");
+      save();  // the newest state, checked: written to the file at once (a save per change, a few ms)
+    }
   }
 }
 
@@ -155,17 +157,10 @@ function applyMarks() {
 
 // ---------------------------------------------------------------- saving by itself
 
-function scheduleSave() {
-  clearTimeout(page.saveTimer);
-  page.saveTimer = setTimeout(save, SAVE_AFTER_MS);
-  $("saved").textContent = "Not saved yet";
-}
-
 async function save({ force = false, keepalive = false } = {}) {
-  clearTimeout(page.saveTimer);
   const json = JSON.stringify(page.doc);
   if ((json === page.savedJson && !force) || page.conflict) return;
-  if (page.saving) { page.saveTimer = setTimeout(save, SAVE_AFTER_MS); return; }
+  if (page.saving) { page.saveAgain = true; return; }  // one save at a time; the newest follows this one
   page.saving = true;
   $("saved").textContent = "Saving...";
   try {
@@ -187,7 +182,7 @@ async function save({ force = false, keepalive = false } = {}) {
   } finally {
     page.saving = false;
   }
-  if (JSON.stringify(page.doc) !== page.savedJson && !page.conflict) scheduleSave();
+  if (page.saveAgain) { page.saveAgain = false; save(); }
 }
 
 function conflictBanner(text) {
@@ -219,8 +214,9 @@ const ctx = {
   report: () => page.report,
   get setup() { return page.setup; },
   controls: $("controls"),
-  ask: async (name) => {
-    const { status, body } = await post(`/api/answer/${name}`, page.doc);
+  ask: async (name, params = {}) => {
+    const q = new URLSearchParams(params).toString();
+    const { status, body } = await post(`/api/answer/${name}` + (q ? `?${q}` : ""), page.doc);
     return status === 200 ? body : { error: body.error };
   },
   show: (node) => $("answer").replaceChildren(node),

@@ -77,7 +77,7 @@ def editors(cfg: "Config") -> list[dict]:
              "rows": 8, "hint": f"{a} add 3\n{b} mod 2 = 1"}]
 
 
-def review(res: "Results") -> dict[str, Any]:
+def review(res: "Results", params: dict[str, str]) -> dict[str, Any]:
     """``how did we play?``: each move's cost against perfect play, as ``solve add-residue`` reviews it."""
     from .review import review as run_review
 

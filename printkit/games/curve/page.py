@@ -1,11 +1,123 @@
-"""Within The Curve on the entry page: every curve and every fill typed as the grid it is on paper."""
+"""Within The Curve on the entry page: each owner's curve drawn on its grid (``curve:NAME:C3``) and every
+fill on a copy of it (``fill:FILLER:OWNER:C3``), drawn as the picture draws them; mistakes are left to the
+page's marks (so that they can stay hidden until Check), and the solver's best fill is one question away."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ...draw import Hit, Page, Pen, Polyline, Rect, Text, fit_text, hit_line, moved
+from ...game import Report
+from ...sheet import Paper, Player, coord
+from . import geometry as geo
+from .picture import draw_fill
+from .score import Curve, check, check_fill, read_curve
+from .sheets import TOP_ROOM, label_room
+from .sheets import grid as grid_items
 
 if TYPE_CHECKING:
+    from .game import Results
     from .record import Config
+
+CELL = 8.0  # a square on screen, in the drawing's millimetres (the page scales it)
+
+
+def path_of(curve: Curve, n: int) -> list[tuple[int, int]] | None:
+    """The squares of a curve in drawing order: its route, or an open line as numbered or walked from an end;
+    None where the marks do not make one line (a branch)."""
+    if curve.route:
+        return curve.route
+    squares = curve.squares
+    if not squares:
+        return []
+    numbered = {sq: curve.grid[sq[0]][sq[1]] for sq in squares}
+    if all(isinstance(v, int) for v in numbered.values()):
+        return sorted(squares, key=lambda sq: numbered[sq])
+    ends = [sq for sq in sorted(squares) if sum(q in squares for q in geo.neighbours(sq, n)) == 1]
+    path = [ends[0] if ends else min(squares)]
+    while True:
+        nxt = [q for q in geo.neighbours(path[-1], n) if q in squares and q not in path]
+        if len(nxt) != 1:
+            break
+        path.append(nxt[0])
+    return path if len(path) == len(squares) else None
+
+
+def _panel(title: str, color, n: int) -> tuple[Page, float, float]:
+    lab = label_room(n, CELL)
+    page = Page(lab + n * CELL + 6, TOP_ROOM + n * CELL + 14)
+    page.add(Text(2, 6, fit_text(title, page.width - 4, 11, True), 11, bold=True, color=color))
+    return page, lab + 2, 9 + TOP_ROOM
+
+
+def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
+    """Each curve, then each player's fills; a sheet is built again only when its curve or fill changed."""
+    seats = {p.name: p for p in res.seats()}
+    n = res.n
+    key = {owner: _key(res.curves[owner]) for owner in res.names}
+    pages = [_curve_page(n, owner, key[owner], seats[owner]) for owner in res.names]
+    for player in res.names:
+        for owner in res.names:
+            pages.append(_fill_page(n, player, owner, key[owner], _key(res.fills[player][owner]), seats[player],
+                                    seats[owner]))
+    return pages
+
+
+def _key(grid) -> tuple:
+    return tuple(tuple(row) for row in grid)
+
+
+@lru_cache(maxsize=256)
+def _curve_page(n: int, owner: str, grid: tuple, seat: Player) -> Page:
+    cv = read_curve(owner, [list(row) for row in grid], n)
+    state = (f"closed, {len(cv.route)} squares, {len(cv.inside)} inside" if cv.route else
+             "not drawn yet" if not cv.squares else "not closed yet")
+    page, x, y = _panel(f"{owner}'s curve: {state}", seat.color, n)
+    items = [Rect(c * CELL, r * CELL, CELL, CELL, None, (0.9, 0.9, 0.9)) for r, c in sorted(cv.inside)]
+    items += grid_items(0, 0, n, CELL)
+    path = path_of(cv, n)
+    pen = Pen(seat.color, 1.0, seat.dash, not seat.dash)
+    if path and len(path) > 1:
+        pts = tuple(((c + 0.5) * CELL, (r + 0.5) * CELL) for r, c in path)
+        items.append(Polyline(pts, pen, None, bool(cv.route)))
+    for r, c in sorted(cv.squares):
+        items.append(Rect(c * CELL + 2.6, r * CELL + 2.6, CELL - 5.2, CELL - 5.2, None, seat.color))
+    items += [Hit(f"curve:{owner}:{coord(r, c)}", c * CELL, r * CELL, CELL, CELL, "square")
+              for r in range(n) for c in range(n)]
+    page.add(moved(items, x, y))
+    return page
+
+
+@lru_cache(maxsize=512)
+def _fill_page(n: int, player: str, owner: str, curve: tuple, fill: tuple, filler: Player, seat: Player) -> Page:
+    cv = read_curve(owner, [list(row) for row in curve], n)
+    f = check_fill(cv, player, [list(row) for row in fill], n, Report("curve", [player], {player: 0}))
+    name = "own curve" if owner == player else f"{owner}'s curve"
+    state = f"top {f.top}" if cv.route else "waiting for the curve"
+    page, x, y = _panel(f"{player}'s fill of {name}: {state}", filler.color, n)
+    shown = replace(f, bad=set(), pairs=[])  # mistakes are the page's marks: they can be hidden
+    items = draw_fill(n, CELL, replace(cv, problems=[]), shown, seat.color, seat.dash)
+    ref = f"fill:{player}:{owner}:"
+    items += [Hit(ref + coord(r, c), c * CELL, r * CELL, CELL, CELL, "square") for r in range(n) for c in range(n)]
+    items += [hit_line(f"{ref}{coord(*a)}|{coord(*b)}", (a[1] + 0.5) * CELL, (a[0] + 0.5) * CELL,
+                       (b[1] + 0.5) * CELL, (b[0] + 0.5) * CELL, 1.2, "pair") for a, b in f.pairs]
+    page.add(moved(items, x, y))
+    return page
+
+
+def board_info(res: "Results") -> dict:
+    curves, fills = check(res, Report("curve", res.names, {p: 0 for p in res.names}))
+    info: dict[str, Any] = {"n": res.n, "curves": {}, "fills": {}}
+    for owner, cv in curves.items():
+        path = path_of(cv, res.n)
+        info["curves"][owner] = {"path": None if path is None else [coord(*sq) for sq in path],
+                                 "squares": [coord(*sq) for sq in sorted(cv.squares)],
+                                 "closed": bool(cv.route), "inside": [coord(*sq) for sq in sorted(cv.inside)]}
+    for f in fills:
+        info["fills"].setdefault(f.player, {})[f.owner] = {"next": f.top + 1, "top": f.top}
+    return info
 
 
 def editors(cfg: "Config") -> list[dict]:
@@ -15,3 +127,32 @@ def editors(cfg: "Config") -> list[dict]:
     out += [{"path": ["fills", filler, owner], "label": f"{filler}'s fill of {owner}'s curve", "kind": "grid",
              "rows": rows} for filler in cfg.names for owner in cfg.names]
     return out
+
+
+def best(res: "Results", params: dict[str, str]) -> dict:
+    """The solver's best fill of one owner's curve, beside a filler's own: "your 11, best 14, proven"."""
+    from ...writers import svg
+    from .solver import solve
+
+    owner = params.get("owner", "")
+    if owner not in res.names:
+        return {"error": f"no curve of '{owner}' in this game"}
+    curves, fills = check(res, Report("curve", res.names, {p: 0 for p in res.names}))
+    cv = curves[owner]
+    if not cv.route:
+        return {"error": f"{owner}'s curve is not closed yet: the solver needs a closed curve"}
+    sol = solve(cv.route, res.n, time_limit=5.0)
+    tops = {f.player: f.top for f in fills if f.owner == owner}
+    proof = "proven" if sol.proven else f"no fill can go past {sol.bound}"
+    text = ", ".join(f"{p}'s {t}" for p, t in tops.items()) + f"; best {sol.best}, {proof}"
+    values = geo.curve_values(cv.route, sol.start, sol.direction)
+    grid_rows = [[None] * res.n for _ in range(res.n)]
+    for (r, c), v in {**values, **sol.fill}.items():
+        grid_rows[r][c] = v
+    shown = check_fill(cv, "solver", grid_rows, res.n, Report("curve", ["solver"], {"solver": 0}))
+    seat = {p.name: p for p in res.seats()}[owner]
+    page, x, y = _panel(f"Best fill of {owner}'s curve: {sol.best}" + (" (proven)" if sol.proven else ""),
+                        seat.color, res.n)
+    page.add(moved(draw_fill(res.n, CELL, cv, replace(shown, could=None), seat.color, seat.dash), x, y))
+    return {"text": text, "best": sol.best, "bound": sol.bound, "proven": sol.proven, "tops": tops,
+            "svg": svg.render(page).decode("utf-8")}

@@ -183,6 +183,10 @@ def check_fill(curve: Curve, player: str, grid, n: int, report: Report) -> Fill:
     def where(sq: Square | None) -> str:
         return f"{owner}'s curve, {coord(*sq)}" if sq else f"{owner}'s curve"
 
+    def refs(squares) -> tuple[str, ...]:  # the squares to mark on the entry page (empty squares of an
+        # unfilled copy are left unmarked: the message names them, and a copy not begun stays calm)
+        return tuple(f"fill:{player}:{owner}:{coord(*sq)}" for sq in squares)
+
     route, inside = curve.route, curve.inside
     if route is None:
         return fill
@@ -201,7 +205,8 @@ def check_fill(curve: Curve, player: str, grid, n: int, report: Report) -> Fill:
         more = f"; and {len(wrong) - 4} more" if len(wrong) > 4 else ""
         report.violation(player, "curve-numbers", where(wrong[0][0]),
                          f"{who}: the curve's {L} squares must hold 1..{L} in order along it; counting from 1 at "
-                         f"{coord(*one)} towards {coord(*two)}: {shown}{more}")
+                         f"{coord(*one)} towards {coord(*two)}: {shown}{more}",
+                         refs(sq for sq, got, _ in wrong if got is not None))
         fill.bad.update(sq for sq, _, _ in wrong)
     # nothing outside the curve
     outside = sorted(sq for sq in written if sq not in on and sq not in inside)
@@ -210,7 +215,7 @@ def check_fill(curve: Curve, player: str, grid, n: int, report: Report) -> Fill:
         more = f" and {len(outside) - 6} more" if len(outside) > 6 else ""
         report.violation(player, "outside", where(outside[0]),
                          f"{who}: {shown}{more} {'is' if len(outside) == 1 else 'are'} outside the curve; "
-                         "numbers go only on the curve and inside it")
+                         "numbers go only on the curve and inside it", refs(outside))
         fill.bad.update(outside)
     # the interior holds 1..k, each once
     inner = {sq: v for sq, v in written.items() if sq in inside}
@@ -222,7 +227,7 @@ def check_fill(curve: Curve, player: str, grid, n: int, report: Report) -> Fill:
         if len(sqs) > 1:
             report.violation(player, "interior-once", where(sqs[1]),
                              f"{who}: {v} is written {len(sqs)} times inside ({geo.names(sqs)}); "
-                             "each interior number goes in once")
+                             "each interior number goes in once", refs(sqs))
             fill.bad.update(sqs)
     missing = [v for v in range(1, fill.top + 1) if v not in at]
     if missing:
@@ -231,7 +236,7 @@ def check_fill(curve: Curve, player: str, grid, n: int, report: Report) -> Fill:
         report.violation(player, "interior-order", where(top_sq),
                          f"{who}: the interior goes up to {fill.top} (at {coord(*top_sq)}) but {shown} "
                          f"{'is' if len(missing) == 1 else 'are'} not written; interior numbers are 1, 2, 3, ... "
-                         "with none left out")
+                         "with none left out", refs([top_sq]))
         fill.bad.add(top_sq)
     # every interior number is coprime with each number beside it (curve or interior)
     board = {sq: v for sq, v in written.items() if sq in on or sq in inside}
@@ -245,7 +250,8 @@ def check_fill(curve: Curve, player: str, grid, n: int, report: Report) -> Fill:
                 kind = "" if q in inner else " on the curve"
                 report.violation(player, "coprime", where(sq),
                                  f"{who}: {v} at {coord(*sq)} is next to {w} at {coord(*q)}{kind} "
-                                 f"(common factor {f})")
+                                 f"(common factor {f})",
+                                 refs([sq, q]) + (f"fill:{player}:{owner}:{coord(*sq)}|{coord(*q)}",))
                 fill.pairs.append((sq, q))
                 fill.bad.update((sq, q))
     # could the fill have gone on?
@@ -266,7 +272,8 @@ def check(res: Results, report: Report) -> tuple[dict[str, Curve], list[Fill]]:
         curves[owner] = cv
         for p in cv.problems:
             report.violation(owner, p.rule, f"{owner}'s curve" + (f", {coord(*p.square)}" if p.square else ""),
-                             f"{owner}'s curve: {p.message}")
+                             f"{owner}'s curve: {p.message}",
+                             (f"curve:{owner}:{coord(*p.square)}",) if p.square else ())
         if cv.route is None:
             report.notes.append(f"{owner}'s curve is not a closed curve, so no fill of it can be checked; "
                                 "each fill of it scores 0")

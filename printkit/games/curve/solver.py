@@ -144,6 +144,7 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
     solver.parameters.max_time_in_seconds = max(0.01, time_limit - (time.perf_counter() - t0))
     solver.parameters.random_seed = seed
     solver.parameters.num_workers = max(1, workers)
+    solver.parameters.catch_sigint_signal = False  # Ctrl-C stays the caller's (printkit enter saves, then stops)
     status = solver.Solve(model)
     seconds = time.perf_counter() - t0
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

@@ -12,6 +12,9 @@ Modules:
   sheets.py    the printed kit (player sheets, the tile card, the display legend) and the rule sheet's figures
   score.py     the scorer: the store read from a sheet, the sheet's rules, the same roll for everyone, the walk scored
   picture.py   the results drawn back: each store, the shoppers' walk, points per space, broken rules marked
+  page.py      the entry page (printkit enter): each store as printed with the walk, a place to point at on every
+               space (Ann:C3) and every side of it (Ann:C3 N), board_info, the text boxes; page.js: pens, walls
+               by click and drag, keys, the turn log built line by line
   commands.py  the ``printkit simulate ikes`` sub-command
   path.py      the store as a board and the shoppers' walk along shortest paths
   replay.py    a game replayed from its turn lines, every rule of a turn checked, compared with the written sheet

@@ -1,11 +1,134 @@
-"""The Long Way on the entry page: each store's sheet as typed, in the results file's own syntax."""
+"""The Long Way on the entry page: each store's 7x7 sheet drawn as printed (the picture's drawing: tiles,
+displays, walls, doorways, entrance and exit, cafeterias) with the shoppers' scored walk in the player's
+colour, the turn log beside it, and a place to point at on every space (``Ann:C3``), on every side of every
+space (``Ann:C3 N``: a thin band just inside C3 along its north side, where C3's own wall is drawn) and on
+every turn row (``turn:Ann:3``); plus the text boxes in the results file's own syntax."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ...draw import Hit, Lines, Page, Pen, Text, fit_text, hit_line, moved, wrap
+from ...game import Report
+from ...sheet import LABEL_ROOM, Paper
+from .path import N, SPACES, Board, Walk, rc, walk
+from .record import edge_ref, square_ref, turn_ref
+from .score import board_of, describe_walk
+from .sheets import GREYTEXT, display_symbol, draw_board, draw_walk
+from .tiles import SIDES, tileset
+
 if TYPE_CHECKING:
-    from .game import Config
+    from .game import Config, Results
+
+CELL = 14.0  # a space on screen, in the drawing's millimetres (the page scales the sheet to its width)
+BAND = CELL * 0.28  # how deep into a space its side's band reaches: the rest of the space is the square
+SIDE_W = 52.0  # the column right of the store: displays, score, walk, turn log
+ROW_H = 4.6
+
+
+def _stores(res: "Results") -> dict[str, tuple[Board, Walk]]:
+    out = {}
+    for p in res.names:
+        b = board_of(res.sheets[p])
+        out[p] = (b, walk(b))
+    return out
+
+
+def hits(player: str, x: float, y: float, cell: float = CELL) -> list[Hit]:
+    """Every space as a box, then every side of it as a band inside the space along that side (on top).
+    The bands stop short of the corners, which belong to the square, so a drag along a side does not
+    catch the crossing side."""
+    out: list[Hit] = []
+    for s in range(SPACES):
+        r, c = rc(s)
+        out.append(Hit(square_ref(player, s), x + c * cell, y + r * cell, cell, cell, "square"))
+    bw, end = cell * 0.28, cell * 0.28 * 1.2
+    for s in range(SPACES):
+        r, c = rc(s)
+        px, py = x + c * cell, y + r * cell
+        lines = {"N": (px + end, py + bw / 2, px + cell - end, py + bw / 2),
+                 "S": (px + end, py + cell - bw / 2, px + cell - end, py + cell - bw / 2),
+                 "W": (px + bw / 2, py + end, px + bw / 2, py + cell - end),
+                 "E": (px + cell - bw / 2, py + end, px + cell - bw / 2, py + cell - end)}
+        out += [hit_line(edge_ref(player, s, side), *lines[side], bw, "edge") for side in SIDES]
+    return out
+
+
+def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
+    stores = _stores(res)
+    pages = []
+    for seat in res.seats():
+        b, w = stores[seat.name]
+        sheet = res.sheets[seat.name]
+        items: list = []
+        score = report.scores.get(seat.name, w.score)
+        out = " (disqualified)" if seat.name in report.disqualified else ""
+        items += seat.badge(2.2, 4.2, 4.2)
+        items.append(Text(6, 6, fit_text(f"{seat.name}'s store: score {score}{out}", N * CELL + SIDE_W, 12, True),
+                          12, bold=True, color=seat.color))
+        gx, gy = LABEL_ROOM + 2, 10 + LABEL_ROOM
+        items += draw_board(b, gx, gy, CELL)
+        items += draw_walk(w, gx, gy, CELL, Pen(seat.color, 0.8, seat.dash, round=True), b)
+        sx = gx + N * CELL + 6
+        y = gy + 1
+        items.append(Text(sx, y + 2, "Displays", 9, bold=True))
+        names = tileset().displays
+        for f in range(1, 7):
+            cx, cy = sx + ((f - 1) % 2) * (SIDE_W / 2), y + 4 + ((f - 1) // 2) * 7
+            items += display_symbol(f, cx + 2.8, cy + 2.8, 4.6, Pen(width=0.4))
+            items.append(Text(cx + 6.6, cy + 4, fit_text(f"{f} {names[f].name}", SIDE_W / 2 - 7, 8), 8))
+        y += 4 + 3 * 7 + 4
+        items.append(Text(sx, y, "The walk", 9, bold=True))
+        y += 4
+        lines = [describe_walk(w, b)] + [f"{'' if k == 0 else 'then '}to {leg.goal}: {leg.value:+d}"
+                                         for k, leg in enumerate(w.legs)]
+        for ln in lines:
+            for part in wrap(ln, SIDE_W - 1, 7.5):
+                items.append(Text(sx, y, part, 7.5, color=GREYTEXT))
+                y += 3.3
+        y += 3
+        turns = sheet.turns or []
+        items.append(Text(sx, y, "Turn log" if sheet.turns is not None else "Turn log (optional)", 9, bold=True))
+        y += 1.5
+        rows: list[Hit] = []
+        for i, text in enumerate(turns, 1):
+            items.append(Text(sx + 5, y + ROW_H - 1.2, str(i), 7.5, "end", color=GREYTEXT))
+            items.append(Text(sx + 7, y + ROW_H - 1.2, fit_text(text, SIDE_W - 8, 8), 8))
+            rows.append(Hit(turn_ref(seat.name, i), sx, y, SIDE_W, ROW_H, "row"))
+            y += ROW_H
+        if turns:
+            items.append(Lines(((sx, y + 0.6, sx + SIDE_W, y + 0.6),), Pen(GREYTEXT, 0.15)))
+        items += hits(seat.name, gx, gy) + rows
+        height = max(gy + N * CELL + 4, y + 4)
+        page = Page(sx + SIDE_W + 4, height + 2)
+        page.add(moved(items, 1, 1))
+        pages.append(page)
+    return pages
+
+
+@lru_cache(maxsize=1)
+def pen_pictures() -> dict[str, str]:
+    """Each mark a square can hold as the print draws it (empty, tile space, displays 1-6, cafeterias), as a
+    small SVG for the pen buttons."""
+    from ...writers import svg
+
+    size = 7.0
+    out = {}
+    for mark in (".", "o", "1", "2", "3", "4", "5", "6", "C1", "C2"):
+        page = Page(size, size)
+        grid = ["."] * SPACES
+        grid[0] = mark
+        page.add(draw_board(Board(grid), 0.2, 0.2, size - 0.4, labels=False))
+        out[mark] = svg.render(page).decode("utf-8").split("?>", 1)[-1].strip()
+    return out
+
+
+def board_info(res: "Results") -> dict:
+    """What page.js needs beside the sheets: the players, the displays' names and pictures (for the pen
+    buttons) and the turn count per store.  Everything else it reads from the results document itself."""
+    return {"players": list(res.names), "displays": {f: d.name for f, d in tileset().displays.items()},
+            "pens": pen_pictures(), "turns": {p: len(res.sheets[p].turns or []) for p in res.names}}
 
 
 def editors(cfg: "Config") -> list[dict]:

@@ -48,6 +48,21 @@ HELP = ("write a turn like '15 B2 5@B3' (dice light+dark, the tile's A1 space, d
         "optionally '+coins', '+door B2 E' or '+wall B2 E'; or 'cafe A6-A7'; or 'stop'")
 
 
+def square_ref(player: str, s: int) -> str:
+    """The entry page's data-ref of a space of ``player``'s store (SPEC 4): ``Ann:C3``."""
+    return f"{player}:{name(s)}"
+
+
+def edge_ref(player: str, s: int, side: str) -> str:
+    """The data-ref of one side of a space (its wall, if it has one): ``Ann:C3 N``."""
+    return f"{player}:{name(s)} {side}"
+
+
+def turn_ref(player: str, i: int) -> str:
+    """The data-ref of turn ``i`` (from 1) in the turn log the page draws under the store."""
+    return f"turn:{player}:{i}"
+
+
 def space(text: str) -> int:
     from ...sheet import parse_coord
 
@@ -116,6 +131,13 @@ class Turn:
     @property
     def dice(self) -> tuple[int, int] | None:
         return self.rolls[-1] if self.rolls else None
+
+    def refs(self, player: str, i: int) -> tuple[str, ...]:
+        """The data-refs of what the line names: its row in the log, its spaces, its bonus wall."""
+        out = [turn_ref(player, i)] + [square_ref(player, s) for s in [*self.spaces, self.display_at] if s >= 0]
+        if len(self.bonus) == 3:
+            out.append(edge_ref(player, self.bonus[1], self.bonus[2]))
+        return tuple(dict.fromkeys(out))
 
 
 def parse_turn(text: str) -> Turn:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ...game import Report
 from .path import SPACES, Board, name, neighbour, rc, sid
-from .record import parse_turn
+from .record import edge_ref, parse_turn, square_ref, turn_ref
 from .tiles import SIDE_NAME, SIDES, tileset
 
 
@@ -59,8 +59,11 @@ def replay(turns: list[str], player: str, sheet: str, seat: int, seats: int, rep
         t = parse_turn(text)
         where = f"{sheet}, turn {i} ({t.text})"
 
-        def bad(rule: str, msg: str) -> None:
-            report.violation(player, rule, where, msg)
+        def bad(rule: str, msg: str, *spaces: int, edge: tuple[int, str] | None = None) -> None:
+            """A broken rule of this turn, marked on its row and the spaces (or the wall) it names."""
+            refs = ((turn_ref(player, i), *(square_ref(player, s) for s in spaces),
+                     *((edge_ref(player, *edge),) if edge else ())) if spaces or edge else t.refs(player, i))
+            report.violation(player, rule, where, msg, refs)
 
         if st.stopped:
             bad("stopped", f"{player} stopped playing at turn {st.stopped}; no turn may follow")
@@ -83,13 +86,14 @@ def replay(turns: list[str], player: str, sheet: str, seat: int, seats: int, rep
             st.cafes += 1
             s1, s2 = t.spaces
             if st.cafes > 2:
-                bad("cafeterias", f"a third cafeteria at {name(s1)}-{name(s2)}; at most two in the whole game")
+                bad("cafeterias", f"a third cafeteria at {name(s1)}-{name(s2)}; at most two in the whole game", s1, s2)
             (r1, c1), (r2, c2) = rc(s1), rc(s2)
             if abs(r1 - r2) + abs(c1 - c2) != 1:
-                bad("cafeteria-shape", f"{name(s1)} and {name(s2)} are not side by side; a cafeteria is a 1x2 block")
+                bad("cafeteria-shape", f"{name(s1)} and {name(s2)} are not side by side; a cafeteria is a 1x2 block",
+                    s1, s2)
             for s in (s1, s2):
                 if not b.is_empty(s):
-                    bad("empty-spaces", f"{name(s)} is not empty ({describe(st, s)})")
+                    bad("empty-spaces", f"{name(s)} is not empty ({describe(st, s)})", s)
                 else:
                     b.grid[s] = f"C{st.cafes}"
                     st.space_turn[s] = i
@@ -103,15 +107,15 @@ def replay(turns: list[str], player: str, sheet: str, seat: int, seats: int, rep
             if want != sorted(set(t.spaces)):
                 bad("tile-shape", f"the light die {light} gives the {tile.shape} tile "
                                   f"({', '.join(name(s) for s in want) if want else 'off the grid'} with its A1 on "
-                                  f"{name(anchor)}), not {'+'.join(name(s) for s in t.spaces)}")
+                                  f"{name(anchor)}), not {'+'.join(name(s) for s in t.spaces)}", *t.spaces)
         if cells is None:
-            bad("tile-fit", f"tile {tile.key} ({tile.shape}) with its A1 on {name(anchor)} runs off the grid")
+            bad("tile-fit", f"tile {tile.key} ({tile.shape}) with its A1 on {name(anchor)} runs off the grid", anchor)
             continue
         before = {s for s in range(SPACES) if b.grid[s] != "."}
         placed = []
         for s in cells:
             if not b.is_empty(s):
-                bad("empty-spaces", f"tile {tile.key} covers {name(s)}, which is not empty ({describe(st, s)})")
+                bad("empty-spaces", f"tile {tile.key} covers {name(s)}, which is not empty ({describe(st, s)})", s)
             else:
                 placed.append(s)
         for s in placed:
@@ -124,10 +128,10 @@ def replay(turns: list[str], player: str, sheet: str, seat: int, seats: int, rep
                 b.walls[(s, side)] = False
                 st.wall_turn[(s, side)] = (i, f"tile {tile.key}")
         if t.display not in (light, dark):
-            bad("display-die", f"display {t.display} matches neither die ({light} and {dark})")
+            bad("display-die", f"display {t.display} matches neither die ({light} and {dark})", t.display_at)
         if t.display_at not in cells:
             bad("display-space", f"display at {name(t.display_at)} is not on the tile just drawn "
-                                 f"({', '.join(name(s) for s in cells)})")
+                                 f"({', '.join(name(s) for s in cells)})", t.display_at)
             earned = []
         else:
             if t.display_at in placed:
@@ -135,7 +139,7 @@ def replay(turns: list[str], player: str, sheet: str, seat: int, seats: int, rep
             earned = bonus_earned(b, t.display_at, t.display, before)
         if t.bonus and not earned:
             bad("bonus", f"no bonus: the display {t.display} at {name(t.display_at)} is not next to a cafeteria or "
-                         f"another {t.display} without a wall between")
+                         f"another {t.display} without a wall between", t.display_at)
         elif earned and not t.bonus:
             report.notes.append(f"{where}: a bonus was earned (next to {name(earned[0])}) but none is recorded")
         if t.bonus and t.bonus[0] == "coins":
@@ -144,16 +148,17 @@ def replay(turns: list[str], player: str, sheet: str, seat: int, seats: int, rep
             _, s, side = t.bonus
             w = b.walls.get((s, side))
             if w is None:
-                bad("doorway", f"there is no wall on {name(s)}'s {SIDE_NAME[side]} side to punch a doorway through")
+                bad("doorway", f"there is no wall on {name(s)}'s {SIDE_NAME[side]} side to punch a doorway through",
+                    edge=(s, side))
             elif w:
-                bad("doorway", f"the wall on {name(s)}'s {SIDE_NAME[side]} side already has a doorway")
+                bad("doorway", f"the wall on {name(s)}'s {SIDE_NAME[side]} side already has a doorway", edge=(s, side))
             else:
                 b.walls[(s, side)] = True
                 st.door_turn[(s, side)] = i
         elif t.bonus and t.bonus[0] == "wall":
             _, s, side = t.bonus
             if (s, side) in b.walls:
-                bad("wall", f"{name(s)} already has a wall on its {SIDE_NAME[side]} side")
+                bad("wall", f"{name(s)} already has a wall on its {SIDE_NAME[side]} side", edge=(s, side))
             else:
                 b.walls[(s, side)] = False
                 st.wall_turn[(s, side)] = (i, "bonus")
@@ -191,7 +196,8 @@ def compare(st: Replay, written: Board, player: str, sheet: str, report: Report)
         if kind(d.grid[s]) != kind(written.grid[s]):
             when = f" (turn {st.space_turn[s]})" if s in st.space_turn else ""
             report.violation(player, "grid", f"{sheet}, {name(s)}",
-                             f"the turns give {says(d.grid[s])}{when}; the sheet shows {says(written.grid[s])}")
+                             f"the turns give {says(d.grid[s])}{when}; the sheet shows {says(written.grid[s])}",
+                             (square_ref(player, s),))
     for w in sorted(set(d.walls) | set(written.walls)):
         s, side = w
         text = f"{name(s)} {side}"
@@ -209,4 +215,4 @@ def compare(st: Replay, written: Board, player: str, sheet: str, report: Report)
             msg = f"turn {st.door_turn[w]} punched a doorway in {text}; the sheet shows a plain wall"
         else:
             msg = f"the sheet shows a doorway in {text}, but no turn punched one"
-        report.violation(player, "walls", f"{sheet}, wall {text}", msg)
+        report.violation(player, "walls", f"{sheet}, wall {text}", msg, (edge_ref(player, s, side),))

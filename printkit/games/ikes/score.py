@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ...game import Report
 from .path import N, Board, Walk, name, walk
-from .record import _space, parse_turn
+from .record import _space, edge_ref, parse_turn, square_ref
 
 if TYPE_CHECKING:
     from .game import Ikes, Results
@@ -48,17 +48,19 @@ def check_sheet(b: Board, player: str, sheet: str, report: Report) -> None:
         extra = list(cafes)[2:]
         report.violation(player, "cafeterias", f"{sheet}, " + ", ".join(
                              f"cafeteria {k} at {' '.join(name(s) for s in cafes[k])}" for k in extra),
-                         f"{len(cafes)} cafeterias ({', '.join(cafes)}); at most two in the whole game")
+                         f"{len(cafes)} cafeterias ({', '.join(cafes)}); at most two in the whole game",
+                         tuple(square_ref(player, s) for k in extra for s in cafes[k]))
     for k, spaces in cafes.items():
         ok = len(spaces) == 2 and abs(spaces[0] - spaces[1]) in (1, N) and (
             spaces[1] - spaces[0] == N or spaces[0] // N == spaces[1] // N)
         if not ok:
             report.violation(player, "cafeteria-shape", f"{sheet}, cafeteria {k} at {' '.join(name(s) for s in spaces)}",
                              f"{k} covers {len(spaces)} space(s) ({', '.join(name(s) for s in spaces)}); "
-                             "a cafeteria is two spaces side by side")
+                             "a cafeteria is two spaces side by side", tuple(square_ref(player, s) for s in spaces))
     if b.entrance == b.exit:
         report.violation(player, "doorways", f"{sheet}, entrance and exit",
-                         f"the entrance and the exit are the same doorway ({name(b.entrance[0])} {b.entrance[1]})")
+                         f"the entrance and the exit are the same doorway ({name(b.entrance[0])} {b.entrance[1]})",
+                         (edge_ref(player, *b.entrance),))
 
 
 def describe_walk(w: Walk, b: Board) -> str:
@@ -96,10 +98,12 @@ def evaluate(game: Ikes, res: Results) -> tuple[Report, dict[str, tuple[Board, W
     rounds = max((len(res.sheets[p].turns or []) for p in res.names), default=0)
     for i in range(rounds):
         rolls = {}
+        named: dict[str, tuple[str, ...]] = {}
         for p in res.names:
             turns = res.sheets[p].turns or []
-            if i < len(turns) and (d := parse_turn(turns[i]).dice):
+            if i < len(turns) and (d := (t := parse_turn(turns[i])).dice):
                 rolls[p] = d
+                named[p] = t.refs(p, i + 1)
         if len(set(rolls.values())) > 1:
             roller = res.names[i % len(res.names)]
             ref = rolls.get(roller) or next(iter(rolls.values()))
@@ -108,6 +112,6 @@ def evaluate(game: Ikes, res: Results) -> tuple[Report, dict[str, tuple[Board, W
                 if d != ref:
                     report.violation(p, "same-roll", f"{p}'s sheet, turn {i + 1}",
                                      f"dice {d[0]}{d[1]} differ from {who}'s {ref[0]}{ref[1]}; "
-                                     "everyone draws from the same roll")
+                                     "everyone draws from the same roll", named[p])
     report.disqualified = {v.player for v in report.violations if v.player}
     return report, out

@@ -1,0 +1,105 @@
+"""Within The Curve entered on the page in chromium: curves dragged, fills clicked and typed, checked live."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import yaml
+from enter_helpers import DATA, Hands, config_for, enter_curve, open_page, record_chars, run_printkit, shot, wait_checked
+
+EXAMPLE = DATA / "played-curve.yaml"
+
+
+def saved_when(page, path, ready, timeout=20.0):
+    """The saved file once it is ``ready`` (the page saves by itself within a second)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if ready(data):
+            return data
+        page.wait_for_timeout(100)
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def test_the_played_example_drawn_and_filled_scores_the_same(serve, page, tmp_path):
+    played = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    s = serve(config_for(EXAMPLE, tmp_path))
+    open_page(page, s)
+    hands = Hands(page)
+    enter_curve(page, hands, played, shot_name="curve-filled")
+    assert page.errors == []
+    want = json.loads(run_printkit("score", EXAMPLE, "--json")[1])
+    assert page.inner_text("[data-status]") == "valid"
+    for p in want["players"]:
+        assert page.inner_text(f'[data-score="{p["name"]}"]') == str(p["score"])
+    saved = tmp_path / "curve-night-results.yaml"
+    page.wait_for_function("document.getElementById('saved').textContent.startsWith('Saved')")
+    code, out, err = run_printkit("score", saved, "--json")
+    assert (code, json.loads(out)) == (0, want)
+    chars = record_chars(EXAMPLE, {"game", "players", "n"})
+    assert hands.events * 3 <= chars, (hands.events, chars)
+    shot(page, "curve-entered")
+
+
+def test_dragging_back_takes_back_and_a_drag_from_the_curve_erases(serve, page, tmp_path):
+    s = serve(config_for(EXAMPLE, tmp_path))
+    open_page(page, s)
+    hands = Hands(page)
+    # B2 -> B5 -> C5, then back over C5 to B5: C5 is taken back
+    hands.drag("curve:Ann:B2", "curve:Ann:B5", "curve:Ann:C5", "curve:Ann:B5")
+    wait_checked(page)
+    saved = tmp_path / "curve-night-results.yaml"
+    data = saved_when(page, saved, lambda d: "1" in (d["curves"]["Ann"] or ""))
+    rows = [line.split() for line in data["curves"]["Ann"].splitlines()]
+    assert rows[1][1:5] == ["1", "2", "3", "4"] and rows[2][4] == "."
+    # carry on from the end and come back to the first square: closed
+    hands.drag("curve:Ann:B5", "curve:Ann:E5", "curve:Ann:E2", "curve:Ann:B2")
+    wait_checked(page)
+    assert "closed, 12 squares, 4 inside" in page.inner_text("#sheets .sheet >> nth=0")
+    # a drag that starts on the curve erases what it passes over
+    hands.drag("curve:Ann:E3", "curve:Ann:E4")
+    wait_checked(page)
+    assert "not closed yet" in page.inner_text("#sheets .sheet >> nth=0")
+    assert "the curve must close" in page.inner_text("#violations")
+    # and the gap can be drawn again
+    hands.drag("curve:Ann:E2", "curve:Ann:E3", "curve:Ann:E4", "curve:Ann:E5")
+    wait_checked(page)
+    assert "closed, 12 squares, 4 inside" in page.inner_text("#sheets .sheet >> nth=0")
+
+
+def test_keys_draw_a_curve_and_fill_it(serve, page, tmp_path):
+    s = serve(config_for(EXAMPLE, tmp_path))
+    open_page(page, s)
+    hands = Hands(page)
+    hands.click("curve:Ann:B2")  # the cursor is here; Enter starts the line
+    hands.press("Enter")
+    for k in ["ArrowRight"] * 3 + ["ArrowDown"] * 3 + ["ArrowLeft"] * 3 + ["ArrowUp"] * 3:
+        hands.press(k, "Enter")
+        wait_checked(page)
+    assert "closed, 12 squares, 4 inside" in page.inner_text("#sheets .sheet >> nth=0")
+    # Ann's own copy: 1 at B2, 2 at B3, then type inside numbers
+    hands.click("fill:Ann:Ann:B2")
+    hands.click("fill:Ann:Ann:B3")
+    wait_checked(page)
+    hands.click("fill:Ann:Ann:C3")  # empty inside square: the next number, 1
+    wait_checked(page)
+    hands.press("ArrowRight", "Space")  # C4 gets 2
+    wait_checked(page)
+    hands.press("ArrowDown", "4")  # D4: typed 4, next to 2 and 8 on the curve: not coprime
+    wait_checked(page)
+    violations = page.locator("[data-violation]").all_inner_texts()
+    assert any("2 at C4 is next to 4 at D4 (common factor 2)" in v for v in violations), violations
+    assert "marked" in page.locator('[data-ref="fill:Ann:Ann:D4"]').get_attribute("class")
+    assert "marked" in page.locator('[data-ref="fill:Ann:Ann:C4|D4"]').get_attribute("class")
+    shot(page, "curve-coprime")
+    hands.press("Backspace")  # D4 cleared: its mistakes go
+    wait_checked(page)
+    assert not any("at D4" in v and "Ann on Ann" in v for v in page.locator("[data-violation]").all_inner_texts())
+    assert "marked" not in page.locator('[data-ref="fill:Ann:Ann:D4"]').get_attribute("class")
+    # two digits typed in a row make one number
+    hands.press("1", "2")
+    wait_checked(page)
+    saved = tmp_path / "curve-night-results.yaml"
+    data = saved_when(page, saved, lambda d: " 12 " in (d["fills"]["Ann"]["Ann"] or ""))
+    assert data["fills"]["Ann"]["Ann"].splitlines()[3].split()[3] == "12"
