@@ -178,18 +178,20 @@ def make(
 
 
 def _what_to_print(kits) -> None:
-    """After the paths (standard output, one a line), which file to print, on standard error."""
+    """After the paths, which file to print: for a person at a terminal (a script reading the paths, one a
+    line, gets the paths only)."""
     from .inputs import escape
 
+    if not sys.stdout.isatty():
+        return
     for folder, files in kits:
         pages = sorted(f for f in files if f.startswith("page-"))
         if "kit.pdf" in files:
             count = files["kit.pdf"].count(b"/Type /Page\n")
             typer.echo(f"To print: {escape(str(folder / 'kit.pdf'))} ({count} pages, the whole kit in order"
-                       + ("; the SVG files are the same pages one by one)" if pages else ")"), err=True)
+                       + ("; the SVG files are the same pages one by one)" if pages else ")"))
         elif pages:
-            typer.echo(f"To print: {escape(str(folder / pages[0]))} to {pages[-1]}, in order (--format pdf: one file)",
-                       err=True)
+            typer.echo(f"To print: {escape(str(folder / pages[0]))} to {pages[-1]}, in order (--format pdf: one file)")
 
 
 @app.command()

@@ -334,10 +334,36 @@ def test_version_and_completion(printkit):
     assert "--install-completion" in r.out and "--version" in r.out
 
 
-def test_make_says_which_file_to_print(printkit, tmp_path):
-    r = printkit("make", PRESET, "-o", tmp_path / "out", "--format", "pdf,svg")
-    assert r.code == 0
-    kit_pdf = tmp_path / "out" / "intersections" / "kit.pdf"
-    assert r.err.strip() == (f"To print: {kit_pdf} (4 pages, the whole kit in order; the SVG files are the same "
-                             "pages one by one)")
-    assert str(kit_pdf) in r.out.split("\n")
+def test_make_says_which_file_to_print(tmp_path):
+    """At a terminal, after the paths: which file to print.  Piped, the paths alone (one a line, for scripts)."""
+    import os
+    import pty
+    import sys
+
+    out = tmp_path / "out"
+    main, tty = pty.openpty()
+    p = subprocess.Popen([sys.executable, "-m", "printkit", "make", str(PRESET), "-o", str(out), "--format",
+                          "pdf,svg"], stdout=tty, stderr=subprocess.PIPE, cwd=tmp_path)
+    os.close(tty)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    assert p.wait(120) == 0, p.stderr.read()
+    os.close(main)
+    lines = b"".join(chunks).decode().splitlines()
+    kit_pdf = out / "intersections" / "kit.pdf"
+    assert lines[0] == str(kit_pdf)
+    assert lines[-1] == (f"To print: {kit_pdf} (4 pages, the whole kit in order; the SVG files are the same "
+                         "pages one by one)")
+    piped = subprocess.run([sys.executable, "-m", "printkit", "make", str(PRESET), "-o", str(tmp_path / "o2")],
+                           capture_output=True, text=True, cwd=tmp_path)
+    assert piped.returncode == 0 and piped.stderr == ""
+    written = piped.stdout.splitlines()
+    assert written[0] == str(tmp_path / "o2" / "intersections" / "kit.pdf") and len(written) == 5
+    assert all(line.startswith(str(tmp_path / "o2")) for line in written)
