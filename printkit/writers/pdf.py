@@ -90,6 +90,8 @@ class _Page:
             if text_open:
                 out.append("ET")
                 text_open = False
+            if isinstance(it, (Lines, Dots)) and not (it.segments if isinstance(it, Lines) else it.points):
+                continue  # nothing to stroke
             if isinstance(it, Lines):
                 self.pen(it.pen, out)
                 xy = self.xy
