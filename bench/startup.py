@@ -2,8 +2,8 @@
 
     python bench/startup.py [--runs 9]
 
-Targets (issue 7):
-  printkit --help                    within 1.5x the typer start-up
+Targets (issue 7; issue 16 added --version and shell completion within the first):
+  printkit --help, printkit --version within 1.5x the typer start-up
   printkit score RESULTS (each game) within 2x the typer start-up
   printkit make (the whole sample kit, every preset in layouts/) under 1 s
 
@@ -118,7 +118,8 @@ def main() -> int:
         plan = [("python -c 'import typer'", [sys.executable, "-c", "import typer"], (0,), None, False, ""),
                 ("floor: import typer, msgspec, yaml", [sys.executable, "-c", "import typer, msgspec, yaml"],
                  (0,), 0, False, ""),
-                ("printkit --help", [*pk, "--help"], (0,), 1.5, False, "")]
+                ("printkit --help", [*pk, "--help"], (0,), 1.5, False, ""),
+                ("printkit --version", [*pk, "--version"], (0,), 1.5, False, "")]
         for game_id, (path, source) in sample_results(work).items():
             plan.append((f"printkit score ({game_id})", [*pk, "score", str(path)], (0, 1), 2, False, source))
         plan.append(("printkit make (whole sample kit)", [*pk, "make", "-o", str(work / "out")], (0,), 1.0, True, ""))

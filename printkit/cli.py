@@ -17,7 +17,7 @@ import typer
 from .output import FORCE_HELP as FORCE  # the one overwrite rule, said by every --force
 
 app = typer.Typer(
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish, PowerShell
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain help: importing rich would double the start-up time
@@ -25,6 +25,27 @@ app = typer.Typer(
 )
 
 EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
+
+
+def _game_ids(incomplete: str) -> list[str]:
+    """Shell completion of a GAME argument."""
+    from .registry import GAMES
+
+    return [g for g in GAMES if g.startswith(incomplete)]
+
+
+def _version(value: bool) -> None:
+    if value:
+        from . import __version__
+
+        typer.echo(f"printkit {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                           help="Print printkit's version and exit")) -> None:
+    """Print kits for paper-and-pencil games, and score them after play."""
 
 
 def _game(game_id: str):
@@ -121,7 +142,7 @@ def games() -> None:
 
 @app.command()
 def new(
-    game: str = typer.Argument(..., help="Game id (see `printkit games`)"),
+    game: str = typer.Argument(..., help="Game id (see `printkit games`)", autocompletion=_game_ids),
     players: Optional[str] = typer.Option(None, "--players", "-p", help="Names separated by commas, or a count"),
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="Where to write (default GAME.yaml; - for stdout)"),
     force: bool = typer.Option(False, "--force", "-f", help=FORCE),
@@ -178,11 +199,29 @@ def make(
     for folder, files in kits:
         for name in files:
             _echo_path(folder / name)
+    _what_to_print(kits)
+
+
+def _what_to_print(kits) -> None:
+    """After the paths, which file to print: for a person at a terminal (a script reading the paths, one a
+    line, gets the paths only)."""
+    from .inputs import escape
+
+    if not sys.stdout.isatty():
+        return
+    for folder, files in kits:
+        pages = sorted(f for f in files if f.startswith("page-"))
+        if "kit.pdf" in files:
+            count = files["kit.pdf"].count(b"/Type /Page\n")
+            typer.echo(f"To print: {escape(str(folder / 'kit.pdf'))} ({count} pages, the whole kit in order"
+                       + ("; the SVG files are the same pages one by one)" if pages else ")"))
+        elif pages:
+            typer.echo(f"To print: {escape(str(folder / pages[0]))} to {pages[-1]}, in order (--format pdf: one file)")
 
 
 @app.command()
 def rules(
-    game: str = typer.Argument(..., help="Game id"),
+    game: str = typer.Argument(..., help="Game id", autocompletion=_game_ids),
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="PDF file (default output/rules-GAME.pdf; "
                                           "- for stdout)"),
     paper: str = typer.Option("letter", "--paper", help="letter or a4"),
@@ -294,7 +333,24 @@ def enter(
         raise InputError("command line", f"cannot serve on {host}:{port}: {e.strerror}", key="--port") from None
 
 
+def _game_commands_help(kind: str, does: str) -> None:
+    """``printkit solve --help``: the games that have the command, and how to see each one's options."""
+    from . import registry
+
+    typer.echo(f"Usage: printkit {kind} GAME [OPTIONS]\n\n{does}\n\nGames with a {kind} command:")
+    for g in registry.all_games():
+        fn = getattr(g, kind, None)
+        if fn is not None:
+            first = (fn.__doc__ or "").strip().splitlines()
+            typer.echo(f"  {g.id:<14} {first[0] if first else g.title}")
+            typer.echo(f"  {'':<14} options: printkit {kind} {g.id} --help")
+    raise typer.Exit(0)
+
+
 def _run_game_command(kind: str, game_id: str, args: list[str]) -> None:
+    if game_id in ("--help", "-h"):
+        _game_commands_help(kind, {"solve": "Solve a position or review a played game.",
+                                   "simulate": "Play many games between strategies or bots and report the results."}[kind])
     g = _game(game_id)
     fn = getattr(g, kind, None)
     if fn is None:
@@ -334,20 +390,22 @@ def _finite(param) -> None:
 
 
 @app.command(context_settings=EXTRA)
-def simulate(ctx: typer.Context, game: str = typer.Argument(..., help="Game id; options follow (GAME --help)")) -> None:
+def simulate(ctx: typer.Context, game: str = typer.Argument(..., help="Game id; options follow (GAME --help)",
+                                                            autocompletion=_game_ids)) -> None:
     """Play many games between strategies or bots and report the results (knives, ikes)."""
     _run_game_command("simulate", game, ctx.args)
 
 
 @app.command(context_settings=EXTRA)
-def solve(ctx: typer.Context, game: str = typer.Argument(..., help="Game id; options follow (GAME --help)")) -> None:
+def solve(ctx: typer.Context, game: str = typer.Argument(..., help="Game id; options follow (GAME --help)",
+                                                         autocompletion=_game_ids)) -> None:
     """Solve a position or review a played game (add-residue, curve)."""
     _run_game_command("solve", game, ctx.args)
 
 
 @app.command()
 def schema(
-    game: Optional[str] = typer.Argument(None, help="Game id (none: every game)"),
+    game: Optional[str] = typer.Argument(None, help="Game id (none: every game)", autocompletion=_game_ids),
     results: bool = typer.Option(False, "--results", help="The results file's schema instead of the config's"),
 ) -> None:
     """Print the JSON Schema of the config (or results) files, for editor validation."""

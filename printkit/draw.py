@@ -130,6 +130,7 @@ class Page(msgspec.Struct):
     width: float
     height: float
     items: list[Item] = msgspec.field(default_factory=list)
+    card: bool = False  # a kit prints it once, however many games it is for (``copies``)
 
     def add(self, *items: Item | Iterable[Item]) -> None:
         for item in items:
@@ -145,21 +146,42 @@ def moved(items: Iterable[Item], dx: float, dy: float) -> list[Item]:
 
 # ---------------------------------------------------------------- text metrics
 
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """Width in millimetres of ``text`` set in Helvetica at ``size`` points."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+_width = None
 
-    return stringWidth(text, "Helvetica-Bold" if bold else "Helvetica", size) * PT
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """Width in millimetres of ``text`` at ``size`` points, in the font that prints it: Helvetica for
+    Western European text, else the Unicode font ``printkit.writers.fonts`` picks (DejaVu Sans, ...)."""
+    global _width
+    if _width is None:
+        from .writers.fonts import width
+
+        _width = width
+    return _width(text, size, bold) * PT
 
 
 def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` millimetres."""
-    space = text_width(" ", size, bold)
+    measure = text_width
     lines: list[str] = []
     line: list[str] = []
+    if not text.isascii():  # a line is set in one font as a whole (fonts.runs): measure whole lines
+        for word in text.split():
+            if line and measure(" ".join(line + [word]), size, bold) > width:
+                lines.append(" ".join(line))
+                line = []
+            line.append(word)
+        if line:
+            lines.append(" ".join(line))
+        return lines or [""]
+    from .writers.fonts import ascii_widths
+
+    glyphs = ascii_widths(bold).__getitem__  # Helvetica's widths: the words' widths summed in C
+    scale = size * 0.001 * PT
+    space = glyphs(32) * scale
     used = 0.0
     for word in text.split():
-        w = text_width(word, size, bold)
+        w = sum(map(glyphs, word.encode("ascii"))) * scale
         if line and used + space + w > width:
             lines.append(" ".join(line))
             line, used = [], 0.0
@@ -177,6 +199,14 @@ def fit_text(text: str, width: float, size: float, bold: bool = False) -> str:
     while text and text_width(text + "...", size, bold) > width:
         text = text[:-1]
     return text + "..."
+
+
+def fit_size(text: str, width: float, size: float, least: float = 7.0, bold: bool = False) -> tuple[str, float]:
+    """``text`` and the largest size from ``size`` down to ``least`` (half points) at which it fits ``width``;
+    shortened with an ellipsis at ``least`` if even that is too wide (a name in a wider script's font)."""
+    while size > least and text_width(text, size, bold) > width:
+        size = max(least, size - 0.5)
+    return fit_text(text, width, size, bold), size
 
 
 # ---------------------------------------------------------------- shapes

@@ -42,17 +42,18 @@ def by_player(mapping: dict, players: tuple[str, ...] | list[str], key: str | tu
 
 
 def _check_font(what: str, text: str) -> None:
-    """The kit's font (Helvetica, WinAnsi encoding) prints Western European text only; anything
-    else would come out as black boxes, so it is refused up front."""
-    bad = []
-    for ch in text:
-        try:
-            ch.encode("cp1252")
-        except UnicodeEncodeError:
-            if ch not in bad:
-                bad.append(ch)
-    if bad:
-        raise ValueError(f"{what} has characters the kit's font cannot print: {' '.join(bad[:5])}")
+    """Refuse text no font can print, up front and in one line: Western European text prints in
+    Helvetica, other scripts in an embedded Unicode font (``printkit.writers.fonts``) where one has them."""
+    if text.isascii():
+        return
+    from .writers.fonts import problem
+
+    why = problem(text)
+    if why:
+        raise ValueError(f"{what} {why}")
+
+
+KIT_KEYS = ("formats", "copies", "also")  # how a kit is printed: a results file does not repeat them
 
 
 class Model(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -168,12 +169,22 @@ class GameConfig(Model, kw_only=True):
                        ] = msgspec.field(default_factory=lambda: ["pdf"])
     color: Annotated[bool, Meta(description="Print player colours (false: greyscale with dash patterns and symbols)")
                      ] = True
+    copies: Annotated[int, Meta(ge=1, le=12, description="How many games you will play: the play sheets are printed "
+                                                         "this many times, the rule sheet and cards once")] = 1
+    also: Annotated[list[dict[str, Any]], Meta(max_length=8, description=(
+        "More games in this kit, for an evening: a list like [{game: curve, n: 10}, {game: add-residue, copies: 2}]; "
+        "each takes this file's players and color unless it gives its own"))] = msgspec.field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.title.isprintable():
             raise FieldProblem("title", f"the title {self.title!r} has characters that cannot be printed")
         checked("title", _check_font, "the title", self.title)
         self.players = checked("players", self._players, self.players)
+        if self.also:
+            from .kit import also_entry
+
+            for i, entry in enumerate(self.also):
+                also_entry(self, i, entry)
 
     @classmethod
     def _players(cls, v: Any) -> tuple[str, ...]:
@@ -369,7 +380,7 @@ class Game:
         return {k for k, f in self.Results.keys().items() if k in config and f.type == config[k].type}
 
     def template(self, cfg: Any) -> str:
-        keys = {k: v for k, v in cfg.to_dict().items() if k in self.shared_keys() and k != "formats"}
+        keys = {k: v for k, v in cfg.to_dict().items() if k in self.shared_keys() and k not in KIT_KEYS}
         keys["players"] = list(cfg.players)
         head = f"# Results of {self.title}: fill in after play, then run\n#   printkit score THIS-FILE\n"
         return head + yaml.safe_dump(keys, sort_keys=False, allow_unicode=True, width=1000, default_flow_style=None) + self.record_template(cfg)

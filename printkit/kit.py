@@ -7,18 +7,74 @@ from pathlib import Path
 
 from . import rulesheet
 from .draw import Page
-from .sheet import Paper, footer, paper as make_paper
+from .sheet import Paper, footer, pack, paper as make_paper
 
 
 def build(game, cfg, paper_name: str | None = None) -> list[Page]:
-    """Rule sheet, then the game's sheets, with page numbers."""
+    """Each game's rule sheet and cards once, then its play sheets ``copies`` times, sheets smaller than a
+    page packed together (``sheet.pack``); the config's game first, then each game under ``also``.
+    Page numbers run through the whole kit."""
     paper = make_paper(paper_name or cfg.paper)
     title = cfg.title or game.title
-    pages = rulesheet.pages(game, paper, cfg.title) + game.kit(cfg, paper)
+    pages: list[Page] = []
+    for g, c in sections(game, cfg):
+        blocks = g.kit(c, paper)
+        for _ in range(getattr(c, "copies", 1) - 1):  # drawn again: a sheet that runs on is used up once printed
+            blocks += [b for b in g.kit(c, paper) if not getattr(b, "card", False)]
+        once = [b for b in blocks if getattr(b, "card", False)]
+        part = pack(paper, rulesheet.pages(g, paper, c.title), once + [b for b in blocks if not getattr(b, "card", False)])
+        if not getattr(c, "color", True):
+            part = [greyscale(p) for p in part]
+        pages += part
     number(pages, paper, title)
-    if not getattr(cfg, "color", True):
-        pages = [greyscale(p) for p in pages]
     return pages
+
+
+def sections(game, cfg) -> list:
+    """(game, config) for the config's own game and for each game its ``also`` key adds."""
+    also = getattr(cfg, "also", None) or ()
+    if also and cfg.title:  # the title names the evening (the page footers); each game's sheets name the game
+        from msgspec.structs import replace
+
+        cfg = replace(cfg, title="")
+    out = [(game, cfg)]
+    for i, entry in enumerate(also):
+        out.append(also_entry(cfg, i, entry))
+    return out
+
+
+def also_entry(top, i: int, entry):
+    """The game and checked config of ``also`` item ``i``: the players, colour and copies of ``top``
+    unless it gives its own; a problem is a ``FieldProblem`` naming the key inside the item."""
+    from . import registry
+    from .game import FieldProblem
+    from .inputs import Document, _explain, one_line, suggest
+
+    where = ("also", i)
+    if not isinstance(entry, dict):
+        raise FieldProblem(where, "expected 'game: ID' and that game's options, e.g. {game: curve, n: 10}")
+    gid = entry.get("game")
+    if gid is None:
+        raise FieldProblem(where, "missing key 'game' (which game to add to the kit)")
+    if not isinstance(gid, str) or gid not in registry.GAMES:
+        raise FieldProblem(where + ("game",), f"unknown game '{one_line(gid, 40)}'{suggest(str(gid), registry.GAMES)}; "
+                                              f"known: {', '.join(registry.GAMES)}")
+    for key in ("paper", "formats", "also"):
+        if key in entry:
+            raise FieldProblem(where + (key,), "give it once, at the top of the file: it is for the whole kit")
+    game = registry.get(gid)
+    data = {"players": list(top.players), "color": top.color, **entry}
+
+    class Blame(Document):  # msgspec's problem with the item, as a FieldProblem at its key
+        def error(self, loc, message):
+            return FieldProblem(where + tuple(loc), message)
+
+    import msgspec
+
+    try:
+        return game, game.Config.from_dict(data)
+    except msgspec.ValidationError as e:
+        raise _explain(e, game.Config, Blame("", data, {})) from None
 
 
 def _grey(color):

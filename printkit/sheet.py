@@ -188,3 +188,125 @@ LABEL_ROOM = 7.0  # room left of and above a labelled grid for its labels
 
 def footer(page: Page, paper: Paper, text: str) -> None:
     page.add(Text(paper.right, paper.bottom - 0.5, text, 7, "end", color=(0.4, 0.4, 0.4)))
+
+
+# ---------------------------------------------------------------- sheets that share a page
+
+class Slip(msgspec.Struct):
+    """A sheet smaller than a page (a round, a player's piles, a score table), drawn as on a page from
+    ``paper.top`` down to ``paper.top + height``.  The kit puts as many on a page as fit, the rule
+    sheet's last page included; a dashed cut line runs between slips of different ``sheet`` names.
+    ``card``: printed once however many games the kit is for (``copies``)."""
+
+    items: list[Item]
+    height: float
+    sheet: str = ""
+    card: bool = False
+
+
+def slip(page: Page, paper: Paper, bottom: float, sheet: str = "", card: bool = False) -> Slip:
+    """What is drawn on ``page`` down to ``bottom``, as a slip."""
+    return Slip(page.items, bottom - paper.top, sheet, card)
+
+
+class Flow:
+    """A sheet that runs on from page to page (a long log).  ``part(height, first)`` draws its next part
+    into ``height`` mm from ``paper.top`` (``first``: nothing of it printed yet) and returns it as a Slip,
+    or None if not even a few rows would fit; ``done`` once all is printed."""
+
+    sheet = ""
+    card = False
+    done = False
+
+    def part(self, height: float, first: bool) -> Slip | None:  # pragma: no cover - an interface
+        raise NotImplementedError
+
+
+CUT_GAP = 10.0  # between two sheets sharing a page; the cut line runs in its middle
+SAME_GAP = 7.0  # between two parts of one sheet (two rounds)
+FOOT_ROOM = 6.0  # the page number, under everything
+
+
+def content_bottom(page: Page) -> float:
+    """The lowest ink on the page (the page number aside, which the kit adds last)."""
+    from .draw import Circle, Dots, Polyline, Rect
+
+    low = 0.0
+    for it in page.items:
+        if isinstance(it, Text):
+            low = max(low, it.y + it.size * PT * 0.25)
+        elif isinstance(it, Lines):
+            low = max(low, max(max(s[1], s[3]) for s in it.segments) + it.pen.width / 2) if it.segments else low
+        elif isinstance(it, Rect):
+            low = max(low, it.y + it.h)
+        elif isinstance(it, Circle):
+            low = max(low, it.cy + it.r)
+        elif isinstance(it, Polyline):
+            low = max(low, max(y for _, y in it.points))
+        elif isinstance(it, Dots):
+            low = max(low, max((y for _, y in it.points), default=0.0) + it.diameter / 2)
+    return low
+
+
+def cut_line(paper: Paper, y: float) -> list[Item]:
+    """A dashed line across the page at ``y`` with scissors at its left end."""
+    from .draw import Circle
+
+    grey = Pen((0.45, 0.45, 0.45), 0.25)
+    x = paper.left + 1.2
+    items: list[Item] = [Circle(x, y - 1.1, 0.9, grey), Circle(x, y + 1.1, 0.9, grey),
+                         Lines(((x + 0.7, y - 0.6, x + 4.6, y + 0.9), (x + 0.7, y + 0.6, x + 4.6, y - 0.9)), grey),
+                         Lines(((x + 5.6, y, paper.right, y),), Pen((0.45, 0.45, 0.45), 0.25, (2.0, 1.5)))]
+    return items
+
+
+def pack(paper: Paper, pages: list[Page], blocks: list) -> list[Page]:
+    """``pages`` (a rule sheet), then ``blocks`` in order: a Page as it is; a Slip under what is on the last
+    page if it fits there, else on the first earlier page with room for it (the rule sheet's last page or
+    a page of slips), else on a new page; a Flow from the last page on, if at least half of it is free,
+    else from a new page."""
+    from .draw import moved
+
+    out = list(pages)
+    room: dict[int, tuple[float, str]] = {}  # page index -> (lowest ink, sheet last put there)
+    if out:
+        room[len(out) - 1] = (content_bottom(out[-1]), "\0rules")
+    limit = paper.bottom - FOOT_ROOM
+
+    def top_on(i: int, sheet: str) -> float:
+        y, last = room[i]
+        return y + (SAME_GAP if last == sheet else CUT_GAP)
+
+    def put(i: int | None, s: Slip) -> None:
+        if i is None:
+            out.append(paper.page())
+            i = len(out) - 1
+            top = paper.top
+        else:
+            top = top_on(i, s.sheet)
+            if room[i][1] != s.sheet:
+                out[i].add(cut_line(paper, top - CUT_GAP / 2))
+        out[i].add(moved(s.items, 0, top - paper.top))
+        room[i] = (top + s.height, s.sheet)
+
+    for b in blocks:
+        if isinstance(b, Page):
+            out.append(b)
+        elif isinstance(b, Slip):
+            last = [len(out) - 1] if len(out) - 1 in room else []  # the page in hand first, then any with room
+            put(next((i for i in last + list(room) if top_on(i, b.sheet) + b.height <= limit), None), b)
+        else:
+            first = True
+            last = len(out) - 1
+            if last in room and limit - top_on(last, b.sheet) >= (limit - paper.top) / 2:
+                s = b.part(limit - top_on(last, b.sheet), first)
+                if s is not None:
+                    put(last, s)
+                    first = False
+            while not b.done:
+                s = b.part(limit - paper.top, first)
+                if s is None:
+                    raise ValueError(f"{b.sheet}: a part does not fit an empty page")
+                put(None, s)
+                first = False
+    return out

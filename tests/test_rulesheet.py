@@ -16,7 +16,7 @@ def test_every_game_has_a_rule_sheet_that_credits_its_designer():
         pages = rulesheet.pages(game, paper("letter"))
         texts = [i.text for p in pages for i in p.items if isinstance(i, Text)]
         assert any(game.designer in t for t in texts), game.id
-        assert any("printkit rulings" in t for t in texts), game.id
+        assert any("Fine points" in t for t in texts), game.id  # the rulings box
         for p in pages:
             for i in p.items:
                 if isinstance(i, Text):

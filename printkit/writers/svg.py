@@ -1,4 +1,9 @@
-"""SVG writer (svgwrite): one page per document."""
+"""SVG writer (svgwrite): one page per document.
+
+Texts name the font that sets them in the PDF (``fonts``): Helvetica's stand-ins, DejaVu Sans, or the font
+fontconfig found.  The entry page's places to point at (``Hit``) are written as text after the drawing: a
+board has hundreds of them, and they never reach a printed kit.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +12,9 @@ from xml.sax.saxutils import quoteattr
 import svgwrite
 
 from ..draw import PT, Circle, Dots, Hit, Lines, Page, Pen, Polyline, Rect, Text
+from . import fonts
 
-FONT = "Helvetica, Arial, 'Liberation Sans', sans-serif"
+FONT = fonts.HELVETICA_CSS
 ANCHORS = {"start": "start", "middle": "middle", "end": "end"}
 
 
@@ -35,7 +41,7 @@ def _stroke(p: Pen | None) -> dict:
 
 def _hit(it: Hit) -> str:
     """An invisible shape the entry page points at: ``data-ref`` names it, the page's style shows marks.
-    Written as text (a board has hundreds; they never reach a printed kit)."""
+    Written after the drawing, so that it is on top (a board has hundreds; they never reach a printed kit)."""
     attrs = f'class={quoteattr(f"hit {it.kind}".strip())} data-ref={quoteattr(it.ref)} pointer-events="all"'
     if it.end is not None:
         return (f'<line {attrs} x1="{_n(it.x)}" y1="{_n(it.y)}" x2="{_n(it.x + it.end[0])}" '
@@ -45,6 +51,24 @@ def _hit(it: Hit) -> str:
         return (f'<ellipse {attrs} cx="{_n(it.x + it.w / 2)}" cy="{_n(it.y + it.h / 2)}" rx="{_n(it.w / 2)}" '
                 f'ry="{_n(it.h / 2)}" fill="none" />')
     return f'<rect {attrs} x="{_n(it.x)}" y="{_n(it.y)}" width="{_n(it.w)}" height="{_n(it.h)}" fill="none" />'
+
+
+def _text(dwg: svgwrite.Drawing, it: Text):
+    attrs = {"font_size": _n(it.size * PT), "fill": _rgb(it.color)}
+    if it.anchor != "start":
+        attrs["text_anchor"] = ANCHORS[it.anchor]
+    if it.bold:
+        attrs["font_weight"] = "bold"
+    at = (_n(it.x), _n(it.y))
+    if it.text.isascii():
+        return dwg.text(it.text, insert=at, font_family=FONT, **attrs)
+    parts = fonts.runs(it.text, it.bold)
+    if len(parts) == 1:
+        return dwg.text(parts[0][2], insert=at, font_family=parts[0][1], **attrs)
+    el = dwg.text("", insert=at, font_family=FONT, **attrs)
+    for _, css, part in parts:
+        el.add(dwg.tspan(part, font_family=css))
+    return el
 
 
 def render(page: Page) -> bytes:
@@ -61,12 +85,7 @@ def render(page: Page) -> bytes:
             d = " ".join(f"M{_n(x)} {_n(y)}h0" for x, y in it.points)
             dwg.add(dwg.path(d=d, fill="none", **_stroke(Pen(it.color, it.diameter, (), True))))
         elif isinstance(it, Text):
-            attrs = {"font_size": _n(it.size * PT), "font_family": FONT, "fill": _rgb(it.color)}
-            if it.anchor != "start":
-                attrs["text_anchor"] = ANCHORS[it.anchor]
-            if it.bold:
-                attrs["font_weight"] = "bold"
-            dwg.add(dwg.text(it.text, insert=(_n(it.x), _n(it.y)), **attrs))
+            dwg.add(_text(dwg, it))
         elif isinstance(it, Hit):
             hits.append(_hit(it))
         else:

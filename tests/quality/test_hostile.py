@@ -468,7 +468,7 @@ def digests(folder: Path) -> dict[str, bytes]:
     return {str(f.relative_to(folder)): f.read_bytes() for f in sorted(files_in(folder))}
 
 
-@pytest.mark.parametrize("nth", [1, 4, 8])
+@pytest.mark.parametrize("nth", [1, 3, 5])  # the preset's kit is 5 files: kit.pdf and 4 SVG pages
 def test_killed_make_leaves_the_old_kit_whole(nth, tmp_path):
     """``printkit make`` killed (SIGKILL) in the middle of writing its NTH file over an older kit: the
     kit folder still holds the old kit, file for file (a kit is swapped in whole); the next run

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...draw import PT, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, wrap
 from ...game import Report
-from ...sheet import MISTAKE_COLOR, Paper, Player, header
+from ...sheet import MISTAKE_COLOR, Flow, Paper, Player, Slip, header, slip
 from .record import total_moves
 from .score import Row, replay
 
@@ -96,8 +96,9 @@ def log_table(x: float, y: float, widths: list[float], first: int, count: int, r
 # ---------------------------------------------------------------- the kit
 
 
-def kit(game: AddResidue, cfg: Config, paper: Paper) -> list[Page]:
-    return pile_sheets(game, cfg, paper) + move_log(game, cfg, paper)
+def kit(game: AddResidue, cfg: Config, paper: Paper) -> list:
+    """Each player's pile panel (slips: as many to a page as fit, cut apart), then the move log."""
+    return pile_sheets(game, cfg, paper) + [MoveLog(game, cfg, paper)]
 
 
 PILE_BOX = 9.0  # one number's box on a pile sheet
@@ -148,72 +149,76 @@ def pile_panel(seat: Player, n: int, width: float, title: str) -> tuple[list[Ite
     return items, y
 
 
-def pile_sheets(game: AddResidue, cfg: Config, paper: Paper) -> list[Page]:
-    seats = cfg.seats()
+def pile_sheets(game: AddResidue, cfg: Config, paper: Paper) -> list[Slip]:
+    """One slip per player: their two piles in a frame of their colour and dash."""
     title = cfg.title or game.title
-    pages: list[Page] = []
-    page, y = None, 0.0
     width = paper.inner_width - 5
-    for seat in seats:
+    out = []
+    for seat in cfg.seats():
         items, h = pile_panel(seat, cfg.n, width, title)
-        if page is None or y + h + 6 > paper.bottom - 8:
-            page = paper.page()
-            pages.append(page)
-            y = header(page, paper, f"{title}: pile sheets",
-                       "One panel per player: cut along the dashed lines and hand each player their own.") + 4
-        elif page.items:
-            cut = y - 5
-            page.add(Lines(((paper.left, cut, paper.right, cut),), Pen((0.5, 0.5, 0.5), 0.25, (2.0, 1.5))))
-            page.add(Text(paper.left, cut - 1, "cut here", 7, color=FAINT_TEXT))
-        page.add(moved(items, paper.left + 2.5, y))
-        y += h + 10
-    return pages
+        out.append(Slip(moved(items, paper.left + 2.5, paper.top + 2.5), h + 4.5, f"piles of {seat.name}"))
+    return out
 
 
-def move_log(game: AddResidue, cfg: Config, paper: Paper) -> list[Page]:
-    seats = cfg.seats()
-    title = cfg.title or game.title
-    full = total_moves(cfg.n, len(seats))
-    gap = 5.0
-    inset = 0.3  # keeps the ruling's stroke inside the margin
-    col_w = (paper.inner_width - 2 * inset - gap) / 2
-    widths = log_widths(col_w)
-    row_h = 6.5
-    pages: list[Page] = []
-    i = 0
-    while i < full:
+class MoveLog(Flow):
+    """The shared move log, 2 x n x players numbered rows in two columns, then the final scores; it runs
+    on from page to page."""
+
+    sheet = "move log"
+    ROW_H = 6.0  # the smallest cell: fewer pages for a long log
+    GAP = 5.0
+    INSET = 0.3  # keeps the ruling's stroke inside the margin
+
+    def __init__(self, game: AddResidue, cfg: Config, paper: Paper):
+        self.title, self.paper, self.seats = cfg.title or game.title, paper, cfg.seats()
+        self.full = total_moves(cfg.n, len(self.seats))
+        self.next = 0  # the next row to print
+        self.done = False
+        self.col_w = (paper.inner_width - 2 * self.INSET - self.GAP) / 2
+
+    def scores_height(self) -> float:
+        return 12 + 10 * -(-len(self.seats) // 4)
+
+    def part(self, height: float, first: bool) -> Slip | None:
+        paper, row_h = self.paper, self.ROW_H
         page = paper.page()
-        pages.append(page)
-        y = header(page, paper, f"{title}: move log ({full} moves)" + (" (continued)" if i else ""),
+        left = self.full - self.next
+        y = header(page, paper, f"{self.title}: move log ({self.full} moves)" + ("" if first else " (continued)"),
                    "m starts at 0. Circle add or mod, write c and the new m. "
-                   "mod: the mover scores the new m; total: the mover's running total.")
-        per_col = int((paper.bottom - 8 - y) // row_h) - 1
-        left = full - i
-        per_col = min(per_col, -(-left // 2))
+                   "mod: the mover scores the new m; total: the mover's running total." if first else "")
+        room = paper.top + height - y
+        per_col = min(int(room // row_h) - 1, -(-left // 2))
+        if left and per_col < min(8, -(-left // 2)):
+            return None
+        widths = log_widths(self.col_w)
+        bottom = y
         for col in range(2):
-            take = min(per_col, full - i)
+            take = min(per_col, self.full - self.next)
             if take <= 0:
                 break
-            page.add(log_table(paper.left + inset + col * (col_w + gap), y, widths, i, take, row_h, seats))
-            i += take
-        bottom = y + (per_col + 1) * row_h
-    # final scores: each player's last total
-    per_line = 4
-    need = 12 + 10 * -(-len(seats) // per_line)
-    if bottom + need > paper.bottom - 8:
-        page = paper.page()
-        pages.append(page)
-        bottom = header(page, paper, f"{title}: final scores")
-    y = bottom + 8
-    page.add(Text(paper.left, y, "Final scores (each player's last total). The highest total wins.", 9, bold=True))
-    slot = paper.inner_width / per_line
-    for k, seat in enumerate(seats):
-        r, c = divmod(k, per_line)
-        x, by = paper.left + c * slot, y + 3 + r * 10
-        page.add(seat.badge(x + 2.2, by + 4, 3.2))
-        page.add(Text(x + 5, by + 5.2, fit_text(seat.name, slot - 28, 9), 9, color=seat.color))
-        page.add(Rect(x + slot - 22, by, 18, 8, Pen(seat.color, 0.5, seat.dash)))
-    return pages
+            page.add(log_table(paper.left + self.INSET + col * (self.col_w + self.GAP), y, widths, self.next, take,
+                               row_h, self.seats))
+            self.next += take
+            bottom = y + (per_col + 1) * row_h
+        if self.next < self.full:
+            return slip(page, paper, bottom + 1, self.sheet)
+        if bottom + 8 + self.scores_height() - 6 > paper.top + height:  # the final scores on the next part
+            if left:
+                return slip(page, paper, bottom + 1, self.sheet)
+        self.final_scores(page, bottom + 8)
+        self.done = True
+        return slip(page, paper, bottom + 8 + self.scores_height() - 6, self.sheet)
+
+    def final_scores(self, page: Page, y: float) -> None:
+        paper, per_line = self.paper, 4
+        page.add(Text(paper.left, y, "Final scores (each player's last total). The highest total wins.", 9, bold=True))
+        slot = paper.inner_width / per_line
+        for k, seat in enumerate(self.seats):
+            r, c = divmod(k, per_line)
+            x, by = paper.left + c * slot, y + 3 + r * 10
+            page.add(seat.badge(x + 2.2, by + 4, 3.2))
+            page.add(Text(x + 5, by + 5.2, fit_text(seat.name, slot - 28, 9), 9, color=seat.color))
+            page.add(Rect(x + slot - 22, by, 18, 8, Pen(seat.color, 0.5, seat.dash)))
 
 
 # ---------------------------------------------------------------- the rule sheet

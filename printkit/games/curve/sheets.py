@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...draw import PT, Item, Page, Pen, Rect, Text, fit_text, grid_lines, moved, text_width
-from ...sheet import MIN_CELL, MIN_TEXT, Paper, Player, header, row_label
+from ...draw import PT, Item, Lines, Page, Pen, Rect, Text, fit_size, fit_text, grid_lines, moved, table, text_width
+from ...sheet import MIN_CELL, MIN_TEXT, Paper, Player, Slip, header, row_label, slip
 from . import geometry as geo
 from .examples import filled, pocket, ring
 from .score import Curve
@@ -16,6 +16,7 @@ from .score import Curve
 if TYPE_CHECKING:
     from .record import Config
 
+GAME_TITLE = "Within The Curve"
 MAX_CELL = 14.0  # cells grow up to this when a page holds few grids
 GAP = 8.0  # between grids on a page
 TITLE_H = 7.5  # the grid's title line, with the "top number" box at its right
@@ -153,7 +154,30 @@ def kit(cfg: Config, paper: Paper) -> list[Page]:
                 page.add(Rect(paper.left + text_width("Score: the sum of your top inside numbers =", 9, True)
                               + 2, ty - 4.5, 18, 6.5, Pen(width=0.4)))
             pages.append(page)
-    return pages
+    return pages + [score_sheet(cfg, paper)]
+
+
+def score_sheet(cfg: Config, paper: Paper) -> Slip:
+    """Everyone's top inside number on every curve, the totals and the winner, in one table."""
+    seats = cfg.seats()
+    page = paper.page()
+    y = header(page, paper, f"{cfg.title or GAME_TITLE}: score sheet",
+               "Each player's top inside number on every curve, added up. A player with any mistake loses.")
+    inset, row_h = 0.15, 8.0
+    name_w, total_w = 30.0, 20.0
+    col_w = min(36.0, (paper.inner_width - 2 * inset - name_w - total_w) / len(seats))
+    heads = ["player"] + [f"{s.name}'s curve" for s in seats] + ["total"]
+    widths = [name_w] + [col_w] * len(seats) + [total_w]
+    x = paper.left + inset
+    page.add(table(x, y, widths, len(seats), row_h, heads, 8))
+    for k, s in enumerate(seats):
+        ty = y + (k + 1.5) * row_h + 1.2
+        page.add(s.badge(x + 3, ty - 1.2, 3.0))
+        page.add(Text(x + 6, ty, fit_text(s.name, name_w - 7, 9), 9, color=s.color))
+    bottom = y + (len(seats) + 1) * row_h
+    page.add(Text(paper.left, bottom + 6, "Winner:", 9, bold=True))
+    page.add(Lines(((paper.left + 15, bottom + 6.5, paper.left + 90, bottom + 6.5),), Pen(width=0.25)))
+    return slip(page, paper, bottom + 8, "score")
 
 
 def blank(n: int, cell: float, x: float, y: float, name: str, owner: Player) -> list[Item]:
@@ -164,7 +188,8 @@ def blank(n: int, cell: float, x: float, y: float, name: str, owner: Player) -> 
     box_w = 12.0
     room = n * cell + lab - 5 - box_w - text_width(label, 7) - 3
     items += owner.badge(x - lab + 1.6, ty - 1.2, 3.0)
-    items.append(Text(x - lab + 4.2, ty, fit_text(name, room, 10, True), 10, bold=True, color=owner.color))
+    title, size = fit_size(name, room, 10, 8, True)
+    items.append(Text(x - lab + 4.2, ty, title, size, bold=True, color=owner.color))
     items.append(Text(x + n * cell - box_w - 1.2, ty, label, 7, "end", color=(0.3, 0.3, 0.3)))
     items.append(Rect(x + n * cell - box_w, ty - 4.6, box_w, 6.0, Pen(width=0.35)))
     items += grid(x, y, n, cell)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...draw import PT, Circle, Item, Lines, Page, Pen, Polyline, Rect, Text, fit_text, moved, table, wrap
 from ...draw import symbol as draw_symbol
-from ...sheet import LABEL_ROOM, Paper, Player, header, labelled_grid
+from ...sheet import LABEL_ROOM, Paper, Player, Slip, header, labelled_grid, slip
 from .path import N, SPACES, Board, Walk, name, rc, walk
 from .tiles import STEP, Tile, tileset
 
@@ -158,11 +158,35 @@ def draw_walk(w: Walk, x: float, y: float, cell: float, pen: Pen, b: Board) -> l
 
 # ---------------------------------------------------------------- the kit
 
-def kit(game, cfg, paper: Paper) -> list[Page]:
-    pages = [tile_card(cfg, paper, game)]
-    for seat in cfg.seats():
-        pages.append(player_sheet(cfg, paper, game, seat))
-    return pages
+def kit(game, cfg, paper: Paper) -> list:
+    """The tile card (once, however many games), a store sheet per player, the score sheet."""
+    card = tile_card(cfg, paper, game)
+    card.card = True
+    return [card] + [player_sheet(cfg, paper, game, seat) for seat in cfg.seats()] + [score_sheet(cfg, paper, game)]
+
+
+RATINGS = "5 or less: failure. 6 to 8: respectable. 9 to 11: very good. 12 or more: champion."
+
+
+def score_sheet(cfg, paper: Paper, game) -> Slip:
+    """Each store's walk, leg by leg, its total and its rating."""
+    seats = cfg.seats()
+    page = paper.page()
+    y = header(page, paper, f"{cfg.title or game.title}: scores",
+               "The shoppers' walk, each leg a shortest path: +1 for every display entered, -1 for every empty space.")
+    inset, row_h = 0.15, 8.0
+    heads = ["store of", "to the nearer cafeteria", "to the other cafeteria", "to the exit", "total", "rating"]
+    widths = [34.0, 34.0, 34.0, 26.0, 20.0]
+    widths.append(paper.inner_width - 2 * inset - sum(widths))
+    x = paper.left + inset
+    page.add(table(x, y, widths, len(seats), row_h, heads, 8))
+    for k, s in enumerate(seats):
+        ty = y + (k + 1.5) * row_h + 1.2
+        page.add(s.badge(x + 3, ty - 1.2, 3.0))
+        page.add(Text(x + 6, ty, fit_text(s.name, widths[0] - 7, 9), 9, color=s.color))
+    bottom = y + (len(seats) + 1) * row_h
+    page.add(Text(paper.left, bottom + 5, f"Rating, as the designer judges a store: {RATINGS}", 8, color=GREYTEXT))
+    return slip(page, paper, bottom + 6.5, "score")
 
 
 def tile_card(cfg, paper: Paper, game) -> Page:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...draw import Item, Page, Rect, Text, fit_text, moved, table
-from ...sheet import Paper, Player, header, labelled_grid, parse_coord
+from ...draw import Item, Page, Rect, Text, fit_text, moved, table, wrap
+from ...sheet import Paper, Player, header, labelled_grid, parse_coord, slip
 from .picture import draw_round
 from .record import make_seg
 
@@ -18,64 +18,106 @@ def spacing(n: int, width: float, height: float) -> float:
     return max(6.0, min(20.0, width / (n - 1), height / (n - 1)))
 
 
-def kit(game: Intersections, cfg: Config, paper: Paper) -> list[Page]:
+LOG_WIDTHS = (8.0, 26.0, 24.0)  # one column of the segment log: #, player, segment
+LOG_GAP = 4.0
+ROW_H = 6.5
+SIDE_ROW_H = 6.0  # rows of a log beside its array: two rounds fit a Letter page at 20 mm dots
+INSET = 0.15  # half a table's pen: its outer lines stay inside the margin
+
+
+def kit(game: Intersections, cfg: Config, paper: Paper) -> list:
+    """Every round's sheet (as many to a page as fit at the dot spacing of a page to itself), then the
+    score sheet."""
     seats = cfg.seats()
     title = cfg.title or game.title
-    pages: list[Page] = []
+    gap = spacing(cfg.n, paper.inner_width - 20, paper.bottom - header(paper.page(), paper, "x", "x") - 75)
+    blocks: list = []
+    side = gap * (cfg.n - 1)
+    label = 7.0  # row letters left of the array
+    logw = sum(LOG_WIDTHS)
+    beside = int((paper.inner_width - label - side - 10 - 2 * INSET + LOG_GAP) // (logw + LOG_GAP))
     for r in range(cfg.rounds):
         offense = seats[r % len(seats)]
+        told = (f"Offense: {offense.name}. Draw {cfg.segments} segments, taking turns from the offense in seat "
+                "order; log each one")
+        if beside:  # the log beside the array, if it is no taller
+            page = paper.page()
+            y = header(page, paper, f"{title}: round {r + 1} of {cfg.rounds}", "", offense)
+            lx = paper.right - INSET - beside * logw - (beside - 1) * LOG_GAP
+            lines = wrap(told + " (its two end dots, e.g. A1-A5).", paper.right - lx, 8)
+            rows = -(-cfg.segments // beside)
+            top = y + 5 + len(lines) * 3.4
+            if top + (rows + 1) * SIDE_ROW_H <= y + 7 + side + 2:
+                x0 = paper.left + label + max(0.0, (lx - 10 - paper.left - label - side) / 2)  # centred left of the log
+                page.add(labelled_grid(x0, y + 7, cfg.n, cfg.n, gap, dots=True))
+                page.add(Text(lx, y + 2.5, "Segment log", 9, bold=True))
+                page.add(Text(lx, y + 5.8 + k * 3.4, ln, 8) for k, ln in enumerate(lines))
+                log_columns(page, lx, top, cfg.segments, rows, beside, r, seats, 0, SIDE_ROW_H)
+                blocks.append(slip(page, paper, max(y + 7 + side + 1.5, top + (rows + 1) * SIDE_ROW_H + 0.5),
+                                   "rounds"))
+                continue
         page = paper.page()
-        y = header(page, paper, f"{title}: round {r + 1} of {cfg.rounds}",
-                   f"Offense: {offense.name}. Draw {cfg.segments} segments, taking turns from the offense "
-                   f"in seat order; log each one below.", offense)
-        gap = spacing(cfg.n, paper.inner_width - 20, paper.bottom - y - 75)
-        side = gap * (cfg.n - 1)
+        y = header(page, paper, f"{title}: round {r + 1} of {cfg.rounds}", told + " below.", offense)
         x0 = paper.left + (paper.inner_width - side) / 2
         page.add(labelled_grid(x0, y + 8, cfg.n, cfg.n, gap, dots=True))
         y += side + 20
-        pages += segment_log(game, page, paper, y, cfg, r, seats)
-    pages.append(score_sheet(game, cfg, paper))
-    return pages
+        cols = int((paper.inner_width - 2 * INSET + LOG_GAP) // (logw + LOG_GAP))
+        rows = -(-cfg.segments // cols)
+        if y + 2 + (rows + 1) * ROW_H <= paper.bottom - 8:  # the log below the array, on the same page
+            page.add(Text(paper.left, y, "Segment log (write the two end dots, e.g. A1-A5)", 9, bold=True))
+            log_columns(page, paper.left + INSET, y + 2, cfg.segments, rows, cols, r, seats, 0)
+            blocks.append(slip(page, paper, y + 2 + (rows + 1) * ROW_H + 2, "rounds"))
+        else:  # a long log runs on to pages of its own
+            blocks += segment_log(game, page, paper, y, cfg, r, seats)
+    blocks.append(score_sheet(game, cfg, paper))
+    return blocks
+
+
+def log_columns(page: Page, x: float, y: float, count: int, rows: int, cols: int, rnd: int, seats: list[Player],
+                first: int, row_h: float = ROW_H) -> None:
+    """Rows ``first``.. of a round's segment log in ``cols`` columns of ``rows`` rows at (x, y)."""
+    logw = sum(LOG_WIDTHS)
+    i = first
+    for c in range(cols):
+        take = min(rows, count - i)
+        if take <= 0:
+            break
+        cx = x + c * (logw + LOG_GAP)
+        page.add(table(cx, y, LOG_WIDTHS, take, row_h, ("#", "player", "segment"), 8))
+        for k in range(take):
+            who = seats[(rnd + i + k) % len(seats)]
+            ty = y + (k + 1.5) * row_h + 1.2
+            page.add(Text(cx + LOG_WIDTHS[0] - 1.2, ty, str(i + k + 1), 8, "end"))
+            page.add(Text(cx + LOG_WIDTHS[0] + 1.2, ty, fit_text(who.name, LOG_WIDTHS[1] - 2.4, 8), 8, color=who.color))
+        i += take
 
 
 def segment_log(game: Intersections, page: Page, paper: Paper, y: float, cfg: Config, rnd: int,
                 seats: list[Player]) -> list[Page]:
-    """The round's segment log below the array, running on to more pages if needed."""
+    """The round's segment log below the array, running on to more pages (a log too long for the page)."""
     pages = [page]
-    widths = (8.0, 26.0, 24.0)
-    colw = sum(widths) + 4
-    inset = 0.15  # half the table's pen: its outer lines stay inside the margin
-    cols = int((paper.inner_width - 2 * inset + 4) // colw)
-    row_h = 6.5
+    logw = sum(LOG_WIDTHS)
+    cols = int((paper.inner_width - 2 * INSET + LOG_GAP) // (logw + LOG_GAP))
     i = 0
     page.add(Text(paper.left, y, "Segment log (write the two end dots, e.g. A1-A5)", 9, bold=True))
     y += 2
     while i < cfg.segments:
-        rows = int((paper.bottom - 8 - y) // row_h) - 1
+        rows = int((paper.bottom - 8 - y) // ROW_H) - 1
         if rows < 2:
             page = paper.page()
             pages.append(page)
             y = header(page, paper, f"{cfg.title or game.title}: round {rnd + 1}, segment log (continued)")
             continue
-        left = cfg.segments - i
-        rows = min(rows, -(-left // cols))  # balance the columns
-        for c in range(cols):
-            take = min(rows, cfg.segments - i)
-            if take <= 0:
-                break
-            x = paper.left + inset + c * colw
-            page.add(table(x, y, widths, take, row_h, ("#", "player", "segment"), 8))
-            for k in range(take):
-                who = seats[(rnd + i + k) % len(seats)]
-                ty = y + (k + 1.5) * row_h + 1.2
-                page.add(Text(x + widths[0] - 1.2, ty, str(i + k + 1), 8, "end"))
-                page.add(Text(x + widths[0] + 1.2, ty, fit_text(who.name, widths[1] - 2.4, 8), 8, color=who.color))
-            i += take
+        rows = min(rows, -(-(cfg.segments - i) // cols))  # balance the columns
+        log_columns(page, paper.left + INSET, y, cfg.segments, rows, cols, rnd, seats, i)
+        i = min(cfg.segments, i + rows * cols)
         y = paper.bottom
     return pages
 
 
-def score_sheet(game: Intersections, cfg: Config, paper: Paper) -> Page:
+def score_sheet(game: Intersections, cfg: Config, paper: Paper):
+    """The score table: a row per round (only the offense's cell open) and the totals; a slip when it is
+    shorter than a page."""
     seats = cfg.seats()
     page = paper.page()
     y = header(page, paper, f"{cfg.title or game.title}: score sheet",
@@ -100,7 +142,9 @@ def score_sheet(game: Intersections, cfg: Config, paper: Paper) -> Page:
                               name_w - 0.8, row_h - 0.8, None, (0.88, 0.88, 0.88)))
     for k, s in enumerate(seats):
         page.add(s.badge(left + widths[0] + k * name_w + 3.5, y + row_h / 2, 3.0))
-    return page
+    if rows < cfg.rounds + 1:
+        return page
+    return slip(page, paper, y + (rows + 1) * row_h + 1, "score")
 
 
 # ---------------------------------------------------------------- the rule sheet

@@ -6,7 +6,7 @@ import pytest
 
 from printkit.draw import Text
 from printkit.games.add_residue import GAME
-from printkit.sheet import MARGIN, paper
+from printkit.sheet import MARGIN, pack, paper
 
 
 # ---------------------------------------------------------------- the kit
@@ -27,7 +27,7 @@ def log_numbers(pages) -> list[int]:
 def test_kit_has_pile_sheets_and_every_log_row(players, n, size):
     cfg = GAME.Config.from_dict({"game": "add-residue", "players": players, "n": n})
     p = paper(size)
-    pages = GAME.kit(cfg, p)
+    pages = pack(p, [], GAME.kit(cfg, p))
     full = 2 * n * len(cfg.names)
     assert sorted(log_numbers(pages)) == list(range(1, full + 1))
     texts = [t.text for pg in pages for t in pg.items if isinstance(t, Text)]
@@ -43,6 +43,22 @@ def test_kit_has_pile_sheets_and_every_log_row(players, n, size):
             if hasattr(it, "x") and hasattr(it, "w"):
                 assert it.x >= MARGIN - 0.01 and it.x + it.w <= p.width - MARGIN + 0.01
                 assert it.y >= MARGIN - 0.01 and it.y + it.h <= p.height - MARGIN + 0.01
+
+
+def test_pile_panels_share_pages_with_cut_lines_and_the_log_follows():
+    """Two panels share the rule sheet's last page or a page of their own, a cut line between them; the
+    preset's whole kit is 3 pages (was 4: the rule sheet's second page was two-thirds empty)."""
+    from printkit import kit
+    from printkit.draw import Circle
+
+    cfg = GAME.Config.from_dict({"game": "add-residue", "players": ["Ann", "Ben"], "n": 13})
+    pages = kit.build(GAME, cfg, "letter")
+    assert len(pages) == 3
+    scissors = [it for it in pages[1].items if isinstance(it, Circle) and it.r == 0.9]
+    assert len(scissors) == 2 * 2, "a cut line above each panel on the rule sheet's last page"
+    texts = [t.text for t in pages[1].items if isinstance(t, Text)]
+    assert "Ann: your piles" in texts and "Ben: your piles" in texts
+    assert any(t.text.startswith("Add/Residue: move log") for t in pages[2].items if isinstance(t, Text))
 
 
 def test_make_is_deterministic(printkit, write, tmp_path):
