@@ -178,29 +178,29 @@ def test_keys_draw_and_claim_and_a_pass_only_when_the_rules_allow(serve, page, t
     page.keyboard.press("p")  # no pass while the draw pile holds cards
     wait_checked(page)
     assert "passes" not in page.locator("#editors textarea").first.input_value()
-    # every card drawn in seat order: the draw pile is empty, so now a pass is allowed
+    # every card drawn in seat order: the draw pile is empty, but Ann holds cards that pay for a road, so
+    # she must claim (ruling 4): no pass is offered, and p adds nothing
     names = ["Ann", "Ben", "Cat", "Dan"]
     deck = [r for r in RANKS for _ in range(4)]
     page.locator("#editors textarea").first.fill("\n".join(f"{names[i % 4]} draws {c}" for i, c in enumerate(deck)))
     wait_checked(page)
-    assert page.locator("[data-action=pass]").is_visible()
-    page.click("[data-action=pass]")
-    wait_checked(page)
-    assert page.locator("#editors textarea").first.input_value().endswith("Ann passes")
-    assert page.inner_text("[data-status]") == "valid"
+    assert not page.locator("[data-action=pass]").is_visible()
     page.locator("#sheets .sheet").first.focus()
+    page.keyboard.press("p")
+    wait_checked(page)
+    assert page.locator("#editors textarea").first.input_value().endswith("Dan draws K")
     page.keyboard.type("7-8 ")  # a road picked by keys, then Escape drops it
     assert page.locator('[data-ref="road:7-8"].selected').count() == 1
     page.keyboard.press("Escape")
     assert page.locator(".selected").count() == 0
-    page.keyboard.type("3-4 ")  # everyone drew one card of each rank: Ben claims 3-4 with his Q
+    page.keyboard.type("3-4 ")  # everyone drew one card of each rank: Ann claims 3-4 with her Q
     page.keyboard.press("q")
     page.wait_for_function("document.querySelector('[data-sum]').textContent.startsWith('\u2713')")
     page.keyboard.press("Enter")
     wait_checked(page)
-    assert page.locator("#editors textarea").first.input_value().endswith("Ann passes\nBen claims 3-4 with Q")
-    assert page.inner_text("[data-status]") == "valid" and page.inner_text('[data-score="Ben"]') == "1"
+    assert page.locator("#editors textarea").first.input_value().endswith("Dan draws K\nAnn claims 3-4 with Q")
+    assert page.inner_text("[data-status]") == "valid" and page.inner_text('[data-score="Ann"]') == "1"
     page.keyboard.press("Backspace")  # takes back the last turn
     wait_checked(page)
-    assert page.locator("#editors textarea").first.input_value().endswith("Ann passes")
+    assert page.locator("#editors textarea").first.input_value().endswith("Dan draws K")
     assert page.errors == []

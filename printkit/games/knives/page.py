@@ -15,7 +15,7 @@ from ...sheet import MISTAKE, Paper, Player
 from .cards import RANKS, SETUP, ace_value, card, pays, road_count, roads_paid, show_totals
 from .record import parse_turn
 from .roadmap import draw_map, fit, legend, ring
-from .score import Table, replay
+from .score import Table, claimable, replay
 from .sheets import cards_row
 from .turnlog import ROW_H, Row, rows_table
 
@@ -215,7 +215,9 @@ def board_info(res: "Results") -> dict[str, Any]:
         "over": bool(table.ended), "left": table.left, "roads": road_count(table.kcount),
         "hand": _hand(table, who),
         "owners": {f"{a}-{b}": p for (a, b), (p, _) in table.owner.items()},
-        "can_pass": bool(mode == "replay" and who and state is not None and not state.pile_size),
+        # ruling 4: a pass only with nothing to draw and nothing to claim (the scorer's own test)
+        "can_pass": bool(mode == "replay" and who and state is not None and not state.pile_size
+                         and not (table.left and claimable(state.hands[who], table.kcount, table.left))),
         "pile": {RANKS[v - 1]: (state.pile[v] if state else 4) for v in range(1, 14)},
         "pile_size": state.pile_size if state else 52, "discard": sum(state.discard) if state else 0,
         "reshuffles": state.reshuffles if state else 0,
@@ -223,7 +225,7 @@ def board_info(res: "Results") -> dict[str, Any]:
     return info
 
 
-def claim_check(res: "Results") -> dict[str, Any]:
+def claim_check(res: "Results", params: dict[str, str] | None = None) -> dict[str, Any]:
     """The sum check of a claim before it is written: ``res`` holds the record with the claim as its
     last turn; the answer is what the scorer says of that turn, and what the cards add up to."""
     if res.kcount == "draw" or not res.turns:

@@ -57,9 +57,20 @@ def test_who_moves_the_hand_and_the_piles_come_from_the_replay():
     assert info["mode"] == "claims" and info["to_move"] is None and info["owners"] == {"1-2": "Ann"}
     deck = [f"{'Ann' if i % 2 == 0 else 'Ben'} draws {r}" for i, r in enumerate(r for r in RANKS for _ in range(4))]
     info = GAME.board_info(results(deck), None)
-    assert info["can_pass"] and info["pile_size"] == 0 and info["to_move"] == "Ann"
+    # nothing to draw, but Ann holds a Q that pays for a road: she must claim (ruling 4), no pass offered
+    assert not info["can_pass"] and info["pile_size"] == 0 and info["to_move"] == "Ann"
     info = GAME.board_info(results(deck + ["Ann claims 1-2 with Q"]), None)
     assert not info["can_pass"] and info["reshuffles"] == 1 and info["pile_size"] == 1  # the Q, reshuffled
+
+
+def test_a_pass_is_offered_when_nothing_can_be_drawn_or_claimed():
+    """Eight hands at kcount 30, none of which can pay for a road, the whole deck drawn: now a pass is allowed."""
+    hands = ["K K 3 10 9 10 6", "J 9 4 9 7 4 9", "6 Q 5 5 6 5 4", "7 2 7 Q Q 10 7", "10 A 2 J J 2", "J 3 4 3 3 8",
+             "6 8 8 K 5 2", "A 8 A Q K A"]
+    names = [f"P{i + 1}" for i in range(8)]
+    deal = [f"{names[t % 8]} draws {hands[t % 8].split()[t // 8]}" for t in range(52)]
+    info = GAME.board_info(Results.from_dict({"game": "knives", "players": names, "kcount": 30, "turns": deal}), None)
+    assert info["pile_size"] == 0 and info["to_move"] == "P5" and info["can_pass"]
 
 
 def test_the_played_example_is_over():
