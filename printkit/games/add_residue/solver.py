@@ -1,4 +1,4 @@
-"""Exact two-player play of Add/Residue: alpha-beta negamax with a bounds table.
+"""Exact two-player play of Add/Residue: alpha-beta negamax with a bounded bounds table.
 
 A position is seen from the player about to move: their add and mod piles,
 the other player's piles (bit c-1 set = card c still there) and m.  Its value
@@ -16,6 +16,9 @@ What keeps the search small:
   one of them is tried as a move.
 - A table of lower and upper bounds per position (alpha-beta windows leave
   bounds, not values), the best move found first, then mod moves by points.
+  The table has a fixed number of slots, chosen before the search starts
+  (``table_slots``), two to a bucket: one keeps the position with the most
+  cards left, the other the newest.  Its memory never grows during a search.
 - Bounds from the piles: the mover scores at most min(c-1, M) per mod card
   left, and so does the other player; the last few cards are played out
   without the table.
@@ -25,14 +28,29 @@ What keeps the search small:
   (value >= what that card scores now).
 - Move order: the table's best move, then mod moves that score at least half
   their card, then adds from the smallest, then the other mods.
+
+Everything a position needs from its piles (cards, sums, the capped bounds,
+the renaming, the ordered mod moves) is worked out once per pile and looked up.
+The three-player game (``value3``) is in three.py.
 """
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 
 INF = 10**6
-EXACT_MAX_N = 7  # beyond this an exact search from the first move is out of reach
+EXACT_MAX_N = 7  # the largest n ``printkit solve add-residue --n`` searches from the first move
+
+# What a full search from the first move visits and keeps, measured (bench/add_residue_solver.py):
+# n -> (positions searched, table entries wanted).  The table gets the next power of two above
+# 1.5 x the entries, so the memory estimate is known before the search starts.
+MEASURED = {1: (1, 1), 2: (21, 12), 3: (520, 400), 4: (6_500, 5_500), 5: (80_000, 70_000),
+            6: (1_250_000, 1_000_000), 7: (22_000_000, 17_000_000)}
+GROWTH = 20  # each step of n beyond the measured ones: about twentyfold
+SLOT_BYTES = 16  # a key and an entry, 8 bytes each
+BASE_BYTES = 60 << 20  # the interpreter, printkit and the pile tables
+LEFT_MAX = 4  # positions with this many cards or fewer are played out without the table
 
 
 @dataclass(frozen=True)
@@ -64,23 +82,109 @@ class _Lazy(dict):
         return value
 
 
-class Solver:
-    """Exact values of two-player positions with piles drawn from 1..n."""
+# ---------------------------------------------------------------- memory
 
-    def __init__(self, n: int):
+
+def expected(n: int) -> tuple[int, int]:
+    """(positions searched, table entries wanted) for a search from the first move with piles 1..n."""
+    if n in MEASURED:
+        return MEASURED[n]
+    top = max(MEASURED)
+    k = GROWTH ** (n - top)
+    return MEASURED[top][0] * k, MEASURED[top][1] * k
+
+
+def table_slots(entries: int) -> int:
+    """Slots for a table that should hold ``entries`` positions: a power of two, at least 1,024."""
+    want = max(1024, entries + entries // 2)
+    return 1 << (want - 1).bit_length()
+
+
+def memory_needed(n: int) -> int:
+    """Bytes a search from the first move with piles 1..n needs (the table, the interpreter, the pile tables)."""
+    return BASE_BYTES + SLOT_BYTES * table_slots(expected(n)[1]) + 200 * (1 << n if n <= 12 else 0)
+
+
+def largest_n(limit: int, most: int = EXACT_MAX_N) -> int:
+    """The largest n (0 if none) whose search fits in ``limit`` bytes."""
+    return max((n for n in range(1, most + 1) if memory_needed(n) <= limit), default=0)
+
+
+def available_memory() -> int:
+    """Bytes this machine can give a new search now: MemAvailable from /proc/meminfo, else the
+    physical memory (os.sysconf)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    import os
+
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return 1 << 62  # unknown: do not refuse
+
+
+# ---------------------------------------------------------------- the solver
+
+
+class Solver:
+    """Exact values of two-player positions with piles drawn from 1..n.
+
+    ``slots``: table slots (a power of two; 0: enough for a search from the first move with
+    these piles, or 2**20 for bigger piles, whose positions are only searched near the end).
+    ``progress(visited)`` is called every 65,536 positions searched."""
+
+    def __init__(self, n: int, slots: int = 0, progress=None):
         if not 1 <= n <= 52:
             raise ValueError("n must be 1 to 52")
         self.n = n
-        self.full = (1 << n) - 1
+        self.full = full = (1 << n) - 1
         if n <= 12:  # every pile's cards and sum, indexed by the pile
             self.cards = [tuple(i + 1 for i in range(n) if mask >> i & 1) for mask in range(1 << n)]
             self.sums = [sum(cs) for cs in self.cards]
+            self.count = [len(cs) for cs in self.cards]
         else:  # too many piles to list: work them out as they come up
             self.cards = _Lazy(lambda mask: tuple(i + 1 for i in range(n) if mask >> i & 1))
             self.sums = _Lazy(lambda mask: sum(self.cards[mask]))
+            self.count = _Lazy(lambda mask: mask.bit_count())
+        # renaming the mod cards above top (< n) to the top cards of the pile
+        self.his = [full & ~((1 << top) - 1) for top in range(n)]
+        self.tops = [full ^ (full >> k) for k in range(n + 1)]
+        # what a mod pile can still score when every m from now on is at most top (< n - 1)
+        self.capped = [_Lazy(lambda mask, t=t: sum(min(c - 1, t) for c in self.cards[mask])) for t in range(n)]
+        self.pen = _Lazy(lambda mask: self.sums[mask] - self.count[mask])  # top >= n - 1: c - 1 per card
+        self.addmoves = _Lazy(lambda mask: tuple(c << 1 for c in self.cards[mask]))
+        self.modmoves = {}  # (mod pile, m, top capped at n) -> (good mods, poor mods)
         self.mshift = (n * (n + 1)).bit_length()
-        self.table: dict[int, int] = {}
+        self.keybits = 4 * n + self.mshift
+        if not slots:
+            slots = table_slots(expected(n)[1]) if n <= EXACT_MAX_N else 1 << 20
+        self.slots = slots
+        self.mask = slots - 2  # even: a bucket is a slot and the one after it
+        if self.keybits <= 62:
+            self.keys = array("q", bytes(8 * slots))
+            self.data = array("q", bytes(8 * slots))
+            self.big = None
+        else:  # keys too long for the slots: a dict, emptied when it has as many entries as the slots
+            self.keys = self.data = None
+            self.big = {}
         self.visited = 0  # positions searched (calls that were not answered by the table alone)
+        self.progress = progress
+
+    @property
+    def entries(self) -> int:
+        """Positions in the table now."""
+        if self.big is not None:
+            return len(self.big)
+        return self.slots - self.keys.count(0)
+
+    @property
+    def table_bytes(self) -> int:
+        return SLOT_BYTES * self.slots if self.big is None else 120 * self.slots
 
     # -- positions
 
@@ -88,11 +192,9 @@ class Solver:
         """Mod piles with every card above M renamed to the top cards."""
         top = m + self.sums[ma] + self.sums[oa]
         if top < self.n:
-            hi = self.full & ~((1 << top) - 1)
-            k = (mm & hi).bit_count()
-            mm = (mm & ~hi) | (self.full ^ (self.full >> k))
-            k = (om & hi).bit_count()
-            om = (om & ~hi) | (self.full ^ (self.full >> k))
+            hi = self.his[top]
+            mm = (mm & ~hi) | self.tops[self.count[mm & hi]]
+            om = (om & ~hi) | self.tops[self.count[om & hi]]
         return mm, om
 
     def value(self, ma: int, mm: int, oa: int, om: int, m: int) -> int:
@@ -128,27 +230,49 @@ class Solver:
 
     # -- the search
 
-    def _search(self, ma: int, mm: int, oa: int, om: int, m: int, alpha: int, beta: int, last: int = 0) -> int:
-        cards, sums, n, full = self.cards, self.sums, self.n, self.full
-        left = (ma | mm).bit_count()
-        if not left and not (ma | mm):
+    def _mods(self, mm: int, m: int, top: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The mod moves in search order: (those scoring at least half their card, the others);
+        of the cards above top (all alike) only the lowest."""
+        order = []
+        seen_big = False
+        for c in self.cards[mm]:
+            if c > top:
+                if seen_big:
+                    continue
+                seen_big = True
+            order.append((2 * (m % c) - c, c))
+        order.sort(reverse=True)
+        out = (tuple((c << 1) | 1 for r, c in order if r >= 0), tuple((c << 1) | 1 for r, c in order if r < 0))
+        if len(self.modmoves) >= 1 << 20:  # big piles near the end of a long review: keep this bounded too
+            self.modmoves.clear()
+        self.modmoves[mm, m, top] = out
+        return out
+
+    def _search(self, ma: int, mm: int, oa: int, om: int, m: int, alpha: int, beta: int) -> int:
+        if not (ma | mm):
             return 0
+        sums, n, count = self.sums, self.n, self.count
         top = m + sums[ma] + sums[oa]
         if top < n:  # mod cards above every reachable m are all alike
-            hi = full & ~((1 << top) - 1)
-            k = (mm & hi).bit_count()
-            mm = (mm & ~hi) | (full ^ (full >> k))
-            k = (om & hi).bit_count()
-            om = (om & ~hi) | (full ^ (full >> k))
-        if ma.bit_count() + mm.bit_count() + oa.bit_count() + om.bit_count() <= 3:
-            return self._small(ma, mm, oa, om, m)
-        # what each side can still score at most
-        if top >= n - 1:
-            mine = sums[mm] - mm.bit_count()
-            theirs = sums[om] - om.bit_count()
+            hi = self.his[top]
+            tops = self.tops
+            mm = (mm & ~hi) | tops[count[mm & hi]]
+            om = (om & ~hi) | tops[count[om & hi]]
+            left = count[ma] + count[mm] + count[oa] + count[om]
+            if left <= LEFT_MAX:
+                return self._small(ma, mm, oa, om, m)
+            capped = self.capped[top] if top < n - 1 else self.pen
+            mine = capped[mm]
+            theirs = capped[om]
         else:
-            mine = sum(min(c - 1, top) for c in cards[mm])
-            theirs = sum(min(c - 1, top) for c in cards[om])
+            top = n
+            left = count[ma] + count[mm] + count[oa] + count[om]
+            if left <= LEFT_MAX:
+                return self._small(ma, mm, oa, om, m)
+            pen = self.pen
+            mine = pen[mm]
+            theirs = pen[om]
+        # what each side can still score at most
         lo_b, hi_b = -theirs, mine
         # copying: with the same piles, the other player can answer every move
         # with the same card and score exactly what the mover scores
@@ -156,7 +280,7 @@ class Solver:
         if not (da | dm):
             if hi_b > 0:
                 hi_b = 0
-        elif not (da & oa) and not (dm & om) and (da | dm).bit_count() == 1:
+        elif not (da & oa) and not (dm & om) and count[da | dm] == 1:
             # one card more than the other player: play it, then copy
             gain = m % dm.bit_length() if dm else 0
             if lo_b < gain:
@@ -169,49 +293,44 @@ class Solver:
             alpha = lo_b
         if beta > hi_b:
             beta = hi_b
-        shift = self.mshift
-        key = ((((((ma << n) | mm) << n) | oa) << n | om) << shift) | m
-        table = self.table
-        entry = table.get(key)
+        key = ((((((ma << n) | mm) << n) | oa) << n | om) << self.mshift) | m
+        keys = self.keys
+        if keys is not None:
+            b = ((key * 0x9E3779B97F4A7C15) >> 24) & self.mask
+            if keys[b] == key:
+                entry = self.data[b]
+            elif keys[b + 1] == key:
+                entry = self.data[b + 1]
+            else:
+                entry = 0
+        else:
+            entry = self.big.get(key, 0)
         first = 0
-        if entry is not None:
-            lo = (entry >> 24) - 4096
-            up = ((entry >> 11) & 8191) - 4096
+        if entry:
+            lo = ((entry >> 32) & 8191) - 4096
+            up = ((entry >> 19) & 8191) - 4096
             if lo >= beta:
                 return lo
             if up <= alpha:
                 return up
             if lo == up:
                 return lo
-            if lo > alpha:
-                alpha_in = lo
-            else:
-                alpha_in = alpha
-            if up < beta:
-                beta_in = up
-            else:
-                beta_in = beta
-            first = entry & 2047
+            alpha_in = lo if lo > alpha else alpha
+            beta_in = up if up < beta else beta
+            first = (entry >> 8) & 2047
         else:
             lo, up = -INF, INF
             alpha_in, beta_in = alpha, beta
         self.visited += 1
-        a, b = alpha_in, beta_in
-        # moves: (kind, card); best from the table first, then mods by points, then adds
-        mods = cards[mm]
-        order = []
-        seen_big = False
-        for c in mods:
-            if c > top:
-                if seen_big:
-                    continue
-                seen_big = True
-            order.append((2 * (m % c) - c, c))
-        order.sort(reverse=True)
-        moves = [(c << 1) | 1 for r, c in order if r >= 0] + [c << 1 for c in cards[ma]] + [(c << 1) | 1 for r, c in order if r < 0]
+        if not self.visited & 0xFFFF and self.progress is not None:
+            self.progress(self.visited)
+        a, b_ = alpha_in, beta_in
+        # moves: (card << 1) | (1 for mod); best from the table first, then mods by points, then adds
+        got = self.modmoves.get((mm, m, top))
+        good, poor = got if got is not None else self._mods(mm, m, top)
+        moves = good + self.addmoves[ma] + poor
         if first and first in moves:
-            moves.remove(first)
-            moves.insert(0, first)
+            moves = (first,) + tuple(x for x in moves if x != first)
         best, best_move = -INF, 0
         search = self._search
         for mv in moves:
@@ -219,14 +338,14 @@ class Solver:
             bit = 1 << (c - 1)
             if mv & 1:
                 r = m % c
-                v = r - search(oa, om, ma, mm & ~bit, r, r - b, r - a, mv)
+                v = r - search(oa, om, ma, mm & ~bit, r, r - b_, r - a)
             else:
-                v = -search(oa, om, ma & ~bit, mm, m + c, -b, -a, mv)
+                v = -search(oa, om, ma & ~bit, mm, m + c, -b_, -a)
             if v > best:
                 best, best_move = v, mv
                 if v > a:
                     a = v
-                    if a >= b:
+                    if a >= b_:
                         break
         # store what this window proved
         if best <= alpha_in:
@@ -235,9 +354,22 @@ class Solver:
             lo = best
         else:
             lo = up = best
-        lo_s = max(lo, -4095)
-        up_s = min(up, 4095)
-        table[key] = ((lo_s + 4096) << 24) | ((up_s + 4096) << 11) | best_move
+        lo_s = lo if lo > -4095 else -4095
+        up_s = up if up < 4095 else 4095
+        entry = ((lo_s + 4096) << 32) | ((up_s + 4096) << 19) | (best_move << 8) | left
+        if keys is not None:
+            data = self.data
+            if keys[b] == key or (keys[b + 1] != key and left >= (data[b] & 255)):
+                if keys[b] != key and keys[b]:  # the deeper slot's old entry moves to the newest slot
+                    keys[b + 1], data[b + 1] = keys[b], data[b]
+                keys[b], data[b] = key, entry
+            else:
+                keys[b + 1], data[b + 1] = key, entry
+        else:
+            big = self.big
+            if len(big) >= self.slots:
+                big.clear()
+            big[key] = entry
         return best
 
     def _small(self, ma: int, mm: int, oa: int, om: int, m: int) -> int:
