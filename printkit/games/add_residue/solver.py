@@ -50,6 +50,7 @@ MEASURED = {1: (1, 1), 2: (21, 12), 3: (520, 400), 4: (6_500, 5_500), 5: (80_000
 GROWTH = 20  # each step of n beyond the measured ones: about twentyfold
 SLOT_BYTES = 16  # a key and an entry, 8 bytes each
 BASE_BYTES = 60 << 20  # the interpreter, printkit and the pile tables
+ETC_MIN = 11  # positions with at least this many cards left first look their moves up in the table
 LEFT_MAX = 4  # positions with this many cards or fewer are played out without the table
 
 
@@ -138,7 +139,7 @@ class Solver:
     these piles, or 2**20 for bigger piles, whose positions are only searched near the end).
     ``progress(visited)`` is called every 65,536 positions searched."""
 
-    def __init__(self, n: int, slots: int = 0, progress=None):
+    def __init__(self, n: int, slots: int = 0, progress=None, shared: bool = False):
         if not 1 <= n <= 52:
             raise ValueError("n must be 1 to 52")
         self.n = n
@@ -155,9 +156,14 @@ class Solver:
         self.his = [full & ~((1 << top) - 1) for top in range(n)]
         self.tops = [full ^ (full >> k) for k in range(n + 1)]
         # what a mod pile can still score when every m from now on is at most top (< n - 1)
-        self.capped = [_Lazy(lambda mask, t=t: sum(min(c - 1, t) for c in self.cards[mask])) for t in range(n)]
-        self.pen = _Lazy(lambda mask: self.sums[mask] - self.count[mask])  # top >= n - 1: c - 1 per card
-        self.addmoves = _Lazy(lambda mask: tuple(c << 1 for c in self.cards[mask]))
+        if n <= 12:
+            self.capped = [[sum(min(c - 1, t) for c in cs) for cs in self.cards] for t in range(n)]
+            self.pen = [s - k for s, k in zip(self.sums, self.count)]  # top >= n - 1: c - 1 per card
+            self.addmoves = [tuple(c << 1 for c in cs) for cs in self.cards]
+        else:
+            self.capped = [_Lazy(lambda mask, t=t: sum(min(c - 1, t) for c in self.cards[mask])) for t in range(n)]
+            self.pen = _Lazy(lambda mask: self.sums[mask] - self.count[mask])
+            self.addmoves = _Lazy(lambda mask: tuple(c << 1 for c in self.cards[mask]))
         self.modmoves = {}  # (mod pile, m, top capped at n) -> (good mods, poor mods)
         self.mshift = (n * (n + 1)).bit_length()
         self.keybits = 4 * n + self.mshift
@@ -166,21 +172,30 @@ class Solver:
         self.slots = slots
         self.mask = slots - 2  # even: a bucket is a slot and the one after it
         if self.keybits <= 62:
-            self.keys = array("q", bytes(8 * slots))
-            self.data = array("q", bytes(8 * slots))
+            if shared:  # one table in memory shared with the helper processes (fork)
+                import mmap
+
+                self._mem = mmap.mmap(-1, 16 * slots)
+                view = memoryview(self._mem).cast("q")
+                self.keys, self.data = view[:slots], view[slots:]
+            else:
+                self.keys = array("q", bytes(8 * slots))
+                self.data = array("q", bytes(8 * slots))
             self.big = None
         else:  # keys too long for the slots: a dict, emptied when it has as many entries as the slots
             self.keys = self.data = None
             self.big = {}
         self.visited = 0  # positions searched (calls that were not answered by the table alone)
         self.progress = progress
+        self.etc = 0  # positions answered by looking their moves up in the table
+        self.vary = ()  # a helper searches positions with these many cards left in the other order
 
     @property
     def entries(self) -> int:
         """Positions in the table now."""
         if self.big is not None:
             return len(self.big)
-        return self.slots - self.keys.count(0)
+        return self.slots - list(self.data).count(0)
 
     @property
     def table_bytes(self) -> int:
@@ -245,7 +260,7 @@ class Solver:
         out = (tuple((c << 1) | 1 for r, c in order if r >= 0), tuple((c << 1) | 1 for r, c in order if r < 0))
         if len(self.modmoves) >= 1 << 20:  # big piles near the end of a long review: keep this bounded too
             self.modmoves.clear()
-        self.modmoves[mm, m, top] = out
+        self.modmoves[(mm << 16 | m) << 6 | top] = out
         return out
 
     def _search(self, ma: int, mm: int, oa: int, om: int, m: int, alpha: int, beta: int) -> int:
@@ -297,12 +312,12 @@ class Solver:
         keys = self.keys
         if keys is not None:
             b = ((key * 0x9E3779B97F4A7C15) >> 24) & self.mask
-            if keys[b] == key:
-                entry = self.data[b]
-            elif keys[b + 1] == key:
-                entry = self.data[b + 1]
-            else:
-                entry = 0
+            data = self.data
+            entry = data[b]
+            if keys[b] ^ entry != key:  # a slot holds key ^ entry: a half-written slot never matches
+                entry = data[b + 1]
+                if keys[b + 1] ^ entry != key:
+                    entry = 0
         else:
             entry = self.big.get(key, 0)
         first = 0
@@ -326,13 +341,28 @@ class Solver:
             self.progress(self.visited)
         a, b_ = alpha_in, beta_in
         # moves: (card << 1) | (1 for mod); best from the table first, then mods by points, then adds
-        got = self.modmoves.get((mm, m, top))
+        got = self.modmoves.get((mm << 16 | m) << 6 | top)
         good, poor = got if got is not None else self._mods(mm, m, top)
         moves = good + self.addmoves[ma] + poor
         if first and first in moves:
             moves = (first,) + tuple(x for x in moves if x != first)
+        if left in self.vary:  # a helper process: the second player's replies in the other order
+            moves = moves[::-1]
         best, best_move = -INF, 0
         search = self._search
+        if left >= ETC_MIN and keys is not None:
+            probe = self._upper
+            for mv in moves:
+                c = mv >> 1
+                bit = 1 << (c - 1)
+                if mv & 1:
+                    r = m % c
+                    v = r - probe(oa, om, ma, mm & ~bit, r)
+                else:
+                    v = -probe(oa, om, ma & ~bit, mm, m + c)
+                if v >= b_:
+                    self.etc += 1
+                    return v
         for mv in moves:
             c = mv >> 1
             bit = 1 << (c - 1)
@@ -358,19 +388,44 @@ class Solver:
         up_s = up if up < 4095 else 4095
         entry = ((lo_s + 4096) << 32) | ((up_s + 4096) << 19) | (best_move << 8) | left
         if keys is not None:
-            data = self.data
-            if keys[b] == key or (keys[b + 1] != key and left >= (data[b] & 255)):
-                if keys[b] != key and keys[b]:  # the deeper slot's old entry moves to the newest slot
-                    keys[b + 1], data[b + 1] = keys[b], data[b]
-                keys[b], data[b] = key, entry
+            old = data[b]
+            here = keys[b] ^ old == key
+            if here or (keys[b + 1] ^ data[b + 1] != key and left >= (old & 255)):
+                if not here and old:  # the deeper slot's old entry moves to the newest slot
+                    data[b + 1] = old
+                    keys[b + 1] = keys[b]
+                data[b] = entry
+                keys[b] = key ^ entry
             else:
-                keys[b + 1], data[b + 1] = key, entry
+                data[b + 1] = entry
+                keys[b + 1] = key ^ entry
         else:
             big = self.big
             if len(big) >= self.slots:
                 big.clear()
             big[key] = entry
         return best
+
+    def _upper(self, ma, mm, oa, om, m):
+        """The table's upper bound on the value of a position (INF if it has none)."""
+        n, count = self.n, self.count
+        top = m + self.sums[ma] + self.sums[oa]
+        if top < n:
+            hi = self.his[top]
+            tops = self.tops
+            mm = (mm & ~hi) | tops[count[mm & hi]]
+            om = (om & ~hi) | tops[count[om & hi]]
+        key = ((((((ma << n) | mm) << n) | oa) << n | om) << self.mshift) | m
+        keys = self.keys
+        b = ((key * 0x9E3779B97F4A7C15) >> 24) & self.mask
+        data = self.data
+        entry = data[b]
+        if keys[b] ^ entry == key:
+            return ((entry >> 19) & 8191) - 4096
+        entry = data[b + 1]
+        if keys[b + 1] ^ entry == key:
+            return ((entry >> 19) & 8191) - 4096
+        return INF
 
     def _small(self, ma: int, mm: int, oa: int, om: int, m: int) -> int:
         """Plain negamax for the last few cards."""
@@ -387,6 +442,41 @@ class Solver:
             if v > best:
                 best = v
         return best
+
+
+def value_of_start(n: int, workers: int = 1, progress=None, slots: int = 0) -> tuple[int, Solver]:
+    """The value of the game with piles 1..n from the first move, and the solver (its table filled).
+
+    With ``workers`` > 1 (and fork), helper processes search the same game in another move order
+    near the first move, sharing the table, so each finds the others' proofs already there; the
+    first process's answer is the value (every process's would be)."""
+    import os
+    import signal
+
+    shared = workers > 1 and hasattr(os, "fork") and n >= 5
+    solver = Solver(n, slots, progress, shared=shared)
+    kids = []
+    if shared:
+        for i in range(1, workers):
+            pid = os.fork()
+            if pid == 0:  # pragma: no cover - the helper; its only output is the shared table
+                try:
+                    solver.progress = None
+                    solver.vary = (4 * n - 1, 4 * n - 3) if i == 1 else (4 * n - 1, 4 * n - 5)
+                    solver.value(*start(n))
+                finally:
+                    os._exit(0)
+            kids.append(pid)
+    try:
+        v = solver.value(*start(n))
+    finally:
+        for pid in kids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except OSError:
+                pass
+    return v, solver
 
 
 def start(n: int) -> tuple[int, int, int, int, int]:
