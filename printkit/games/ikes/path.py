@@ -284,8 +284,10 @@ def fast_leg(masks, values, sources: dict[int, float], targets: int):
     for k in range(d - 1, -1, -1):
         g = (((g & n_) >> N) | ((g & s_) << N) | ((g & e_) << 1) | ((g & w_) >> 1)) & lay[k]
         on[k] = g
-    acc = {s: sources[s] for s in sources}
-    parent = {}
+    acc = [0] * SPACES
+    for s in sources:
+        acc[s] = sources[s]
+    parent = [0] * SPACES
     for k in range(1, d + 1):
         prev = on[k - 1]
         g = on[k]
@@ -326,7 +328,8 @@ def fast_leg(masks, values, sources: dict[int, float], targets: int):
     return d, acc[end], path[1:], path[0], on
 
 
-def walk(board: Board, values: list[int] | None = None, adj=None, masks=None, region: list | None = None) -> Walk:
+def walk(board: Board, values: list[int] | None = None, adj=None, masks=None, region: list | None = None,
+         cafes: dict[str, list[int]] | None = None) -> Walk:
     """The shoppers' walk and its score (SPEC rulings); score 0 when there is no path.
 
     ``masks``: the board's open steps (``Board.masks``) if already known.  ``region``: a list that
@@ -355,7 +358,8 @@ def walk(board: Board, values: list[int] | None = None, adj=None, masks=None, re
         if region is not None:
             region.append(ALL)
         return Walk(0, [], f"the exit {name(x)} cannot be reached from the entrance {name(e)}")
-    cafes = board.cafeterias()
+    if cafes is None:
+        cafes = board.cafeterias()
     reach = {k: v for k, v in cafes.items() if any(reached >> s & 1 for s in v)}
     skipped = [k for k in cafes if k not in reach]
     near = {}
