@@ -14,11 +14,26 @@ number beside it.  ``solve`` maximises k with OR-Tools CP-SAT:
   <= 1.  Numberings that forbid a superset of what another forbids are never
   better and are left out.
 
+Before the model is built, two quick answers that often settle a curve:
+
+- a full fill: a seeded min-conflicts search (``full_fill``) swaps numbers between inside squares
+  until no two neighbours share a factor; a fill of every inside square is proven best.
+- counting bounds (``counting_bound``): the multiples of a prime p up to k must stand on inside
+  squares no two of them side by side and none beside a curve multiple of p, so there are at most as
+  many as the largest such set of squares (a grid is bipartite: squares minus a maximum matching).
+  For p = 2 only the parity of the curve's 1 matters (the grid's colouring), so this is cheap; for
+  odd p every kept numbering is counted.  The bound is max over numberings of min over p of
+  p * (room + 1) - 1; it is also given to CP-SAT (evens per parity, as a redundant constraint).
+
+The time limit covers everything: the searches before the model stop in time to leave CP-SAT its
+share, and CP-SAT gets what is left less a small margin for reading its answer.
+
 ``exhaustive`` tries everything and is only for tiny interiors (tests).
 """
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass
 from math import gcd
@@ -65,6 +80,146 @@ def _numberings(route: list[Square], inside: list[Square], n: int, primes: list[
     return [(*seen[f], f) for f in keep]
 
 
+MARGIN = 0.08  # seconds kept back from CP-SAT for reading its answer
+
+
+def max_independent(squares: set[Square], n: int) -> int:
+    """The most squares of ``squares`` with no two side by side: |squares| - a maximum matching
+    (the grid is bipartite, so by Konig's theorem that is exact)."""
+    left = [v for v in squares if (v[0] + v[1]) % 2 == 0]
+    adj = {v: [q for q in geo.neighbours(v, n) if q in squares] for v in left}
+    match: dict[Square, Square] = {}
+
+    def augment(v: Square, seen: set) -> bool:
+        for q in adj[v]:
+            if q not in seen:
+                seen.add(q)
+                if q not in match or augment(match[q], seen):
+                    match[q] = v
+                    return True
+        return False
+
+    matched = 0
+    for v in left:
+        # a free neighbour first: most squares match without a search
+        free = next((q for q in adj[v] if q not in match), None)
+        if free is not None:
+            match[free] = v
+            matched += 1
+        elif augment(v, set()):
+            matched += 1
+    return len(squares) - matched
+
+
+def room_for_evens(route: list[Square], inside: list[Square], n: int) -> tuple[int, int]:
+    """(room with the 1 on an even route index, room with it on an odd one): the most inside squares
+    that can hold even numbers.  A square beside the curve sees only curve numbers of one parity (the
+    grid is bipartite and L is even), even exactly when its neighbours' route indices differ in parity
+    from the 1's."""
+    index = {sq: i for i, sq in enumerate(route)}
+    out = []
+    for parity in (0, 1):
+        ok = {v for v in inside
+              if all((index[q] - parity) % 2 == 0 for q in geo.neighbours(v, n) if q in index)}
+        out.append(max_independent(ok, n))
+    return out[0], out[1]
+
+
+def counting_bound(route: list[Square], inside: list[Square], n: int, options, deadline: float) -> int:
+    """An upper bound on the top number from counting the room for each prime's multiples (see the
+    module's docstring); stops at ``deadline`` with what it has proven so far."""
+    K = len(inside)
+    if K == 0:
+        return 0
+    even = room_for_evens(route, inside, n)
+    bound_of = lambda p, room: p * (room + 1) - 1  # noqa: E731 - the largest k with k // p <= room
+    best2 = min(K, bound_of(2, max(even)))
+    per_option = []  # (bound so far, s, forbidden (square, prime) pairs)
+    for s, d, forbid in options:
+        per_option.append([min(K, bound_of(2, even[s % 2])), forbid])
+    top = max(b for b, _ in per_option)
+    for p in primes_upto(K):
+        if 3 * p > top or p == 2:  # p's multiples below the bound fit anywhere: at most 2 of them
+            continue
+        cache: dict[frozenset, int] = {}
+        for item in per_option:
+            if item[0] < p:
+                continue
+            forbidden = frozenset(v for v, q in item[1] if q == p)
+            if forbidden not in cache:
+                if time.perf_counter() > deadline:
+                    return max(b for b, _ in per_option)
+                cache[forbidden] = max_independent(set(inside) - forbidden, n)
+            item[0] = min(item[0], bound_of(p, cache[forbidden]))
+        top = max(b for b, _ in per_option)
+    return min(best2, top)
+
+
+def full_fill(route: list[Square], inside: list[Square], n: int, options, deadline: float, seed: int = 0):
+    """A seeded min-conflicts search for a fill of every inside square: (start, direction, fill) or None.
+
+    Numbers 1..K are dealt to the inside squares; a square clashing with a neighbour (a common factor,
+    curve neighbours included) swaps its number with the square that lowers the clashes most (ties at
+    random, sometimes a sideways or worse move, never straight back).  Each kept numbering, the greedy
+    fill's first, gets a fixed number of steps, so the same curve always gets the same fill (unless
+    ``deadline`` comes first)."""
+    K = len(inside)
+    rng = random.Random(seed)
+    cop = [bytearray(gcd(a, b) == 1 for b in range(K + 1)) for a in range(K + 1)]
+    idx = {v: i for i, v in enumerate(inside)}
+    nbr = [[idx[q] for q in geo.neighbours(v, n) if q in idx] for v in inside]
+    everyone = range(K)
+    budget = max(400, 150_000 // max(K, 1))  # steps per numbering: about the same time for any size
+    for s, d, _ in options:
+        if time.perf_counter() >= deadline:
+            return None
+        written = geo.curve_values(route, s, d)
+        okc = []
+        for v in inside:
+            cn = [written[q] for q in geo.neighbours(v, n) if q in written]
+            okc.append(bytearray(all(gcd(j, c) == 1 for c in cn) for j in range(K + 1)))
+        num = list(range(1, K + 1))
+        rng.shuffle(num)
+
+        def clash(i: int, x: int) -> int:
+            c = 0 if okc[i][x] else 1
+            for j in nbr[i]:
+                if not cop[x][num[j]]:
+                    c += 1
+            return c
+
+        last = -1
+        steps = 0
+        while True:
+            bad = [i for i in everyone if clash(i, num[i])]
+            if not bad:
+                return s, d, {inside[i]: num[i] for i in everyone}
+            steps += 1
+            if steps > budget or (not steps & 15 and time.perf_counter() > deadline):
+                break
+            i = rng.choice(bad)
+            xi = num[i]
+            ci = clash(i, xi)
+            best, bestd = [], None
+            for j in everyone:
+                if j == i or j == last:
+                    continue
+                xj = num[j]
+                before = ci + clash(j, xj)
+                num[i], num[j] = xj, xi
+                dlt = clash(i, xj) + clash(j, xi) - before
+                num[i], num[j] = xi, xj
+                if bestd is None or dlt < bestd:
+                    best, bestd = [j], dlt
+                elif dlt == bestd:
+                    best.append(j)
+            if best and (bestd <= 0 or rng.random() < 0.1):
+                j = rng.choice(best)
+                num[i], num[j] = num[j], num[i]
+                last = i
+    return None
+
+
 def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 1, seed: int = 0) -> Solution:
     """The best fill CP-SAT finds within ``time_limit`` seconds, with its proven upper bound.
 
@@ -79,6 +234,20 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
         return Solution(0, 0, 0, 1, {}, time.perf_counter() - t0, "OPTIMAL")
     primes = primes_upto(K)
     options = _numberings(route, inside, n, primes)
+    # a greedy fill, then a full fill if the search finds one (proven best: nothing can go higher)
+    hint = greedy(route, n, options)
+    if hint.best == K:
+        hint.bound, hint.seconds, hint.status = K, time.perf_counter() - t0, "OPTIMAL"
+        return hint
+    first = sorted(options, key=lambda o: (o[0], o[1]) != (hint.start, hint.direction))
+    found = full_fill(route, inside, n, first, t0 + 0.45 * time_limit, seed)
+    if found is not None:
+        s, d, fill = found
+        return Solution(K, K, s, d, fill, time.perf_counter() - t0, "OPTIMAL")
+    cap = counting_bound(route, inside, n, options, t0 + 0.55 * time_limit)
+    if hint.best >= cap:
+        hint.bound, hint.seconds, hint.status = cap, time.perf_counter() - t0, "OPTIMAL"
+        return hint
     model = cp_model.CpModel()
     nums = range(1, K + 1)
     # numbers with the same prime factors are interchangeable: place classes, not numbers
@@ -129,8 +298,11 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
                 # the neighbour at index i holds an even number when i - start is odd; then v holds no even
                 model.AddImplication(z[v, 2], odd_start if near[0] % 2 else odd_start.Not())
     model.Maximize(sum(y.values()))
-    # a greedy fill as a starting point
-    hint = greedy(route, n, options)
+    model.Add(sum(y.values()) <= cap)
+    if 2 in primes:  # the evens' room for each parity of the 1 (room_for_evens), as a redundant constraint
+        room = room_for_evens(route, inside, n)
+        model.Add(sum(z[v, 2] for v in inside) <= room[0] + (room[1] - room[0]) * odd_start)
+    # the greedy fill as a starting point
     for i, (s, d, _) in enumerate(options):
         model.AddHint(w[i], (s, d) == (hint.start, hint.direction))
     sig_of = {j: c for c in sigs for j in classes[c]}
@@ -141,18 +313,22 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
         model.AddHint(y[j], j <= hint.best)
 
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(0.01, time_limit - (time.perf_counter() - t0))
+    left = time_limit - (time.perf_counter() - t0) - MARGIN
+    if left < 0.02:  # no time left for CP-SAT: the greedy fill and the counting bound
+        hint.bound, hint.seconds, hint.status = cap, time.perf_counter() - t0, "UNKNOWN"
+        return hint
+    solver.parameters.max_time_in_seconds = left
     solver.parameters.random_seed = seed
     solver.parameters.num_workers = max(1, workers)
     status = solver.Solve(model)
     seconds = time.perf_counter() - t0
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        hint.bound, hint.seconds, hint.status = K, seconds, solver.StatusName(status)
+        hint.bound, hint.seconds, hint.status = cap, seconds, solver.StatusName(status)
         return hint
     best = int(round(solver.ObjectiveValue()))
-    bound = K if status != cp_model.OPTIMAL else best
+    bound = cap if status != cp_model.OPTIMAL else best
     if status == cp_model.FEASIBLE:
-        bound = min(K, int(solver.BestObjectiveBound() + 1e-6))
+        bound = min(cap, int(solver.BestObjectiveBound() + 1e-6))
     chosen = next(i for i, wi in enumerate(w) if solver.Value(wi))
     s, d, _ = options[chosen]
     fill = {}
