@@ -18,12 +18,15 @@ Before the model is built, two quick answers that often settle a curve:
 
 - a full fill: a seeded min-conflicts search (``full_fill``) swaps numbers between inside squares
   until no two neighbours share a factor; a fill of every inside square is proven best.
-- counting bounds (``counting_bound``): the multiples of a prime p up to k must stand on inside
+- bounds per numbering (``option_bounds``): the numbers 1..k must each get an inside square whose
+  curve neighbours share no factor with it (``matching_bound``, a bipartite matching); and the multiples of a prime p up to k must stand on inside
   squares no two of them side by side and none beside a curve multiple of p, so there are at most as
   many as the largest such set of squares (a grid is bipartite: squares minus a maximum matching).
   For p = 2 only the parity of the curve's 1 matters (the grid's colouring), so this is cheap; for
-  odd p every kept numbering is counted.  The bound is max over numberings of min over p of
-  p * (room + 1) - 1; it is also given to CP-SAT (evens per parity, as a redundant constraint).
+  odd p every kept numbering is counted (p * (room + 1) - 1).  The bound is the largest over the
+  numberings.  CP-SAT then gets only the numberings whose bound beats the greedy fill, is asked for
+  more than the greedy fill (no answer: the greedy fill is proven best), and has each numbering's bound
+  and the evens' room per parity as redundant constraints.
 
 The time limit covers everything: the searches before the model stop in time to leave CP-SAT its
 share, and CP-SAT gets what is left less a small margin for reading its answer.
@@ -66,11 +69,13 @@ def _numberings(route: list[Square], inside: list[Square], n: int, primes: list[
     L = len(route)
     index = {sq: i for i, sq in enumerate(route)}
     beside = {v: [index[q] for q in geo.neighbours(v, n) if q in index] for v in inside}
+    wanted = set(primes)
+    factors = [[p for p in primes_upto(x) if x % p == 0 and p in wanted] for x in range(L + 1)]
+    pairs = [(v, i) for v in inside for i in beside[v]]
     seen: dict[frozenset, tuple[int, int]] = {}
     for s in range(L):
         for d in (1, -1):
-            forbid = frozenset((v, p) for v in inside for i in beside[v] for p in primes
-                               if ((i - s) * d % L + 1) % p == 0)
+            forbid = frozenset((v, p) for v, i in pairs for p in factors[(i - s) * d % L + 1])
             seen.setdefault(forbid, (s, d))
     sets = sorted(seen, key=len)
     keep: list[frozenset] = []
@@ -80,7 +85,7 @@ def _numberings(route: list[Square], inside: list[Square], n: int, primes: list[
     return [(*seen[f], f) for f in keep]
 
 
-MARGIN = 0.08  # seconds kept back from CP-SAT for reading its answer
+MARGIN = 0.15  # seconds kept back from CP-SAT for reading its answer (and a busy machine)
 
 
 def max_independent(squares: set[Square], n: int) -> int:
@@ -125,34 +130,80 @@ def room_for_evens(route: list[Square], inside: list[Square], n: int) -> tuple[i
     return out[0], out[1]
 
 
-def counting_bound(route: list[Square], inside: list[Square], n: int, options, deadline: float) -> int:
-    """An upper bound on the top number from counting the room for each prime's multiples (see the
-    module's docstring); stops at ``deadline`` with what it has proven so far."""
+def matching_bound(inside: list[Square], forbid: frozenset, K: int) -> int:
+    """The largest k such that the numbers 1..k can each have an inside square of their own whose curve
+    neighbours share no factor with it (a bipartite matching, grown one number at a time; inside
+    neighbours are left out, so this is an upper bound on the top number for this numbering)."""
+    bit = {v: 1 << i for i, v in enumerate(inside)}
+    every = (1 << len(inside)) - 1
+    banned: dict[int, int] = {}
+    for v, p in forbid:
+        banned[p] = banned.get(p, 0) | bit[v]
+    owner: dict[int, int] = {}  # square's bit -> its number
+    used = 0
+
+    def fits(x: int) -> int:
+        m = every
+        for p, b in banned.items():
+            if x % p == 0:
+                m &= ~b
+        return m
+
+    room = {}
+
+    def augment(x: int, seen: list) -> bool:
+        nonlocal used
+        free = room[x] & ~used
+        if free:
+            low = free & -free
+            owner[low] = x
+            used |= low
+            return True
+        m = room[x] & ~seen[0]
+        while m:
+            low = m & -m
+            m ^= low
+            seen[0] |= low
+            if augment(owner[low], seen):
+                owner[low] = x
+                return True
+        return False
+
+    for k in range(1, K + 1):
+        room[k] = fits(k)
+        if not augment(k, [0]):
+            return k - 1
+    return K
+
+
+def option_bounds(route: list[Square], inside: list[Square], n: int, options, deadline: float) -> list[int]:
+    """An upper bound on the top number for each numbering (see the module's docstring): the room for
+    each prime's multiples, and the matching of numbers to squares the curve lets them have.  A
+    numbering not reached by ``deadline`` keeps the inside's size."""
     K = len(inside)
     if K == 0:
-        return 0
+        return [0] * len(options)
     even = room_for_evens(route, inside, n)
     bound_of = lambda p, room: p * (room + 1) - 1  # noqa: E731 - the largest k with k // p <= room
-    best2 = min(K, bound_of(2, max(even)))
-    per_option = []  # (bound so far, s, forbidden (square, prime) pairs)
-    for s, d, forbid in options:
-        per_option.append([min(K, bound_of(2, even[s % 2])), forbid])
-    top = max(b for b, _ in per_option)
+    out = [min(K, bound_of(2, even[s % 2])) for s, _, _ in options]
+    for i, (_, _, forbid) in enumerate(options):
+        if time.perf_counter() > deadline:
+            return out
+        out[i] = min(out[i], matching_bound(inside, forbid, out[i]))
+    cache: dict[frozenset, int] = {}
     for p in primes_upto(K):
-        if 3 * p > top or p == 2:  # p's multiples below the bound fit anywhere: at most 2 of them
+        if p == 2:
             continue
-        cache: dict[frozenset, int] = {}
-        for item in per_option:
-            if item[0] < p:
+        for i, (_, _, forbid) in enumerate(options):
+            if 3 * p > out[i]:  # p's multiples below the bound: at most 2, and they fit
                 continue
-            forbidden = frozenset(v for v, q in item[1] if q == p)
+            forbidden = frozenset(v for v, q in forbid if q == p)
             if forbidden not in cache:
                 if time.perf_counter() > deadline:
-                    return max(b for b, _ in per_option)
+                    return out
                 cache[forbidden] = max_independent(set(inside) - forbidden, n)
-            item[0] = min(item[0], bound_of(p, cache[forbidden]))
-        top = max(b for b, _ in per_option)
-    return min(best2, top)
+            out[i] = min(out[i], bound_of(p, cache[forbidden]))
+    return out
 
 
 def full_fill(route: list[Square], inside: list[Square], n: int, options, deadline: float, seed: int = 0):
@@ -235,7 +286,7 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
     primes = primes_upto(K)
     options = _numberings(route, inside, n, primes)
     # a greedy fill, then a full fill if the search finds one (proven best: nothing can go higher)
-    hint = greedy(route, n, options)
+    hint = greedy(route, n, options, t0 + 0.2 * time_limit)
     if hint.best == K:
         hint.bound, hint.seconds, hint.status = K, time.perf_counter() - t0, "OPTIMAL"
         return hint
@@ -244,10 +295,14 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
     if found is not None:
         s, d, fill = found
         return Solution(K, K, s, d, fill, time.perf_counter() - t0, "OPTIMAL")
-    cap = counting_bound(route, inside, n, options, t0 + 0.55 * time_limit)
+    ubs = option_bounds(route, inside, n, options, t0 + 0.6 * time_limit)
+    cap = max(ubs)
     if hint.best >= cap:
         hint.bound, hint.seconds, hint.status = cap, time.perf_counter() - t0, "OPTIMAL"
         return hint
+    # only numberings that might beat the greedy fill go into the model, which asks for more than it
+    keep = [i for i, ub in enumerate(ubs) if ub > hint.best]
+    options, ubs = [options[i] for i in keep], [ubs[i] for i in keep]
     model = cp_model.CpModel()
     nums = range(1, K + 1)
     # numbers with the same prime factors are interchangeable: place classes, not numbers
@@ -298,19 +353,11 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
                 # the neighbour at index i holds an even number when i - start is odd; then v holds no even
                 model.AddImplication(z[v, 2], odd_start if near[0] % 2 else odd_start.Not())
     model.Maximize(sum(y.values()))
-    model.Add(sum(y.values()) <= cap)
+    model.Add(sum(y.values()) >= hint.best + 1)
+    model.Add(sum(y.values()) <= sum(ub * wi for ub, wi in zip(ubs, w)))
     if 2 in primes:  # the evens' room for each parity of the 1 (room_for_evens), as a redundant constraint
         room = room_for_evens(route, inside, n)
         model.Add(sum(z[v, 2] for v in inside) <= room[0] + (room[1] - room[0]) * odd_start)
-    # the greedy fill as a starting point
-    for i, (s, d, _) in enumerate(options):
-        model.AddHint(w[i], (s, d) == (hint.start, hint.direction))
-    sig_of = {j: c for c in sigs for j in classes[c]}
-    for v in inside:
-        for c in sigs:
-            model.AddHint(x[v, c], v in hint.fill and sig_of[hint.fill[v]] == c)
-    for j in nums:
-        model.AddHint(y[j], j <= hint.best)
 
     solver = cp_model.CpSolver()
     left = time_limit - (time.perf_counter() - t0) - MARGIN
@@ -322,7 +369,11 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
     solver.parameters.num_workers = max(1, workers)
     status = solver.Solve(model)
     seconds = time.perf_counter() - t0
+    if status == cp_model.INFEASIBLE:  # nothing beats the greedy fill: it is the best
+        hint.bound, hint.seconds, hint.status = hint.best, seconds, "OPTIMAL"
+        return hint
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        # no answer at all (time ran out in presolve, say): CP-SAT's bound is not to be trusted then
         hint.bound, hint.seconds, hint.status = cap, seconds, solver.StatusName(status)
         return hint
     best = int(round(solver.ObjectiveValue()))
@@ -341,13 +392,16 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
     return Solution(best, bound, s, d, fill, seconds, solver.StatusName(status))
 
 
-def greedy(route: list[Square], n: int, options=None) -> Solution:
-    """A quick fill: for each numbering, place 1, 2, 3, ... in the first square that takes it."""
+def greedy(route: list[Square], n: int, options=None, deadline: float | None = None) -> Solution:
+    """A quick fill: for each numbering, place 1, 2, 3, ... in the first square that takes it
+    (numberings after ``deadline`` are not tried; the first always is)."""
     inside = sorted(geo.interior(route, n))
     if options is None:
         options = _numberings(route, inside, n, primes_upto(len(inside)))
     best = Solution(-1, len(inside), 0, 1, {})
     for s, d, _ in options:
+        if deadline is not None and best.best >= 0 and time.perf_counter() > deadline:
+            break
         written = geo.curve_values(route, s, d)
         fill: dict[Square, int] = {}
         k = 0
