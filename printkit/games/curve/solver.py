@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import gcd
 
 from . import geometry as geo
@@ -58,6 +58,7 @@ class Solution:
     fill: dict[Square, int]  # interior square -> number
     seconds: float = 0.0
     status: str = ""
+    phases: dict = field(default_factory=dict)  # seconds from the start at which each step ended
 
     @property
     def proven(self) -> bool:
@@ -276,26 +277,39 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
 
     One worker (the default) is deterministic: the same curve always gets the same fill.  More workers
     race several strategies; they find the same best value but may show a different fill each run."""
-    from ortools.sat.python import cp_model
+    from ortools.sat.python import cp_model  # noqa: F401 - loaded before the clock starts
 
     t0 = time.perf_counter()
+    phases: dict[str, float] = {}
+    sol = _solve(route, n, time_limit, workers, seed, t0, lambda name: phases.setdefault(name, time.perf_counter() - t0))
+    sol.phases = phases
+    return sol
+
+
+def _solve(route, n, time_limit, workers, seed, t0, mark) -> Solution:
+    from ortools.sat.python import cp_model
+
     inside = sorted(geo.interior(route, n))
     K = len(inside)
     if K == 0:
         return Solution(0, 0, 0, 1, {}, time.perf_counter() - t0, "OPTIMAL")
     primes = primes_upto(K)
     options = _numberings(route, inside, n, primes)
+    mark("numberings")
     # a greedy fill, then a full fill if the search finds one (proven best: nothing can go higher)
     hint = greedy(route, n, options, t0 + 0.2 * time_limit)
+    mark("greedy")
     if hint.best == K:
         hint.bound, hint.seconds, hint.status = K, time.perf_counter() - t0, "OPTIMAL"
         return hint
     first = sorted(options, key=lambda o: (o[0], o[1]) != (hint.start, hint.direction))
     found = full_fill(route, inside, n, first, t0 + 0.45 * time_limit, seed)
+    mark("full fill")
     if found is not None:
         s, d, fill = found
         return Solution(K, K, s, d, fill, time.perf_counter() - t0, "OPTIMAL")
     ubs = option_bounds(route, inside, n, options, t0 + 0.6 * time_limit)
+    mark("bounds")
     cap = max(ubs)
     if hint.best >= cap:
         hint.bound, hint.seconds, hint.status = cap, time.perf_counter() - t0, "OPTIMAL"
@@ -304,33 +318,57 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
     keep = [i for i, ub in enumerate(ubs) if ub > hint.best]
     options, ubs = [options[i] for i in keep], [ubs[i] for i in keep]
     model = cp_model.CpModel()
+    # building a big model takes seconds: give up on it (the greedy fill and the bound stand) if it would
+    # leave CP-SAT no time
+    stop = t0 + time_limit - MARGIN - 0.1
+
+    def late() -> bool:
+        if time.perf_counter() > stop:
+            hint.bound, hint.seconds, hint.status = cap, time.perf_counter() - t0, "UNKNOWN"
+            return True
+        return False
+
     nums = range(1, K + 1)
     # numbers with the same prime factors are interchangeable: place classes, not numbers
     classes: dict[tuple[int, ...], list[int]] = {}
     for j in nums:
         classes.setdefault(tuple(p for p in primes if j % p == 0), []).append(j)
     sigs = sorted(classes)
-    x = {(v, c): model.NewBoolVar(f"x{v}_{c}") for v in inside for c in sigs}
-    y = {j: model.NewBoolVar(f"y{j}") for j in nums}
+    x = {}
     for v in inside:
+        if late():
+            return hint
+        for c in sigs:
+            x[v, c] = model.NewBoolVar(f"x{v}_{c}")
         model.AddAtMostOne(x[v, c] for c in sigs)
+    y = {j: model.NewBoolVar(f"y{j}") for j in nums}
     for j in nums:
         if j > 1:
             model.AddImplication(y[j], y[j - 1])
     for c in sigs:
+        if late():
+            return hint
         model.Add(sum(x[v, c] for v in inside) == sum(y[j] for j in classes[c]))
+    if late():
+        return hint
     z = {}
     for v in inside:
+        if late():
+            return hint
         for p in primes:
             z[v, p] = model.NewBoolVar(f"z{v}_{p}")
             model.Add(sum(x[v, c] for c in sigs if p in c) == z[v, p])
     inset = set(inside)
     for v in inside:
+        if late():
+            return hint
         for q in geo.neighbours(v, n):
             if q in inset and q > v:
                 for p in primes:
                     if 2 * p <= K:
                         model.AddBoolOr([z[v, p].Not(), z[q, p].Not()])
+    if late():
+        return hint
     w = [model.NewBoolVar(f"w{i}") for i in range(len(options))]
     model.AddExactlyOne(w)
     uses: dict[tuple[Square, int], list] = {}
@@ -359,8 +397,12 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
         room = room_for_evens(route, inside, n)
         model.Add(sum(z[v, 2] for v in inside) <= room[0] + (room[1] - room[0]) * odd_start)
 
+    if late():
+        return hint
+    mark("model")
     solver = cp_model.CpSolver()
-    left = time_limit - (time.perf_counter() - t0) - MARGIN
+    # CP-SAT loads and presolves a big model before it looks at the clock: keep back more for those
+    left = time_limit - (time.perf_counter() - t0) - MARGIN - len(x) / 80_000
     if left < 0.02:  # no time left for CP-SAT: the greedy fill and the counting bound
         hint.bound, hint.seconds, hint.status = cap, time.perf_counter() - t0, "UNKNOWN"
         return hint
@@ -368,6 +410,7 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
     solver.parameters.random_seed = seed
     solver.parameters.num_workers = max(1, workers)
     status = solver.Solve(model)
+    mark("cp-sat")
     seconds = time.perf_counter() - t0
     if status == cp_model.INFEASIBLE:  # nothing beats the greedy fill: it is the best
         hint.bound, hint.seconds, hint.status = hint.best, seconds, "OPTIMAL"
