@@ -86,6 +86,7 @@ def _numberings(route: list[Square], inside: list[Square], n: int, primes: list[
     return [(*seen[f], f) for f in keep]
 
 
+SAMPLE = 60  # squares a clashing square may swap with, per step (all of them in smaller insides)
 MARGIN = 0.15  # seconds kept back from CP-SAT for reading its answer (and a busy machine)
 
 
@@ -221,7 +222,7 @@ def full_fill(route: list[Square], inside: list[Square], n: int, options, deadli
     idx = {v: i for i, v in enumerate(inside)}
     nbr = [[idx[q] for q in geo.neighbours(v, n) if q in idx] for v in inside]
     everyone = range(K)
-    budget = max(400, 150_000 // max(K, 1))  # steps per numbering: about the same time for any size
+    budget = max(400, 150_000 // min(max(K, 1), SAMPLE))  # steps per numbering: about the same time for any size
     for s, d, _ in options:
         if time.perf_counter() >= deadline:
             return None
@@ -253,7 +254,7 @@ def full_fill(route: list[Square], inside: list[Square], n: int, options, deadli
             xi = num[i]
             ci = clash(i, xi)
             best, bestd = [], None
-            for j in everyone:
+            for j in (everyone if K <= SAMPLE else rng.sample(everyone, SAMPLE)):
                 if j == i or j == last:
                     continue
                 xj = num[j]
