@@ -14,7 +14,7 @@ number beside it.  ``solve`` maximises k with OR-Tools CP-SAT:
   <= 1.  Numberings that forbid a superset of what another forbids are never
   better and are left out.
 
-Before the model is built, two quick answers that often settle a curve:
+Before the model is built, quick answers that often settle a curve (a greedy fill first):
 
 - a full fill: a seeded min-conflicts search (``full_fill``) swaps numbers between inside squares
   until no two neighbours share a factor; a fill of every inside square is proven best.
@@ -303,18 +303,20 @@ def _solve(route, n, time_limit, workers, seed, t0, mark) -> Solution:
     if hint.best == K:
         hint.bound, hint.seconds, hint.status = K, time.perf_counter() - t0, "OPTIMAL"
         return hint
-    first = sorted(options, key=lambda o: (o[0], o[1]) != (hint.start, hint.direction))
-    found = full_fill(route, inside, n, first, t0 + 0.45 * time_limit, seed)
-    mark("full fill")
-    if found is not None:
-        s, d, fill = found
-        return Solution(K, K, s, d, fill, time.perf_counter() - t0, "OPTIMAL")
-    ubs = option_bounds(route, inside, n, options, t0 + 0.6 * time_limit)
+    ubs = option_bounds(route, inside, n, options, t0 + 0.4 * time_limit)
     mark("bounds")
     cap = max(ubs)
     if hint.best >= cap:
         hint.bound, hint.seconds, hint.status = cap, time.perf_counter() - t0, "OPTIMAL"
         return hint
+    # a full fill, where the bounds allow one (the greedy fill's numbering first)
+    whole = [o for o, ub in zip(options, ubs) if ub == K]
+    whole.sort(key=lambda o: (o[0], o[1]) != (hint.start, hint.direction))
+    found = full_fill(route, inside, n, whole, t0 + 0.65 * time_limit, seed) if whole else None
+    mark("full fill")
+    if found is not None:
+        s, d, fill = found
+        return Solution(K, K, s, d, fill, time.perf_counter() - t0, "OPTIMAL")
     # only numberings that might beat the greedy fill go into the model, which asks for more than it
     keep = [i for i, ub in enumerate(ubs) if ub > hint.best]
     options, ubs = [options[i] for i in keep], [ubs[i] for i in keep]
