@@ -13,7 +13,8 @@ import typer
 from ...game import Report
 from ...inputs import InputError
 from .score import replay
-from .solver import EXACT_MAX_N, Solver, available_memory, expected, largest_n, memory_needed, start, value_of_start
+from .solver import (EXACT_MAX_N, Solver, available_memory, expected, largest_n, memory_needed, start, table_slots,
+                     value_of_start)
 
 
 
@@ -179,7 +180,9 @@ def positions(res, rows):
 def review(res, max_cards: int = 24, solver: Solver | None = None) -> tuple[list[Reviewed], dict]:
     """Each move's loss against best play (own final minus other's final), for a valid two-player log."""
     rows = replay(res, Report("add-residue", res.names, {p: 0 for p in res.names}))
-    solver = solver or Solver(res.n)
+    # a review searches positions near the end: a table of at most 4M slots (64 MB)
+    solver = solver or Solver(res.n, slots=min(table_slots(expected(res.n)[1]), 1 << 22) if res.n <= EXACT_MAX_N
+                              else 0)
     pos = positions(res, rows)
     total = 4 * res.n
     # the first position small enough to search; past the end if even the last one is too big

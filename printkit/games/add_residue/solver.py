@@ -179,8 +179,8 @@ class Solver:
                 view = memoryview(self._mem).cast("q")
                 self.keys, self.data = view[:slots], view[slots:]
             else:
-                self.keys = array("q", bytes(8 * slots))
-                self.data = array("q", bytes(8 * slots))
+                self.keys = array("q", [0]) * slots
+                self.data = array("q", [0]) * slots
             self.big = None
         else:  # keys too long for the slots: a dict, emptied when it has as many entries as the slots
             self.keys = self.data = None
