@@ -84,8 +84,9 @@ def value_of_game(n: int, as_json: bool, openings: bool = False, max_memory: int
         raise InputError("command line", f"{n} is out of range: the exact search handles n = 1 to {EXACT_MAX_N} "
                                          "(it grows about twentyfold with each step of n)", key="--n")
     check_memory(n, max_memory)
-    positions = expected(n)[0] * (5 if openings else 1)
     workers = min(2, os.cpu_count() or 1)
+    # what the first process searches: about half the positions when a helper shares the work
+    positions = int(expected(n)[0] * (0.55 if workers > 1 and n >= 5 else 1)) + (4 * expected(n)[0] if openings else 0)
     bar, tick = progress_bar(positions)
     t0, c0 = time.perf_counter(), time.process_time()
     with bar:
