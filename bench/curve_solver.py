@@ -1,6 +1,8 @@
-"""Within The Curve solver benchmark: seeded random 12 x 12 curves, how many are proven best, how fast.
+"""Within The Curve solver benchmark: seeded random curves, how many are proven best, how fast.
 
-Run by hand:  python bench/curve_solver.py [--count 40] [--limit 5] [--seed 1] [--workers 1]
+Run by hand:  python bench/curve_solver.py [--n 12] [--count 40] [--limit 5] [--seed 1] [--workers 1]
+              python bench/curve_solver.py --n 20      # inside sizes up to n*n/4 unless --hi is given
+              python bench/curve_solver.py --n 30 --only blob
 Two seeded sets: "blob" curves round compact regions and "corridor" curves hugging a random tree
 of squares (inside one square wide, so fills often stop short and the bound needs a real proof).
 Prints one line per curve and a summary per set.  Share the machine with nothing else for honest times.
@@ -25,11 +27,15 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--lo", type=int, default=8, help="fewest inside squares")
-    ap.add_argument("--hi", type=int, default=40, help="most inside squares")
+    ap.add_argument("--hi", type=int, default=0, help="most inside squares (0: 40 on 12 x 12, else n * n / 4)")
+    ap.add_argument("--only", choices=["blob", "corridor"], help="one set of curves only")
     args = ap.parse_args()
+    if not args.hi:
+        args.hi = 40 if args.n <= 12 else args.n * args.n // 4
 
     for thin in (False, True):
-        run(args, thin)
+        if args.only in (None, "corridor" if thin else "blob"):
+            run(args, thin)
 
 
 def run(args, thin: bool) -> None:
@@ -46,6 +52,7 @@ def run(args, thin: bool) -> None:
     kind = "corridor" if thin else "blob"
     print(f"\n== {kind} curves ==")
     proven, times, gaps, short = 0, [], [], 0
+    bands: dict[str, list[int]] = {}
     t_all = time.perf_counter()
     for i, route in enumerate(curves, 1):
         sol = solver.solve(route, args.n, args.limit, args.workers)
@@ -55,6 +62,11 @@ def run(args, thin: bool) -> None:
         times.append(sol.seconds)
         if not sol.proven:
             gaps.append(sol.bound - sol.best)
+        band = "under 40" if inside < 40 else "40-59" if inside < 60 else "60-79" if inside < 80 else \
+            "80-119" if inside < 120 else "120+"
+        bands.setdefault(band, [0, 0])
+        bands[band][0] += sol.proven
+        bands[band][1] += 1
         print(f"{i:3d}  L={len(route):3d}  inside={inside:3d}  best={sol.best:3d}  bound={sol.bound:3d}  "
               f"{'proven' if sol.proven else 'open  '}  {sol.seconds:6.2f} s")
     solved = sorted(t for t in times)
@@ -64,6 +76,9 @@ def run(args, thin: bool) -> None:
     print(f"proven best: {proven}/{args.count}; median {statistics.median(solved):.2f} s, "
           f"max {max(solved):.2f} s, total {time.perf_counter() - t_all:.1f} s")
     print(f"proven best below the inside's size (so the bound is a real proof, not just the count): {short}")
+    print("by inside size: " + ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in
+                                         sorted(bands.items(), key=lambda kv: int(kv[0].split()[-1].split('-')[0].rstrip('+')))))
+    print(f"time over the limit: at most {max(0.0, max(times) - args.limit):.2f} s")
     if gaps:
         print(f"unproven: bound - best = {sorted(gaps)}")
 

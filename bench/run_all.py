@@ -24,10 +24,14 @@ ROOT = HERE.parent
 # finishes in a few minutes.  Scripts not listed run with no arguments.
 QUICK = {
     "startup.py": ["--runs", "5"],
-    "add_residue_solver.py": ["--max-n", "5"],
+    "add_residue_solver.py": ["--max-n", "5", "--three", "2"],
     "curve_solver.py": ["--count", "8", "--limit", "2"],
     "ikes_simulate.py": ["200", "1"],
     "knives_simulate.py": ["2000"],
+}
+# Further runs of a script, each with these arguments added (the quick settings still apply).
+MORE = {
+    "curve_solver.py": [["--n", "20"], ["--n", "30"]],
 }
 # Arguments a script always needs (it is a tool that takes a required argument).
 ARGS = {
@@ -52,8 +56,9 @@ def main() -> int:
     args = ap.parse_args()
 
     rows = []
-    for script in scripts(args.only):
-        extra = ARGS.get(script.name, []) + (QUICK.get(script.name, []) if args.quick else [])
+    runs = [(script, more) for script in scripts(args.only) for more in [[], *MORE.get(script.name, [])]]
+    for script, more in runs:
+        extra = ARGS.get(script.name, []) + (QUICK.get(script.name, []) if args.quick else []) + more
         cmd = [sys.executable, str(script), *extra]
         print(f"\n=== {script.name} {' '.join(extra)}".rstrip(), flush=True)
         t0 = time.perf_counter()
@@ -66,7 +71,7 @@ def main() -> int:
         seconds = time.perf_counter() - t0
         print(out.rstrip(), flush=True)
         last = next((line.strip() for line in reversed(out.splitlines()) if line.strip()), "")
-        rows.append((script.name, code, seconds, last))
+        rows.append((" ".join([script.name, *more]), code, seconds, last))
 
     print("\n=== summary")
     print(f"| {'benchmark':<26} | {'exit':>7} | {'seconds':>8} | last line")

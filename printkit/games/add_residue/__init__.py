@@ -7,7 +7,9 @@
 - picture.py: the move log drawn back with broken rules and wrong m's marked
 - commands.py: the ``printkit solve add-residue`` sub-command's options
 - review.py: what ``solve`` does: the perfect-play value, and reviews of played two-player games
-- solver.py: exact two-player play (alpha-beta negamax with a bounds table)
+- solver.py: exact two-player play (alpha-beta negamax with a fixed-size bounds table)
+- memory.py: the memory a search needs, known before it starts, and the memory the machine has
+- three.py: three players: what each seat can make sure of scoring against the other two
 """
 
 from .game import GAME

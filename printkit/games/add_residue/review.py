@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,11 +13,13 @@ import typer
 from ...game import Report
 from ...inputs import InputError
 from .score import replay
-from .solver import EXACT_MAX_N, Solver, start
+from .solver import (EXACT_MAX_N, Solver, available_memory, expected, largest_n, memory_needed, start, table_slots,
+                     value_of_start)
 
 
 
-def run(results: Path | None, n: int | None, as_json: bool, max_cards: int) -> None:
+def run(results: Path | None, n: int | None, as_json: bool, max_cards: int, openings: bool = False,
+        players: int = 2, max_memory: int = 0) -> None:
     if results is not None and n is not None:
         raise InputError("command line", "give either --n N or a results file, not both", key="--n")
     if results is None and n is None:
@@ -24,44 +27,127 @@ def run(results: Path | None, n: int | None, as_json: bool, max_cards: int) -> N
                          key="--n")
     if max_cards < 0:
         raise InputError("command line", f"{max_cards} is out of range: at least 1 (0: automatic)", key="--max-cards")
+    if players not in (2, 3):
+        raise InputError("command line", f"{players} is out of range: the exact search is for 2 or 3 players",
+                         key="--players")
     if n is not None:
-        value_of_game(n, as_json)
+        if players == 3:
+            three_players(n, as_json)
+        else:
+            value_of_game(n, as_json, openings, max_memory)
     else:
+        if players != 2 or openings:
+            raise InputError("command line", "a review is of a two-player game; --players and --openings go "
+                                             "with --n", key="--players" if players != 2 else "--openings")
         review_file(results, as_json, max_cards)
 
 
 # ---------------------------------------------------------------- the value of the game
 
 
-def value_of_game(n: int, as_json: bool) -> None:
+def gigabytes(b: int) -> str:
+    return f"{b / 2**30:.1f} GB" if b >= 2**30 else f"{b / 2**20:.0f} MB" if b >= 10 * 2**20 else f"{b / 2**20:.1f} MB"
+
+
+def check_memory(n: int, max_memory: int) -> None:
+    """Refuse (exit 2, one line) before a search whose table would not fit in the memory there is."""
+    limit = max_memory << 20 if max_memory else available_memory()
+    need = memory_needed(n)
+    if need > limit:
+        best = largest_n(limit)
+        what = f"the {max_memory} MB allowed (--max-memory)" if max_memory else \
+            f"the {gigabytes(limit)} this machine has available"
+        fits = f"the largest n that fits is {best}" if best else "no n fits"
+        raise InputError("command line", f"n = {n} needs about {gigabytes(need)} of memory, more than {what}; "
+                                         f"{fits}", key="--n")
+
+
+def progress_bar(total: int):
+    """A progress bar on stderr for a search expected to visit ``total`` positions (none when short or
+    when stderr is not a terminal): (context manager, callback(visited))."""
+    from contextlib import nullcontext
+
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    if total < 300_000 or not console.is_terminal:
+        return nullcontext(), None
+    bar = Progress(TextColumn("searching"), BarColumn(), TextColumn("{task.completed:,.0f} positions"),
+                   TimeRemainingColumn(), console=console, transient=True)
+    task = bar.add_task("search", total=total)
+    return bar, lambda visited: bar.update(task, completed=min(visited, total))
+
+
+def value_of_game(n: int, as_json: bool, openings: bool = False, max_memory: int = 0) -> None:
     if not 1 <= n <= EXACT_MAX_N:
         raise InputError("command line", f"{n} is out of range: the exact search handles n = 1 to {EXACT_MAX_N} "
                                          "(it grows about twentyfold with each step of n)", key="--n")
-    if n >= 7:
-        typer.echo(f"n = {n}: the exact value takes a few minutes and about 2 GB of memory; the best openings "
-                   "several times that.", err=True)
-    solver = Solver(n)
+    check_memory(n, max_memory)
+    workers = min(2, os.cpu_count() or 1)
+    # what the first process searches: about half the positions when a helper shares the work
+    positions = int(expected(n)[0] * (0.55 if workers > 1 and n >= 5 else 1)) + (4 * expected(n)[0] if openings else 0)
+    bar, tick = progress_bar(positions)
     t0, c0 = time.perf_counter(), time.process_time()
-    v = solver.value(*start(n))
-    if not as_json:
-        typer.echo(f"Add/Residue, two players, piles 1..{n}: perfect-play margin {v:+d} "
-                   "(first player's final score minus the second's, both playing their best).")
-        if n >= 2 and v == 0:
-            typer.echo("The second player can always hold the first to 0 or less: play the same card from the same "
-                       "pile right after them, and every mod scores the same for both.")
-        rate = solver.visited / max(time.process_time() - c0, 1e-9)
-        typer.echo(f"Value: {solver.visited:,} positions in {time.perf_counter() - t0:.2f} s "
-                   f"({time.process_time() - c0:.2f} s CPU, {rate:,.0f} positions/s). Now the best openings...")
-    full = (1 << n) - 1
-    best = [mv for mv in solver.moves(full, full) if solver.move_at_least(*start(n), mv, v)]
+    with bar:
+        v, solver = value_of_start(n, workers, tick)
+        value_time, value_cpu, value_positions = time.perf_counter() - t0, time.process_time() - c0, solver.visited
+        best = None
+        if openings:
+            full = (1 << n) - 1
+            best = [mv for mv in solver.moves(full, full) if solver.move_at_least(*start(n), mv, v)]
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-    moves = [str(mv) for mv in best]
     if as_json:
-        typer.echo(json.dumps({"n": n, "players": 2, "margin": v, "best": moves}, indent=2))
+        out = {"n": n, "players": 2, "margin": v}
+        if best is not None:
+            out["best"] = [str(mv) for mv in best]
+        typer.echo(json.dumps(out, indent=2))
         return
+    typer.echo(f"Add/Residue, two players, piles 1..{n}: perfect-play margin {v:+d} "
+               "(first player's final score minus the second's, both playing their best).")
+    if n >= 2 and v == 0:
+        typer.echo("The second player can always hold the first to 0 or less: play the same card from the same "
+                   "pile right after them, and every mod scores the same for both.")
+    rate = value_positions / value_cpu if value_cpu > 0 else 0.0
+    typer.echo(f"Value: {value_positions:,} positions in {value_time:.2f} s ({value_cpu:.2f} s CPU, "
+               f"{rate:,.0f} positions/s{', with a helper process' if workers > 1 and n >= 5 else ''}; "
+               f"table {gigabytes(solver.table_bytes)}).")
+    if best is None:
+        typer.echo("The best opening moves: add --openings (it searches several times as long).")
+        return
+    moves = [str(mv) for mv in best]
     typer.echo(f"Best opening moves ({len(moves)} of {2 * n}): {', '.join(moves)}")
     rate = solver.visited / cpu if cpu > 0 else 0.0
     typer.echo(f"In all: {solver.visited:,} positions in {wall:.2f} s ({cpu:.2f} s CPU, {rate:,.0f} positions/s).")
+
+
+def three_players(n: int, as_json: bool) -> None:
+    """Each seat's guaranteed points for piles 1..1, 1..2, ..., 1..n, and where the first seat's advantage
+    (if any) first appears."""
+    from .three import MAX_N, advantage, guaranteed
+
+    if not 1 <= n <= MAX_N:
+        raise InputError("command line", f"{n} is out of range: the three-player search handles n = 1 to {MAX_N} "
+                                         "(each step of n takes a hundred times longer)", key="--n")
+    t0 = time.perf_counter()
+    rows = []
+    for k in range(1, n + 1):
+        points, visited = guaranteed(k)
+        rows.append({"n": k, "guaranteed": points, "first_ahead": advantage(points), "positions": visited})
+    first = next((r["n"] for r in rows if r["first_ahead"]), None)
+    if as_json:
+        typer.echo(json.dumps({"players": 3, "rows": rows, "first_advantage_n": first}, indent=2))
+        return
+    typer.echo(f"Add/Residue, three players: the points each seat can make sure of scoring when the other two "
+               f"play together against it.")
+    for r in rows:
+        a, b, c = r["guaranteed"]
+        typer.echo(f"  piles 1..{r['n']}: seat 1 {a}, seat 2 {b}, seat 3 {c}")
+    if first is None:
+        typer.echo(f"The first seat has no advantage for n = 1 to {n}: it never guarantees more than both others.")
+    else:
+        typer.echo(f"The first seat's advantage first appears at n = {first}.")
+    typer.echo(f"Searched in {time.perf_counter() - t0:.2f} s.")
 
 
 # ---------------------------------------------------------------- reviewing a played game
@@ -95,7 +181,9 @@ def positions(res, rows):
 def review(res, max_cards: int = 24, solver: Solver | None = None) -> tuple[list[Reviewed], dict]:
     """Each move's loss against best play (own final minus other's final), for a valid two-player log."""
     rows = replay(res, Report("add-residue", res.names, {p: 0 for p in res.names}))
-    solver = solver or Solver(res.n)
+    # a review searches positions near the end: a table of at most 4M slots (64 MB)
+    solver = solver or Solver(res.n, slots=min(table_slots(expected(res.n)[1]), 1 << 22) if res.n <= EXACT_MAX_N
+                              else 0)
     pos = positions(res, rows)
     total = 4 * res.n
     # the first position small enough to search; past the end if even the last one is too big

@@ -1,4 +1,4 @@
-"""Exact two-player play of Add/Residue: alpha-beta negamax with a bounds table.
+"""Exact two-player play of Add/Residue: alpha-beta negamax with a bounded bounds table.
 
 A position is seen from the player about to move: their add and mod piles,
 the other player's piles (bit c-1 set = card c still there) and m.  Its value
@@ -16,6 +16,9 @@ What keeps the search small:
   one of them is tried as a move.
 - A table of lower and upper bounds per position (alpha-beta windows leave
   bounds, not values), the best move found first, then mod moves by points.
+  The table has a fixed number of slots, chosen before the search starts
+  (``table_slots``), two to a bucket: one keeps the position with the most
+  cards left, the other the newest.  Its memory never grows during a search.
 - Bounds from the piles: the mover scores at most min(c-1, M) per mod card
   left, and so does the other player; the last few cards are played out
   without the table.
@@ -25,14 +28,23 @@ What keeps the search small:
   (value >= what that card scores now).
 - Move order: the table's best move, then mod moves that score at least half
   their card, then adds from the smallest, then the other mods.
+
+Everything a position needs from its piles (cards, sums, the capped bounds,
+the renaming, the ordered mod moves) is worked out once per pile and looked up.
+The three-player game is in three.py; the memory estimate in memory.py.
 """
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 
+from .memory import (EXACT_MAX_N, SLOT_BYTES, available_memory, expected, largest_n,  # noqa: F401
+                     memory_needed, table_slots)
+
 INF = 10**6
-EXACT_MAX_N = 7  # beyond this an exact search from the first move is out of reach
+ETC_MIN = 11  # positions with at least this many cards left first look their moves up in the table
+LEFT_MAX = 4  # positions with this many cards or fewer are played out without the table
 
 
 @dataclass(frozen=True)
@@ -64,23 +76,77 @@ class _Lazy(dict):
         return value
 
 
-class Solver:
-    """Exact values of two-player positions with piles drawn from 1..n."""
+# ---------------------------------------------------------------- the solver
 
-    def __init__(self, n: int):
+
+class Solver:
+    """Exact values of two-player positions with piles drawn from 1..n.
+
+    ``slots``: table slots (a power of two; 0: enough for a search from the first move with
+    these piles, or 2**20 for bigger piles, whose positions are only searched near the end).
+    ``progress(visited)`` is called every 65,536 positions searched."""
+
+    def __init__(self, n: int, slots: int = 0, progress=None, shared: bool = False):
         if not 1 <= n <= 52:
             raise ValueError("n must be 1 to 52")
         self.n = n
-        self.full = (1 << n) - 1
+        self.full = full = (1 << n) - 1
         if n <= 12:  # every pile's cards and sum, indexed by the pile
             self.cards = [tuple(i + 1 for i in range(n) if mask >> i & 1) for mask in range(1 << n)]
             self.sums = [sum(cs) for cs in self.cards]
+            self.count = [len(cs) for cs in self.cards]
         else:  # too many piles to list: work them out as they come up
             self.cards = _Lazy(lambda mask: tuple(i + 1 for i in range(n) if mask >> i & 1))
             self.sums = _Lazy(lambda mask: sum(self.cards[mask]))
+            self.count = _Lazy(lambda mask: mask.bit_count())
+        # renaming the mod cards above top (< n) to the top cards of the pile
+        self.his = [full & ~((1 << top) - 1) for top in range(n)]
+        self.tops = [full ^ (full >> k) for k in range(n + 1)]
+        # what a mod pile can still score when every m from now on is at most top (< n - 1)
+        if n <= 12:
+            self.capped = [[sum(min(c - 1, t) for c in cs) for cs in self.cards] for t in range(n)]
+            self.pen = [s - k for s, k in zip(self.sums, self.count)]  # top >= n - 1: c - 1 per card
+            self.addmoves = [tuple(c << 1 for c in cs) for cs in self.cards]
+        else:
+            self.capped = [_Lazy(lambda mask, t=t: sum(min(c - 1, t) for c in self.cards[mask])) for t in range(n)]
+            self.pen = _Lazy(lambda mask: self.sums[mask] - self.count[mask])
+            self.addmoves = _Lazy(lambda mask: tuple(c << 1 for c in self.cards[mask]))
+        self.modmoves = {}  # (mod pile, m, top capped at n) -> (good mods, poor mods)
         self.mshift = (n * (n + 1)).bit_length()
-        self.table: dict[int, int] = {}
+        self.keybits = 4 * n + self.mshift
+        if not slots:
+            slots = table_slots(expected(n)[1]) if n <= EXACT_MAX_N else 1 << 20
+        self.slots = slots
+        self.mask = slots - 2  # even: a bucket is a slot and the one after it
+        if self.keybits <= 62:
+            if shared:  # one table in memory shared with the helper processes (fork)
+                import mmap
+
+                self._mem = mmap.mmap(-1, 16 * slots)
+                view = memoryview(self._mem).cast("q")
+                self.keys, self.data = view[:slots], view[slots:]
+            else:
+                self.keys = array("q", [0]) * slots
+                self.data = array("q", [0]) * slots
+            self.big = None
+        else:  # keys too long for the slots: a dict, emptied when it has as many entries as the slots
+            self.keys = self.data = None
+            self.big = {}
         self.visited = 0  # positions searched (calls that were not answered by the table alone)
+        self.progress = progress
+        self.etc = 0  # positions answered by looking their moves up in the table
+        self.vary = ()  # a helper searches positions with these many cards left in the other order
+
+    @property
+    def entries(self) -> int:
+        """Positions in the table now."""
+        if self.big is not None:
+            return len(self.big)
+        return self.slots - list(self.data).count(0)
+
+    @property
+    def table_bytes(self) -> int:
+        return SLOT_BYTES * self.slots if self.big is None else 120 * self.slots
 
     # -- positions
 
@@ -88,11 +154,9 @@ class Solver:
         """Mod piles with every card above M renamed to the top cards."""
         top = m + self.sums[ma] + self.sums[oa]
         if top < self.n:
-            hi = self.full & ~((1 << top) - 1)
-            k = (mm & hi).bit_count()
-            mm = (mm & ~hi) | (self.full ^ (self.full >> k))
-            k = (om & hi).bit_count()
-            om = (om & ~hi) | (self.full ^ (self.full >> k))
+            hi = self.his[top]
+            mm = (mm & ~hi) | self.tops[self.count[mm & hi]]
+            om = (om & ~hi) | self.tops[self.count[om & hi]]
         return mm, om
 
     def value(self, ma: int, mm: int, oa: int, om: int, m: int) -> int:
@@ -128,27 +192,49 @@ class Solver:
 
     # -- the search
 
-    def _search(self, ma: int, mm: int, oa: int, om: int, m: int, alpha: int, beta: int, last: int = 0) -> int:
-        cards, sums, n, full = self.cards, self.sums, self.n, self.full
-        left = (ma | mm).bit_count()
-        if not left and not (ma | mm):
+    def _mods(self, mm: int, m: int, top: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The mod moves in search order: (those scoring at least half their card, the others);
+        of the cards above top (all alike) only the lowest."""
+        order = []
+        seen_big = False
+        for c in self.cards[mm]:
+            if c > top:
+                if seen_big:
+                    continue
+                seen_big = True
+            order.append((2 * (m % c) - c, c))
+        order.sort(reverse=True)
+        out = (tuple((c << 1) | 1 for r, c in order if r >= 0), tuple((c << 1) | 1 for r, c in order if r < 0))
+        if len(self.modmoves) >= 1 << 20:  # big piles near the end of a long review: keep this bounded too
+            self.modmoves.clear()
+        self.modmoves[(mm << 16 | m) << 6 | top] = out
+        return out
+
+    def _search(self, ma: int, mm: int, oa: int, om: int, m: int, alpha: int, beta: int) -> int:
+        if not (ma | mm):
             return 0
+        sums, n, count = self.sums, self.n, self.count
         top = m + sums[ma] + sums[oa]
         if top < n:  # mod cards above every reachable m are all alike
-            hi = full & ~((1 << top) - 1)
-            k = (mm & hi).bit_count()
-            mm = (mm & ~hi) | (full ^ (full >> k))
-            k = (om & hi).bit_count()
-            om = (om & ~hi) | (full ^ (full >> k))
-        if ma.bit_count() + mm.bit_count() + oa.bit_count() + om.bit_count() <= 3:
-            return self._small(ma, mm, oa, om, m)
-        # what each side can still score at most
-        if top >= n - 1:
-            mine = sums[mm] - mm.bit_count()
-            theirs = sums[om] - om.bit_count()
+            hi = self.his[top]
+            tops = self.tops
+            mm = (mm & ~hi) | tops[count[mm & hi]]
+            om = (om & ~hi) | tops[count[om & hi]]
+            left = count[ma] + count[mm] + count[oa] + count[om]
+            if left <= LEFT_MAX:
+                return self._small(ma, mm, oa, om, m)
+            capped = self.capped[top] if top < n - 1 else self.pen
+            mine = capped[mm]
+            theirs = capped[om]
         else:
-            mine = sum(min(c - 1, top) for c in cards[mm])
-            theirs = sum(min(c - 1, top) for c in cards[om])
+            top = n
+            left = count[ma] + count[mm] + count[oa] + count[om]
+            if left <= LEFT_MAX:
+                return self._small(ma, mm, oa, om, m)
+            pen = self.pen
+            mine = pen[mm]
+            theirs = pen[om]
+        # what each side can still score at most
         lo_b, hi_b = -theirs, mine
         # copying: with the same piles, the other player can answer every move
         # with the same card and score exactly what the mover scores
@@ -156,7 +242,7 @@ class Solver:
         if not (da | dm):
             if hi_b > 0:
                 hi_b = 0
-        elif not (da & oa) and not (dm & om) and (da | dm).bit_count() == 1:
+        elif not (da & oa) and not (dm & om) and count[da | dm] == 1:
             # one card more than the other player: play it, then copy
             gain = m % dm.bit_length() if dm else 0
             if lo_b < gain:
@@ -169,64 +255,74 @@ class Solver:
             alpha = lo_b
         if beta > hi_b:
             beta = hi_b
-        shift = self.mshift
-        key = ((((((ma << n) | mm) << n) | oa) << n | om) << shift) | m
-        table = self.table
-        entry = table.get(key)
+        key = ((((((ma << n) | mm) << n) | oa) << n | om) << self.mshift) | m
+        keys = self.keys
+        if keys is not None:
+            b = ((key * 0x9E3779B97F4A7C15) >> 24) & self.mask
+            data = self.data
+            entry = data[b]
+            if keys[b] ^ entry != key:  # a slot holds key ^ entry: a half-written slot never matches
+                entry = data[b + 1]
+                if keys[b + 1] ^ entry != key:
+                    entry = 0
+        else:
+            entry = self.big.get(key, 0)
         first = 0
-        if entry is not None:
-            lo = (entry >> 24) - 4096
-            up = ((entry >> 11) & 8191) - 4096
+        if entry:
+            lo = ((entry >> 32) & 8191) - 4096
+            up = ((entry >> 19) & 8191) - 4096
             if lo >= beta:
                 return lo
             if up <= alpha:
                 return up
             if lo == up:
                 return lo
-            if lo > alpha:
-                alpha_in = lo
-            else:
-                alpha_in = alpha
-            if up < beta:
-                beta_in = up
-            else:
-                beta_in = beta
-            first = entry & 2047
+            alpha_in = lo if lo > alpha else alpha
+            beta_in = up if up < beta else beta
+            first = (entry >> 8) & 2047
         else:
             lo, up = -INF, INF
             alpha_in, beta_in = alpha, beta
         self.visited += 1
-        a, b = alpha_in, beta_in
-        # moves: (kind, card); best from the table first, then mods by points, then adds
-        mods = cards[mm]
-        order = []
-        seen_big = False
-        for c in mods:
-            if c > top:
-                if seen_big:
-                    continue
-                seen_big = True
-            order.append((2 * (m % c) - c, c))
-        order.sort(reverse=True)
-        moves = [(c << 1) | 1 for r, c in order if r >= 0] + [c << 1 for c in cards[ma]] + [(c << 1) | 1 for r, c in order if r < 0]
+        if not self.visited & 0xFFFF and self.progress is not None:
+            self.progress(self.visited)
+        a, b_ = alpha_in, beta_in
+        # moves: (card << 1) | (1 for mod); best from the table first, then mods by points, then adds
+        got = self.modmoves.get((mm << 16 | m) << 6 | top)
+        good, poor = got if got is not None else self._mods(mm, m, top)
+        moves = good + self.addmoves[ma] + poor
         if first and first in moves:
-            moves.remove(first)
-            moves.insert(0, first)
+            moves = (first,) + tuple(x for x in moves if x != first)
+        if left in self.vary:  # a helper process: the second player's replies in the other order
+            moves = moves[::-1]
         best, best_move = -INF, 0
         search = self._search
+        if left >= ETC_MIN and keys is not None:
+            probe = self._upper
+            for mv in moves:
+                c = mv >> 1
+                bit = 1 << (c - 1)
+                if mv & 1:
+                    r = m % c
+                    v = r - probe(oa, om, ma, mm & ~bit, r)
+                else:
+                    v = -probe(oa, om, ma & ~bit, mm, m + c)
+                if v >= b_:
+                    self.etc += 1
+                    return v
         for mv in moves:
             c = mv >> 1
             bit = 1 << (c - 1)
             if mv & 1:
                 r = m % c
-                v = r - search(oa, om, ma, mm & ~bit, r, r - b, r - a, mv)
+                v = r - search(oa, om, ma, mm & ~bit, r, r - b_, r - a)
             else:
-                v = -search(oa, om, ma & ~bit, mm, m + c, -b, -a, mv)
+                v = -search(oa, om, ma & ~bit, mm, m + c, -b_, -a)
             if v > best:
                 best, best_move = v, mv
                 if v > a:
                     a = v
-                    if a >= b:
+                    if a >= b_:
                         break
         # store what this window proved
         if best <= alpha_in:
@@ -235,10 +331,48 @@ class Solver:
             lo = best
         else:
             lo = up = best
-        lo_s = max(lo, -4095)
-        up_s = min(up, 4095)
-        table[key] = ((lo_s + 4096) << 24) | ((up_s + 4096) << 11) | best_move
+        lo_s = lo if lo > -4095 else -4095
+        up_s = up if up < 4095 else 4095
+        entry = ((lo_s + 4096) << 32) | ((up_s + 4096) << 19) | (best_move << 8) | left
+        if keys is not None:
+            old = data[b]
+            here = keys[b] ^ old == key
+            if here or (keys[b + 1] ^ data[b + 1] != key and left >= (old & 255)):
+                if not here and old:  # the deeper slot's old entry moves to the newest slot
+                    data[b + 1] = old
+                    keys[b + 1] = keys[b]
+                data[b] = entry
+                keys[b] = key ^ entry
+            else:
+                data[b + 1] = entry
+                keys[b + 1] = key ^ entry
+        else:
+            big = self.big
+            if len(big) >= self.slots:
+                big.clear()
+            big[key] = entry
         return best
+
+    def _upper(self, ma, mm, oa, om, m):
+        """The table's upper bound on the value of a position (INF if it has none)."""
+        n, count = self.n, self.count
+        top = m + self.sums[ma] + self.sums[oa]
+        if top < n:
+            hi = self.his[top]
+            tops = self.tops
+            mm = (mm & ~hi) | tops[count[mm & hi]]
+            om = (om & ~hi) | tops[count[om & hi]]
+        key = ((((((ma << n) | mm) << n) | oa) << n | om) << self.mshift) | m
+        keys = self.keys
+        b = ((key * 0x9E3779B97F4A7C15) >> 24) & self.mask
+        data = self.data
+        entry = data[b]
+        if keys[b] ^ entry == key:
+            return ((entry >> 19) & 8191) - 4096
+        entry = data[b + 1]
+        if keys[b + 1] ^ entry == key:
+            return ((entry >> 19) & 8191) - 4096
+        return INF
 
     def _small(self, ma: int, mm: int, oa: int, om: int, m: int) -> int:
         """Plain negamax for the last few cards."""
@@ -255,6 +389,41 @@ class Solver:
             if v > best:
                 best = v
         return best
+
+
+def value_of_start(n: int, workers: int = 1, progress=None, slots: int = 0) -> tuple[int, Solver]:
+    """The value of the game with piles 1..n from the first move, and the solver (its table filled).
+
+    With ``workers`` > 1 (and fork), helper processes search the same game in another move order
+    near the first move, sharing the table, so each finds the others' proofs already there; the
+    first process's answer is the value (every process's would be)."""
+    import os
+    import signal
+
+    shared = workers > 1 and hasattr(os, "fork") and n >= 5
+    solver = Solver(n, slots, progress, shared=shared)
+    kids = []
+    if shared:
+        for i in range(1, workers):
+            pid = os.fork()
+            if pid == 0:  # pragma: no cover - the helper; its only output is the shared table
+                try:
+                    solver.progress = None
+                    solver.vary = (4 * n - 1, 4 * n - 3) if i == 1 else (4 * n - 1, 4 * n - 5)
+                    solver.value(*start(n))
+                finally:
+                    os._exit(0)
+            kids.append(pid)
+    try:
+        v = solver.value(*start(n))
+    finally:
+        for pid in kids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except OSError:
+                pass
+    return v, solver
 
 
 def start(n: int) -> tuple[int, int, int, int, int]:

@@ -14,13 +14,31 @@ number beside it.  ``solve`` maximises k with OR-Tools CP-SAT:
   <= 1.  Numberings that forbid a superset of what another forbids are never
   better and are left out.
 
+Before the model is built, quick answers that often settle a curve (a greedy fill first):
+
+- a full fill: a seeded min-conflicts search (``full_fill``) swaps numbers between inside squares
+  until no two neighbours share a factor; a fill of every inside square is proven best.
+- bounds per numbering (``option_bounds``): the numbers 1..k must each get an inside square whose
+  curve neighbours share no factor with it (``matching_bound``, a bipartite matching); and the multiples of a prime p up to k must stand on inside
+  squares no two of them side by side and none beside a curve multiple of p, so there are at most as
+  many as the largest such set of squares (a grid is bipartite: squares minus a maximum matching).
+  For p = 2 only the parity of the curve's 1 matters (the grid's colouring), so this is cheap; for
+  odd p every kept numbering is counted (p * (room + 1) - 1).  The bound is the largest over the
+  numberings.  CP-SAT then gets only the numberings whose bound beats the greedy fill, is asked for
+  more than the greedy fill (no answer: the greedy fill is proven best), and has each numbering's bound
+  and the evens' room per parity as redundant constraints.
+
+The time limit covers everything: the searches before the model stop in time to leave CP-SAT its
+share, and CP-SAT gets what is left less a small margin for reading its answer.
+
 ``exhaustive`` tries everything and is only for tiny interiors (tests).
 """
 
 from __future__ import annotations
 
+import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import gcd
 
 from . import geometry as geo
@@ -40,6 +58,7 @@ class Solution:
     fill: dict[Square, int]  # interior square -> number
     seconds: float = 0.0
     status: str = ""
+    phases: dict = field(default_factory=dict)  # seconds from the start at which each step ended
 
     @property
     def proven(self) -> bool:
@@ -51,11 +70,13 @@ def _numberings(route: list[Square], inside: list[Square], n: int, primes: list[
     L = len(route)
     index = {sq: i for i, sq in enumerate(route)}
     beside = {v: [index[q] for q in geo.neighbours(v, n) if q in index] for v in inside}
+    wanted = set(primes)
+    factors = [[p for p in primes_upto(x) if x % p == 0 and p in wanted] for x in range(L + 1)]
+    pairs = [(v, i) for v in inside for i in beside[v]]
     seen: dict[frozenset, tuple[int, int]] = {}
     for s in range(L):
         for d in (1, -1):
-            forbid = frozenset((v, p) for v in inside for i in beside[v] for p in primes
-                               if ((i - s) * d % L + 1) % p == 0)
+            forbid = frozenset((v, p) for v, i in pairs for p in factors[(i - s) * d % L + 1])
             seen.setdefault(forbid, (s, d))
     sets = sorted(seen, key=len)
     keep: list[frozenset] = []
@@ -65,48 +86,292 @@ def _numberings(route: list[Square], inside: list[Square], n: int, primes: list[
     return [(*seen[f], f) for f in keep]
 
 
+SAMPLE = 60  # squares a clashing square may swap with, per step (all of them in smaller insides)
+MARGIN = 0.15  # seconds kept back from CP-SAT for reading its answer (and a busy machine)
+
+
+def max_independent(squares: set[Square], n: int) -> int:
+    """The most squares of ``squares`` with no two side by side: |squares| - a maximum matching
+    (the grid is bipartite, so by Konig's theorem that is exact)."""
+    left = [v for v in squares if (v[0] + v[1]) % 2 == 0]
+    adj = {v: [q for q in geo.neighbours(v, n) if q in squares] for v in left}
+    match: dict[Square, Square] = {}
+
+    def augment(v: Square, seen: set) -> bool:
+        for q in adj[v]:
+            if q not in seen:
+                seen.add(q)
+                if q not in match or augment(match[q], seen):
+                    match[q] = v
+                    return True
+        return False
+
+    matched = 0
+    for v in left:
+        # a free neighbour first: most squares match without a search
+        free = next((q for q in adj[v] if q not in match), None)
+        if free is not None:
+            match[free] = v
+            matched += 1
+        elif augment(v, set()):
+            matched += 1
+    return len(squares) - matched
+
+
+def room_for_evens(route: list[Square], inside: list[Square], n: int) -> tuple[int, int]:
+    """(room with the 1 on an even route index, room with it on an odd one): the most inside squares
+    that can hold even numbers.  A square beside the curve sees only curve numbers of one parity (the
+    grid is bipartite and L is even), even exactly when its neighbours' route indices differ in parity
+    from the 1's."""
+    index = {sq: i for i, sq in enumerate(route)}
+    out = []
+    for parity in (0, 1):
+        ok = {v for v in inside
+              if all((index[q] - parity) % 2 == 0 for q in geo.neighbours(v, n) if q in index)}
+        out.append(max_independent(ok, n))
+    return out[0], out[1]
+
+
+def matching_bound(inside: list[Square], forbid: frozenset, K: int) -> int:
+    """The largest k such that the numbers 1..k can each have an inside square of their own whose curve
+    neighbours share no factor with it (a bipartite matching, grown one number at a time; inside
+    neighbours are left out, so this is an upper bound on the top number for this numbering)."""
+    bit = {v: 1 << i for i, v in enumerate(inside)}
+    every = (1 << len(inside)) - 1
+    banned: dict[int, int] = {}
+    for v, p in forbid:
+        banned[p] = banned.get(p, 0) | bit[v]
+    owner: dict[int, int] = {}  # square's bit -> its number
+    used = 0
+
+    def fits(x: int) -> int:
+        m = every
+        for p, b in banned.items():
+            if x % p == 0:
+                m &= ~b
+        return m
+
+    room = {}
+
+    def augment(x: int, seen: list) -> bool:
+        nonlocal used
+        free = room[x] & ~used
+        if free:
+            low = free & -free
+            owner[low] = x
+            used |= low
+            return True
+        m = room[x] & ~seen[0]
+        while m:
+            low = m & -m
+            m ^= low
+            seen[0] |= low
+            if augment(owner[low], seen):
+                owner[low] = x
+                return True
+        return False
+
+    for k in range(1, K + 1):
+        room[k] = fits(k)
+        if not augment(k, [0]):
+            return k - 1
+    return K
+
+
+def option_bounds(route: list[Square], inside: list[Square], n: int, options, deadline: float) -> list[int]:
+    """An upper bound on the top number for each numbering (see the module's docstring): the room for
+    each prime's multiples, and the matching of numbers to squares the curve lets them have.  A
+    numbering not reached by ``deadline`` keeps the inside's size."""
+    K = len(inside)
+    if K == 0:
+        return [0] * len(options)
+    even = room_for_evens(route, inside, n)
+    bound_of = lambda p, room: p * (room + 1) - 1  # noqa: E731 - the largest k with k // p <= room
+    out = [min(K, bound_of(2, even[s % 2])) for s, _, _ in options]
+    for i, (_, _, forbid) in enumerate(options):
+        if time.perf_counter() > deadline:
+            return out
+        out[i] = min(out[i], matching_bound(inside, forbid, out[i]))
+    cache: dict[frozenset, int] = {}
+    for p in primes_upto(K):
+        if p == 2:
+            continue
+        for i, (_, _, forbid) in enumerate(options):
+            if 3 * p > out[i]:  # p's multiples below the bound: at most 2, and they fit
+                continue
+            forbidden = frozenset(v for v, q in forbid if q == p)
+            if forbidden not in cache:
+                if time.perf_counter() > deadline:
+                    return out
+                cache[forbidden] = max_independent(set(inside) - forbidden, n)
+            out[i] = min(out[i], bound_of(p, cache[forbidden]))
+    return out
+
+
+def full_fill(route: list[Square], inside: list[Square], n: int, options, deadline: float, seed: int = 0):
+    """A seeded min-conflicts search for a fill of every inside square: (start, direction, fill) or None.
+
+    Numbers 1..K are dealt to the inside squares; a square clashing with a neighbour (a common factor,
+    curve neighbours included) swaps its number with the square that lowers the clashes most (ties at
+    random, sometimes a sideways or worse move, never straight back).  Each kept numbering, the greedy
+    fill's first, gets a fixed number of steps, so the same curve always gets the same fill (unless
+    ``deadline`` comes first)."""
+    K = len(inside)
+    rng = random.Random(seed)
+    cop = [bytearray(gcd(a, b) == 1 for b in range(K + 1)) for a in range(K + 1)]
+    idx = {v: i for i, v in enumerate(inside)}
+    nbr = [[idx[q] for q in geo.neighbours(v, n) if q in idx] for v in inside]
+    everyone = range(K)
+    budget = max(400, 150_000 // min(max(K, 1), SAMPLE))  # steps per numbering: about the same time for any size
+    for s, d, _ in options:
+        if time.perf_counter() >= deadline:
+            return None
+        written = geo.curve_values(route, s, d)
+        okc = []
+        for v in inside:
+            cn = [written[q] for q in geo.neighbours(v, n) if q in written]
+            okc.append(bytearray(all(gcd(j, c) == 1 for c in cn) for j in range(K + 1)))
+        num = list(range(1, K + 1))
+        rng.shuffle(num)
+
+        def clash(i: int, x: int) -> int:
+            c = 0 if okc[i][x] else 1
+            for j in nbr[i]:
+                if not cop[x][num[j]]:
+                    c += 1
+            return c
+
+        last = -1
+        steps = 0
+        while True:
+            bad = [i for i in everyone if clash(i, num[i])]
+            if not bad:
+                return s, d, {inside[i]: num[i] for i in everyone}
+            steps += 1
+            if steps > budget or (not steps & 15 and time.perf_counter() > deadline):
+                break
+            i = rng.choice(bad)
+            xi = num[i]
+            ci = clash(i, xi)
+            best, bestd = [], None
+            for j in (everyone if K <= SAMPLE else rng.sample(everyone, SAMPLE)):
+                if j == i or j == last:
+                    continue
+                xj = num[j]
+                before = ci + clash(j, xj)
+                num[i], num[j] = xj, xi
+                dlt = clash(i, xj) + clash(j, xi) - before
+                num[i], num[j] = xi, xj
+                if bestd is None or dlt < bestd:
+                    best, bestd = [j], dlt
+                elif dlt == bestd:
+                    best.append(j)
+            if best and (bestd <= 0 or rng.random() < 0.1):
+                j = rng.choice(best)
+                num[i], num[j] = num[j], num[i]
+                last = i
+    return None
+
+
 def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 1, seed: int = 0) -> Solution:
     """The best fill CP-SAT finds within ``time_limit`` seconds, with its proven upper bound.
 
     One worker (the default) is deterministic: the same curve always gets the same fill.  More workers
     race several strategies; they find the same best value but may show a different fill each run."""
-    from ortools.sat.python import cp_model
+    from ortools.sat.python import cp_model  # noqa: F401 - loaded before the clock starts
 
     t0 = time.perf_counter()
+    phases: dict[str, float] = {}
+    sol = _solve(route, n, time_limit, workers, seed, t0, lambda name: phases.setdefault(name, time.perf_counter() - t0))
+    sol.phases = phases
+    return sol
+
+
+def _solve(route, n, time_limit, workers, seed, t0, mark) -> Solution:
+    from ortools.sat.python import cp_model
+
     inside = sorted(geo.interior(route, n))
     K = len(inside)
     if K == 0:
         return Solution(0, 0, 0, 1, {}, time.perf_counter() - t0, "OPTIMAL")
     primes = primes_upto(K)
     options = _numberings(route, inside, n, primes)
+    mark("numberings")
+    # a greedy fill, then a full fill if the search finds one (proven best: nothing can go higher)
+    hint = greedy(route, n, options, t0 + 0.2 * time_limit)
+    mark("greedy")
+    if hint.best == K:
+        hint.bound, hint.seconds, hint.status = K, time.perf_counter() - t0, "OPTIMAL"
+        return hint
+    ubs = option_bounds(route, inside, n, options, t0 + 0.4 * time_limit)
+    mark("bounds")
+    cap = max(ubs)
+    if hint.best >= cap:
+        hint.bound, hint.seconds, hint.status = cap, time.perf_counter() - t0, "OPTIMAL"
+        return hint
+    # a full fill, where the bounds allow one (the greedy fill's numbering first)
+    whole = [o for o, ub in zip(options, ubs) if ub == K]
+    whole.sort(key=lambda o: (o[0], o[1]) != (hint.start, hint.direction))
+    found = full_fill(route, inside, n, whole, t0 + 0.65 * time_limit, seed) if whole else None
+    mark("full fill")
+    if found is not None:
+        s, d, fill = found
+        return Solution(K, K, s, d, fill, time.perf_counter() - t0, "OPTIMAL")
+    # only numberings that might beat the greedy fill go into the model, which asks for more than it
+    keep = [i for i, ub in enumerate(ubs) if ub > hint.best]
+    options, ubs = [options[i] for i in keep], [ubs[i] for i in keep]
     model = cp_model.CpModel()
+    # building a big model takes seconds: give up on it (the greedy fill and the bound stand) if it would
+    # leave CP-SAT no time
+    stop = t0 + time_limit - MARGIN - 0.1
+
+    def late() -> bool:
+        if time.perf_counter() > stop:
+            hint.bound, hint.seconds, hint.status = cap, time.perf_counter() - t0, "UNKNOWN"
+            return True
+        return False
+
     nums = range(1, K + 1)
     # numbers with the same prime factors are interchangeable: place classes, not numbers
     classes: dict[tuple[int, ...], list[int]] = {}
     for j in nums:
         classes.setdefault(tuple(p for p in primes if j % p == 0), []).append(j)
     sigs = sorted(classes)
-    x = {(v, c): model.NewBoolVar(f"x{v}_{c}") for v in inside for c in sigs}
-    y = {j: model.NewBoolVar(f"y{j}") for j in nums}
+    x = {}
     for v in inside:
+        if late():
+            return hint
+        for c in sigs:
+            x[v, c] = model.NewBoolVar(f"x{v}_{c}")
         model.AddAtMostOne(x[v, c] for c in sigs)
+    y = {j: model.NewBoolVar(f"y{j}") for j in nums}
     for j in nums:
         if j > 1:
             model.AddImplication(y[j], y[j - 1])
     for c in sigs:
+        if late():
+            return hint
         model.Add(sum(x[v, c] for v in inside) == sum(y[j] for j in classes[c]))
+    if late():
+        return hint
     z = {}
     for v in inside:
+        if late():
+            return hint
         for p in primes:
             z[v, p] = model.NewBoolVar(f"z{v}_{p}")
             model.Add(sum(x[v, c] for c in sigs if p in c) == z[v, p])
     inset = set(inside)
     for v in inside:
+        if late():
+            return hint
         for q in geo.neighbours(v, n):
             if q in inset and q > v:
                 for p in primes:
                     if 2 * p <= K:
                         model.AddBoolOr([z[v, p].Not(), z[q, p].Not()])
+    if late():
+        return hint
     w = [model.NewBoolVar(f"w{i}") for i in range(len(options))]
     model.AddExactlyOne(w)
     uses: dict[tuple[Square, int], list] = {}
@@ -129,31 +394,39 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
                 # the neighbour at index i holds an even number when i - start is odd; then v holds no even
                 model.AddImplication(z[v, 2], odd_start if near[0] % 2 else odd_start.Not())
     model.Maximize(sum(y.values()))
-    # a greedy fill as a starting point
-    hint = greedy(route, n, options)
-    for i, (s, d, _) in enumerate(options):
-        model.AddHint(w[i], (s, d) == (hint.start, hint.direction))
-    sig_of = {j: c for c in sigs for j in classes[c]}
-    for v in inside:
-        for c in sigs:
-            model.AddHint(x[v, c], v in hint.fill and sig_of[hint.fill[v]] == c)
-    for j in nums:
-        model.AddHint(y[j], j <= hint.best)
+    model.Add(sum(y.values()) >= hint.best + 1)
+    model.Add(sum(y.values()) <= sum(ub * wi for ub, wi in zip(ubs, w)))
+    if 2 in primes:  # the evens' room for each parity of the 1 (room_for_evens), as a redundant constraint
+        room = room_for_evens(route, inside, n)
+        model.Add(sum(z[v, 2] for v in inside) <= room[0] + (room[1] - room[0]) * odd_start)
 
+    if late():
+        return hint
+    mark("model")
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(0.01, time_limit - (time.perf_counter() - t0))
+    # CP-SAT loads and presolves a big model before it looks at the clock: keep back more for those
+    left = time_limit - (time.perf_counter() - t0) - MARGIN - len(x) / 80_000
+    if left < 0.02:  # no time left for CP-SAT: the greedy fill and the counting bound
+        hint.bound, hint.seconds, hint.status = cap, time.perf_counter() - t0, "UNKNOWN"
+        return hint
+    solver.parameters.max_time_in_seconds = left
     solver.parameters.random_seed = seed
     solver.parameters.num_workers = max(1, workers)
     solver.parameters.catch_sigint_signal = False  # Ctrl-C stays the caller's (printkit enter saves, then stops)
     status = solver.Solve(model)
+    mark("cp-sat")
     seconds = time.perf_counter() - t0
+    if status == cp_model.INFEASIBLE:  # nothing beats the greedy fill: it is the best
+        hint.bound, hint.seconds, hint.status = hint.best, seconds, "OPTIMAL"
+        return hint
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        hint.bound, hint.seconds, hint.status = K, seconds, solver.StatusName(status)
+        # no answer at all (time ran out in presolve, say): CP-SAT's bound is not to be trusted then
+        hint.bound, hint.seconds, hint.status = cap, seconds, solver.StatusName(status)
         return hint
     best = int(round(solver.ObjectiveValue()))
-    bound = K if status != cp_model.OPTIMAL else best
+    bound = cap if status != cp_model.OPTIMAL else best
     if status == cp_model.FEASIBLE:
-        bound = min(K, int(solver.BestObjectiveBound() + 1e-6))
+        bound = min(cap, int(solver.BestObjectiveBound() + 1e-6))
     chosen = next(i for i, wi in enumerate(w) if solver.Value(wi))
     s, d, _ = options[chosen]
     fill = {}
@@ -166,13 +439,16 @@ def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 
     return Solution(best, bound, s, d, fill, seconds, solver.StatusName(status))
 
 
-def greedy(route: list[Square], n: int, options=None) -> Solution:
-    """A quick fill: for each numbering, place 1, 2, 3, ... in the first square that takes it."""
+def greedy(route: list[Square], n: int, options=None, deadline: float | None = None) -> Solution:
+    """A quick fill: for each numbering, place 1, 2, 3, ... in the first square that takes it
+    (numberings after ``deadline`` are not tried; the first always is)."""
     inside = sorted(geo.interior(route, n))
     if options is None:
         options = _numberings(route, inside, n, primes_upto(len(inside)))
     best = Solution(-1, len(inside), 0, 1, {})
     for s, d, _ in options:
+        if deadline is not None and best.best >= 0 and time.perf_counter() > deadline:
+            break
         written = geo.curve_values(route, s, d)
         fill: dict[Square, int] = {}
         k = 0

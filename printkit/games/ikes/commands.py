@@ -7,8 +7,7 @@ from typing import Optional
 
 import typer
 
-from .path import walk
-from .simulate import BANDS, chart, play_many, record, summary
+from .simulate import BANDS, chart, play_one, record, scores_many, summary
 
 
 def simulate(
@@ -19,6 +18,8 @@ def simulate(
     no_chart: bool = typer.Option(False, "--no-chart", help="Do not draw the histogram"),
     record_path: Optional[Path] = typer.Option(None, "--record", help="Write the first game as a results file"),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object"),
+    jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=64,
+                             help="Worker processes (0: every core; the results are the same for any number)"),
 ) -> None:
     """Solo games with a greedy bot: score distribution against the seed's rubric."""
     import json
@@ -27,8 +28,18 @@ def simulate(
         from ...inputs import InputError
 
         raise InputError(str(chart_path), "the chart must be a .png, .svg or .pdf file", key="--chart")
-    played = play_many(games, seed)
-    scores = [walk(g.board).score for g in played]
+    import os
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    if jobs == 0:
+        jobs = min(os.cpu_count() or 1, 64)
+    console = Console(stderr=True)
+    with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console, transient=True, disable=not console.is_terminal or games < 200) as bar:
+        task = bar.add_task("games", total=games)
+        scores = scores_many(games, seed, jobs, lambda done: bar.advance(task, done))
     out = summary(scores, seed)
     if not no_chart and chart_path is not None:
         chart(scores, chart_path, f"The Long Way: {games} solo bot games (seed {seed})")
@@ -36,7 +47,7 @@ def simulate(
     if record_path is not None:
         from ...kit import write_atomic
 
-        write_atomic(record_path, record(played[0]).encode("utf-8"))
+        write_atomic(record_path, record(play_one(seed, 0)).encode("utf-8"))
         out["record"] = str(record_path)
     if as_json:
         typer.echo(json.dumps(out, indent=2))

@@ -46,6 +46,11 @@ NEIGHBOUR = [{side: neighbour(s, side) for side in SIDES} for s in range(SPACES)
 FULL = [tuple(t for side in SIDES if (t := NEIGHBOUR[s][side]) is not None) for s in range(SPACES)]
 
 
+# every step inside the grid, as masks: OPEN = (north, east, south, west)
+OPEN = tuple(sum(1 << s for s in range(SPACES) if NEIGHBOUR[s][side] is not None) for side in SIDES)
+ALL = (1 << SPACES) - 1
+
+
 def on_outer_wall(s: int, side: str) -> bool:
     return neighbour(s, side) is None
 
@@ -94,6 +99,30 @@ class Board:
                 adj[a] = tuple(x for x in adj[a] if x != b)
                 adj[b] = tuple(x for x in adj[b] if x != a)
         return adj
+
+    def masks(self) -> tuple[int, int, int, int]:
+        """The open steps as four bit masks over the spaces (bit s: the step from s northward,
+        eastward, southward, westward is open)."""
+        n_, e_, s_, w_ = OPEN
+        for (a, side), door in self.walls.items():
+            if door:
+                continue
+            b = NEIGHBOUR[a][side]
+            if b is None:
+                continue
+            if side == "N":
+                n_ &= ~(1 << a)
+                s_ &= ~(1 << b)
+            elif side == "S":
+                s_ &= ~(1 << a)
+                n_ &= ~(1 << b)
+            elif side == "E":
+                e_ &= ~(1 << a)
+                w_ &= ~(1 << b)
+            else:
+                w_ &= ~(1 << a)
+                e_ &= ~(1 << b)
+        return n_, e_, s_, w_
 
     def values(self) -> list[int]:
         walled = {s for s, _ in self.walls}
@@ -211,12 +240,177 @@ def best_leg(adj, values, sources: dict[int, int], targets: set[int]) -> tuple[i
     return None
 
 
-def walk(board: Board, values: list[int] | None = None, adj=None) -> Walk:
-    """The shoppers' walk and its score (SPEC rulings); score 0 when there is no path."""
+def spread(f: int, masks: tuple[int, int, int, int]) -> int:
+    """Every space one open step from a space of ``f``."""
+    n_, e_, s_, w_ = masks
+    return ((f & n_) >> N) | ((f & s_) << N) | ((f & e_) << 1) | ((f & w_) >> 1)
+
+
+def layers_from(masks, sources: int) -> list[int]:
+    """Breadth-first layers (bit masks) from the spaces of ``sources``, to the last reachable."""
+    out = [sources]
+    seen = f = sources
+    while True:
+        f = spread(f, masks) & ~seen
+        if not f:
+            return out
+        seen |= f
+        out.append(f)
+
+
+def fast_leg(masks, values, sources: dict[int, float], targets: int):
+    """``best_leg`` on bit masks: the same answer (the same floating-point sums, the same tie-breaks),
+    with the dynamic programme run only over the spaces on some shortest path to the nearest target.
+
+    A space on a shortest path to the target has every shortest path to it on one too, so its best
+    value and parent are the ones ``best_leg`` finds over the whole breadth-first search."""
+    n_, e_, s_, w_ = masks
+    f = seen = 0
+    for s in sources:
+        f |= 1 << s
+    seen = f
+    lay = [f]
+    while not f & targets:
+        f = (((f & n_) >> N) | ((f & s_) << N) | ((f & e_) << 1) | ((f & w_) >> 1)) & ~seen
+        if not f:
+            return None
+        seen |= f
+        lay.append(f)
+    d = len(lay) - 1
+    hit = f & targets
+    # the spaces on shortest paths to the hit targets, layer by layer, back from the targets
+    on = [0] * (d + 1)
+    on[d] = g = hit
+    for k in range(d - 1, -1, -1):
+        g = (((g & n_) >> N) | ((g & s_) << N) | ((g & e_) << 1) | ((g & w_) >> 1)) & lay[k]
+        on[k] = g
+    acc = [0] * SPACES
+    for s in sources:
+        acc[s] = sources[s]
+    parent = [0] * SPACES
+    for k in range(1, d + 1):
+        prev = on[k - 1]
+        g = on[k]
+        while g:
+            low = g & -g
+            v = low.bit_length() - 1
+            g ^= low
+            best = None
+            # the parents in increasing order (v - 7, v - 1, v + 1, v + 7): the first best one wins
+            if v >= N and prev >> (v - N) & 1 and s_ >> (v - N) & 1:
+                best, par = acc[v - N], v - N
+            if v % N and prev >> (v - 1) & 1 and e_ >> (v - 1) & 1:
+                a = acc[v - 1]
+                if best is None or a > best:
+                    best, par = a, v - 1
+            if (v + 1) % N and prev >> (v + 1) & 1 and w_ >> (v + 1) & 1:
+                a = acc[v + 1]
+                if best is None or a > best:
+                    best, par = a, v + 1
+            if v + N < SPACES and prev >> (v + N) & 1 and n_ >> (v + N) & 1:
+                a = acc[v + N]
+                if best is None or a > best:
+                    best, par = a, v + N
+            acc[v] = best + values[v]
+            parent[v] = par
+    end = None
+    g = hit
+    while g:
+        low = g & -g
+        t = low.bit_length() - 1
+        g ^= low
+        if end is None or acc[t] > acc[end]:  # ties: the lowest t (taken first)
+            end = t
+    path = [end]
+    for _ in range(d):
+        path.append(parent[path[-1]])
+    path.reverse()
+    return d, acc[end], path[1:], path[0], on
+
+
+def walk(board: Board, values: list[int] | None = None, adj=None, masks=None, region: list | None = None,
+         cafes: dict[str, list[int]] | None = None) -> Walk:
+    """The shoppers' walk and its score (SPEC rulings); score 0 when there is no path.
+
+    ``masks``: the board's open steps (``Board.masks``) if already known.  ``region``: a list that
+    gets the bit mask of every space the answer depends on (the spaces on shortest paths of every
+    leg tried): a change to the board outside it (a tile, a wall on such a tile) leaves the walk as it is."""
     if values is None:
         values = board.values()
-    if adj is None:
-        adj = board.adjacency()
+    if adj is not None and masks is None:  # the old interface: neighbour lists
+        return _walk_lists(board, values, adj)
+    if masks is None:
+        masks = board.masks()
+    ent, ext = board.entrance, board.exit
+    if ent is None or ext is None:
+        return Walk(0, [], "no entrance or exit drawn")
+    for door, what in ((ent, "entrance"), (ext, "exit")):
+        if not board.door_open(door):
+            if region is not None:
+                region.append(ALL)
+            return Walk(0, [], f"a wall without a doorway lies across the {what} at {name(door[0])} {door[1]}")
+    e, x = ent[0], ext[0]
+    lay = layers_from(masks, 1 << e)
+    reached = 0
+    for f in lay:
+        reached |= f
+    if not reached >> x & 1:
+        if region is not None:
+            region.append(ALL)
+        return Walk(0, [], f"the exit {name(x)} cannot be reached from the entrance {name(e)}")
+    if cafes is None:
+        cafes = board.cafeterias()
+    reach = {k: v for k, v in cafes.items() if any(reached >> s & 1 for s in v)}
+    skipped = [k for k in cafes if k not in reach]
+    near = {}
+    for k, v in reach.items():
+        bits = sum(1 << s for s in v)
+        near[k] = next(i for i, f in enumerate(lay) if f & bits)
+    keys = sorted(reach, key=lambda k: (near[k], k))
+    orders = [keys]
+    if len(keys) == 2 and near[keys[0]] == near[keys[1]]:
+        orders.append(keys[::-1])
+    results = []
+    used = 0
+    for order in orders:
+        legs: list[Leg] = []
+        sources = {e: values[e]}
+        total = 0
+        for goal in order + ["exit"]:
+            targets = sum(1 << s for s in reach[goal]) if goal != "exit" else 1 << x
+            got = fast_leg(masks, values, sources, targets)
+            assert got is not None  # everything here is in the entrance's region
+            _, val, spaces, start, on = got
+            for g in on:
+                used |= g
+            if not legs:
+                spaces = [e] + spaces  # the entrance space is entered from outside
+            legs.append(Leg(start, spaces, val, f"cafeteria {goal}" if goal != "exit" else "the exit"))
+            total += val
+            if goal != "exit":
+                sources = {s: 0 for s in reach[goal]}
+        results.append((total, legs, order))
+    if region is not None:
+        region.append(used)
+    return _choose(results, keys, near, skipped)
+
+
+def _choose(results, keys, near, skipped) -> Walk:
+    total, legs, order = results[0]
+    tie = ""
+    if len(results) == 2:
+        a, b = results
+        if b[0] > a[0]:
+            total, legs, order = b
+        tie = (f"cafeterias {keys[0]} and {keys[1]} are equally near the entrance ({near[keys[0]]} steps): "
+               f"{order[0]} first scores {max(a[0], b[0])}"
+               + (f", the other order {min(a[0], b[0])}" if a[0] != b[0] else " either way"))
+    return Walk(total, legs, "", skipped, tie)
+
+
+def _walk_lists(board: Board, values: list[int], adj) -> Walk:
+    """The walk over neighbour lists (``Board.adjacency``): the first way it was written, kept to check
+    the bit-mask walk against."""
     ent, ext = board.entrance, board.exit
     if ent is None or ext is None:
         return Walk(0, [], "no entrance or exit drawn")
@@ -252,16 +446,7 @@ def walk(board: Board, values: list[int] | None = None, adj=None) -> Walk:
             if goal != "exit":
                 sources = {s: 0 for s in reach[goal]}
         results.append((total, legs, order))
-    total, legs, order = results[0]
-    tie = ""
-    if len(results) == 2:
-        a, b = results
-        if b[0] > a[0]:
-            total, legs, order = b
-        tie = (f"cafeterias {keys[0]} and {keys[1]} are equally near the entrance ({near[keys[0]]} steps): "
-               f"{order[0]} first scores {max(a[0], b[0])}"
-               + (f", the other order {min(a[0], b[0])}" if a[0] != b[0] else " either way"))
-    return Walk(total, legs, "", skipped, tie)
+    return _choose(results, keys, near, skipped)
 
 
 def leg_range(adj, values, sources: dict[int, int], targets: set[int]) -> tuple[int, int, int] | None:

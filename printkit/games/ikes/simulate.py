@@ -34,13 +34,38 @@ class Game:
     coins: int = 0
     cafes: int = 0
     turns: list[Turn] = field(default_factory=list)
+    # cafeteria placements already weighed: (spaces) -> (walk score, length, the spaces the walk depends on);
+    # kept from turn to turn while nothing in those spaces changes
+    cafe_cache: dict = field(default_factory=dict)
 
 
-def heuristic(b: Board, coins: int) -> float:
-    w = walk(b, [-EMPTY_COST if v < 0 else v for v in b.values()])
+def bot_values(b: Board) -> list:
+    """The bot's value of entering each space: a display 1, an empty space -EMPTY_COST, else 0."""
+    walled = {s for s, _ in b.walls}
+    return [(0 if s in walled else -EMPTY_COST) if g == "." else (1 if len(g) == 1 and g in "123456" else 0)
+            for s, g in enumerate(b.grid)]
+
+
+def bot_walk(b: Board, region: list | None = None, values: list | None = None, masks=None, cafes=None):
+    return walk(b, bot_values(b) if values is None else values, masks=masks, region=region, cafes=cafes)
+
+
+def weigh(w, coins: int) -> float:
+    """The bot's value of a store whose walk is ``w`` (the same sums, in the same order, as ever)."""
     if not w.ok:
         return -100.0 + COIN * coins
     return w.score + STEP_GAIN * w.length + COIN * coins
+
+
+def heuristic(b: Board, coins: int) -> float:
+    return weigh(bot_walk(b), coins)
+
+
+def bits(spaces) -> int:
+    out = 0
+    for s in spaces:
+        out |= 1 << s
+    return out
 
 
 def entries(b: Board) -> dict[int, int]:
@@ -52,14 +77,43 @@ def entries(b: Board) -> dict[int, int]:
 
 
 def best_tile(g: Game, light: int, dark: int) -> tuple[float, Board, Turn] | None:
-    """The best placement of the rolled tile (with display and bonus), or None if it fits nowhere."""
+    """The best placement of the rolled tile (with display and bonus), or None if it fits nowhere.
+
+    A tile none of whose spaces the present walk depends on (``walk``'s region) leaves the walk as it
+    is, walls and display included: its value is the present one, found without walking."""
     b = g.board
-    tile = tileset().tile(light, dark)
-    best = None
+    region: list[int] = []
+    still = weigh(bot_walk(b, region), g.coins)
+    region = region[0]
+    fits = []
     for anchor in range(SPACES):
         cells = tile_spaces(light, dark, anchor)
-        if cells is None or not all(b.is_empty(s) for s in cells):
+        if cells is not None and all(b.is_empty(s) for s in cells):
+            fits.append((anchor, cells))
+    best = None
+    for anchor, cells in fits:
+        if not bits(cells) & region:
+            if best is None or still > best[0]:
+                best = (still, anchor, cells)
             continue
+        got = place_tile(g, light, dark, anchor, cells)
+        if best is None or got[0] > best[0]:
+            best = got
+    if best is None:
+        return None
+    if len(best) == 3:  # an untouched walk won: place that tile for real
+        best = place_tile(g, light, dark, best[1], best[2])
+    val, nb, turn, earned = best
+    if earned:
+        val, nb, turn.bonus = best_bonus(nb, g.coins)
+    return val, nb, turn
+
+
+def place_tile(g: Game, light: int, dark: int, anchor: int, cells: list[int]) -> tuple[float, Board, Turn, bool]:
+    """The rolled tile at ``anchor``: its display where the walk passes most, a bonus face if one earns it."""
+    b = g.board
+    tile = tileset().tile(light, dark)
+    if True:
         nb = b.copy()
         for s in cells:
             nb.grid[s] = "o"
@@ -78,19 +132,18 @@ def best_tile(g: Game, light: int, dark: int) -> tuple[float, Board, Turn] | Non
                 break
         nb.grid[at] = str(face)
         val = heuristic(nb, g.coins)
-        if best is None or val > best[0]:
-            best = (val, nb, Turn("", [], "tile", [anchor], face, at), earned)
-    if best is None:
-        return None
-    val, nb, turn, earned = best
-    if earned:
-        val, nb, turn.bonus = best_bonus(nb, g.coins)
-    return val, nb, turn
+        return val, nb, Turn("", [], "tile", [anchor], face, at), earned
 
 
 def best_bonus(b: Board, coins: int) -> tuple[float, Board, tuple]:
-    best = (heuristic(b, coins + 2), b, ("coins",))
-    route = set(entries(b))
+    """Two coins, a doorway or a wall, whichever the bot values most.  A wall on a space the walk does
+    not depend on changes nothing: it is valued without walking."""
+    region: list[int] = []
+    w = bot_walk(b, region)
+    region = region[0]
+    best = (weigh(w, coins + 2), b, ("coins",))
+    still = weigh(w, coins)
+    route = {s for leg in w.legs for s in leg.spaces}
     near = set(route)
     for s in route:
         near.update(q for side in SIDES if (q := neighbour(s, side)) is not None)
@@ -104,6 +157,12 @@ def best_bonus(b: Board, coins: int) -> tuple[float, Board, tuple]:
     for s in sorted(near):
         for side in SIDES:
             if (s, side) not in b.walls and neighbour(s, side) is not None:
+                if not region >> s & 1:
+                    if still > best[0]:
+                        nb = b.copy()
+                        nb.walls[(s, side)] = False
+                        best = (still, nb, ("wall", s, side))
+                    continue
                 nb = b.copy()
                 nb.walls[(s, side)] = False
                 v = heuristic(nb, coins)
@@ -113,19 +172,52 @@ def best_bonus(b: Board, coins: int) -> tuple[float, Board, tuple]:
 
 
 def best_cafe(g: Game) -> tuple[float, Board, Turn] | None:
+    """The best cafeteria placement.  Each placement's walk is remembered (``Game.cafe_cache``) until
+    a change to the store touches a space that walk depends on (see ``forget``)."""
     b = g.board
+    cache = g.cafe_cache
     best = None
+    base = masks = cafes = None
     for s in range(SPACES):
         for side in ("E", "S"):
             t = neighbour(s, side)
             if t is None or not b.is_empty(s) or not b.is_empty(t):
                 continue
-            nb = b.copy()
-            nb.grid[s] = nb.grid[t] = f"C{g.cafes + 1}"
-            v = heuristic(nb, g.coins)
+            got = cache.get((s, t))
+            if got is None:
+                if base is None:  # a cafeteria changes two empty spaces' values and nothing else
+                    base, masks, cafes = bot_values(b), b.masks(), b.cafeterias()
+                nb = b.copy()
+                name = f"C{g.cafes + 1}"
+                nb.grid[s] = nb.grid[t] = name
+                values = list(base)
+                values[s] = values[t] = 0
+                region: list[int] = []
+                w = bot_walk(nb, region, values, masks, dict(sorted({**cafes, name: [s, t]}.items())))
+                got = cache[(s, t)] = (w, region[0])
+            v = weigh(got[0], g.coins)
             if best is None or v > best[0]:
-                best = (v, nb, Turn("", [], "cafe", [s, t]))
-    return best
+                best = (v, s, t)
+    if best is None:
+        return None
+    v, s, t = best
+    nb = b.copy()
+    nb.grid[s] = nb.grid[t] = f"C{g.cafes + 1}"
+    return v, nb, Turn("", [], "cafe", [s, t])
+
+
+def forget(g: Game, turn: Turn, before: Board) -> None:
+    """Drop the remembered cafeteria walks that the turn just played may have changed: all of them after
+    a cafeteria or a doorway (a new opening may shorten any walk), else those whose walk depends on a
+    space the turn put a tile or a wall on."""
+    if turn.kind != "tile" or (turn.bonus and turn.bonus[0] == "door"):
+        g.cafe_cache.clear()
+        return
+    changed = bits(s for s in range(SPACES) if g.board.grid[s] != before.grid[s])
+    for (s, side), _ in g.board.walls.items():
+        if (s, side) not in before.walls:
+            changed |= 1 << s
+    g.cafe_cache = {k: v for k, v in g.cafe_cache.items() if not v[1] & changed}
 
 
 def play(rng: random.Random) -> Game:
@@ -163,13 +255,51 @@ def play(rng: random.Random) -> Game:
             g.cafes += 1
         elif turn.bonus and turn.bonus[0] == "coins":
             g.coins += 2
-        g.board = nb
+        before, g.board = g.board, nb
         g.turns.append(turn)
+        forget(g, turn, before)
+    return g
+
+
+def play_one(seed: int, i: int) -> Game:
+    """Game i of a run: its own random stream, so the result never depends on how the run is split."""
+    g = play(random.Random(seed * 1_000_003 + i))
+    g.cafe_cache = {}
     return g
 
 
 def play_many(games: int, seed: int) -> list[Game]:
-    return [play(random.Random(seed * 1_000_003 + i)) for i in range(games)]
+    return [play_one(seed, i) for i in range(games)]
+
+
+CHUNK = 25  # games per work unit
+
+
+def _scores(args: tuple[int, int, int]) -> list[int]:
+    seed, lo, hi = args
+    return [walk(play_one(seed, i).board).score for i in range(lo, hi)]
+
+
+def scores_many(games: int, seed: int, jobs: int = 1, progress=None) -> list[int]:
+    """The final scores of games 0..games-1, played by ``jobs`` processes (the same list for any number)."""
+    chunks = [(seed, lo, min(games, lo + CHUNK)) for lo in range(0, games, CHUNK)]
+    out: list[int] = []
+    if jobs > 1 and len(chunks) > 1:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+        with ctx.Pool(min(jobs, len(chunks))) as pool:
+            for part in pool.imap(_scores, chunks):
+                out += part
+                if progress:
+                    progress(len(part))
+    else:
+        for c in chunks:
+            part = _scores(c)
+            out += part
+            if progress:
+                progress(len(part))
+    return out
 
 
 BANDS = (("failure", -99, 5), ("respectable", 6, 8), ("very good", 9, 11), ("champion", 12, 999))

@@ -132,7 +132,7 @@ def claim_sizes(key: int, kcount: int) -> list[int]:
 class ClaimTable:
     """Claim masks and spends for one kcount, cached by hand."""
 
-    LIMIT = 500_000
+    LIMIT = 50_000  # entries per cache: a long run's memory stays flat (a bigger cache was not faster)
 
     def __init__(self, kcount: int):
         self.kcount = kcount
@@ -179,6 +179,8 @@ class ClaimTable:
     def cards(self, spend: int) -> list[int]:
         out = self.ranks.get(spend)
         if out is None:
+            if len(self.ranks) >= self.LIMIT:
+                self.ranks.clear()
             out = self.ranks[spend] = hand_ranks(spend)
         return out
 

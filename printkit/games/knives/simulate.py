@@ -119,7 +119,8 @@ def mean_ci(total: float, total2: float, n: int) -> tuple[float, float, float]:
 def simulate_games(specs: list[str], players: int, kcount: int, games: int, seed: int, jobs: int = 1,
                    progress=None) -> dict:
     """Play the games and summarise them (a plain dict, ready for JSON)."""
-    chunks = [(specs, players, kcount, seed, lo, min(games, lo + CHUNK)) for lo in range(0, games, CHUNK)]
+    # work units made as they are needed, so memory stays the same for any number of games
+    chunks = ((specs, players, kcount, seed, lo, min(games, lo + CHUNK)) for lo in range(0, games, CHUNK))
     totals = [Tally() for _ in specs]
     turns = turns2 = stalled = 0
 
@@ -134,13 +135,16 @@ def simulate_games(specs: list[str], players: int, kcount: int, games: int, seed
         if progress:
             progress(sum(x.seats for x in tallies) // players)
 
-    if jobs > 1 and len(chunks) > 1:
+    if jobs > 1 and games > CHUNK:
+        import itertools
         import multiprocessing as mp
 
         ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
         with ctx.Pool(jobs) as pool:
-            for res in pool.imap(run_chunk, chunks):
-                take(res)
+            # a few units per process at a time (Pool.imap would queue every unit at once)
+            while batch := list(itertools.islice(chunks, 4 * jobs)):
+                for res in pool.imap(run_chunk, batch):
+                    take(res)
     else:
         for c in chunks:
             take(run_chunk(c))

@@ -137,13 +137,73 @@ def test_solve_value_json(printkit):
     out = json.loads(r.out)
     full = tuple(range(1, 4))
     assert out["margin"] == plain((full, full), (full, full), 0)
+    assert "best" not in out  # the openings pass runs only when asked
+    r = printkit("solve", "add-residue", "--n", "3", "--json", "--openings")
+    assert r.code == 0, r.err
+    out = json.loads(r.out)
     assert out["best"] and all(isinstance(b, str) for b in out["best"])
 
 
-def test_solve_value_text(printkit):
+def test_solve_value_text_and_openings_only_when_asked(printkit):
     r = printkit("solve", "add-residue", "--n", "4")
     assert r.code == 0, r.err
-    assert "perfect-play margin" in r.out and "Best opening moves" in r.out and "positions/s" in r.out
+    assert "perfect-play margin" in r.out and "positions/s" in r.out
+    assert "Best opening moves" not in r.out and "--openings" in r.out
+    r = printkit("solve", "add-residue", "--n", "4", "--openings")
+    assert r.code == 0, r.err
+    assert "Best opening moves" in r.out
+
+
+def test_best_openings_match_a_full_tree_search(printkit):
+    n = 3
+    full = tuple(range(1, n + 1))
+    want = plain((full, full), (full, full), 0)
+    best = set()
+    for c in full:
+        rest = tuple(x for x in full if x != c)
+        if -plain((full, full), (rest, full), c) == want:
+            best.add(f"add {c}")
+        if 0 - plain((full, full), (full, rest), 0) == want:
+            best.add(f"mod {c}")
+    r = printkit("solve", "add-residue", "--n", str(n), "--json", "--openings")
+    assert set(json.loads(r.out)["best"]) == best
+
+
+def test_a_search_that_would_not_fit_is_refused_before_it_starts(printkit):
+    from printkit.games.add_residue.solver import memory_needed
+
+    limit = memory_needed(6) // 2**20 + 1  # room for n = 6, not for n = 7
+    r = printkit("solve", "add-residue", "--n", "7", "--max-memory", str(limit))
+    assert r.code == 2 and r.out == ""
+    assert len(r.err.strip().splitlines()) == 1 and "Traceback" not in r.err
+    assert "largest n that fits is 6" in r.err and "--max-memory" in r.err
+    r = printkit("solve", "add-residue", "--n", "6", "--max-memory", str(limit))
+    assert r.code == 0, r.err
+
+
+def test_the_machines_memory_is_read_and_a_small_machine_refuses(monkeypatch):
+    from printkit.games.add_residue import review as rv
+    from printkit.games.add_residue.solver import available_memory, memory_needed
+    from printkit.inputs import InputError
+
+    assert available_memory() > 0
+    monkeypatch.setattr(rv, "available_memory", lambda: memory_needed(5) + 1)
+    with pytest.raises(InputError) as e:
+        rv.check_memory(7, 0)
+    assert "largest n that fits is 5" in str(e.value) and "available" in str(e.value)
+    rv.check_memory(5, 0)  # fits: no error
+
+
+def test_three_players_command(printkit):
+    r = printkit("solve", "add-residue", "--n", "2", "--players", "3", "--json")
+    assert r.code == 0, r.err
+    out = json.loads(r.out)
+    assert [row["n"] for row in out["rows"]] == [1, 2]
+    assert all(len(row["guaranteed"]) == 3 for row in out["rows"])
+    r = printkit("solve", "add-residue", "--n", "9", "--players", "3")
+    assert r.code == 2 and "--n" in r.err
+    r = printkit("solve", "add-residue", "--n", "3", "--players", "4")
+    assert r.code == 2 and "--players" in r.err
 
 
 def test_solve_review_json_format(printkit, write):

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pytest
 
-from printkit.games.add_residue.solver import Move, Solver, start
+from printkit.games.add_residue.solver import Move, Solver, start, value_of_start
 
 # ---------------------------------------------------------------- an independent plain search
 # Piles as sorted tuples, m explicit, no pruning, no renaming of cards: the rules and nothing else.
@@ -126,3 +126,84 @@ def test_big_n_positions_match_a_full_tree_search():
     for _ in range(25):
         pos = random_position(rng, n, 7)
         assert solver.value(*pos) == plain_pos(*pos), pos
+
+
+# ---------------------------------------------------------------- the bounded table
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_a_tiny_table_gives_the_same_values(n):
+    """The table has a fixed number of slots; one far too small for the search only costs time."""
+    big, tiny = Solver(n), Solver(n, slots=1024)
+    assert tiny.slots == 1024 and tiny.table_bytes == 16 * 1024
+    assert big.value(*start(n)) == tiny.value(*start(n))
+    rng = random.Random(n + 40)
+    for _ in range(30):
+        pos = random_position(rng, n, 10)
+        assert tiny.value(*pos) == plain_pos(*pos), pos
+    assert tiny.entries <= 1024
+
+
+def test_a_shared_table_and_a_helper_process_give_the_same_value():
+    n = 5
+    alone = Solver(n).value(*start(n))
+    v, solver = value_of_start(n, workers=2)
+    assert v == alone == 0
+    shared = Solver(n, shared=True)
+    assert shared.value(*start(n)) == alone
+
+
+# ---------------------------------------------------------------- three players
+
+
+def plain3(piles: tuple, m: int, mover: int, seat: int) -> int:
+    """Seat's most sure points from here: it maximises, the others minimise; no table, no pruning."""
+    add, mod = piles[mover]
+    if not add and not mod:
+        return 0
+    vals = []
+    for c in add:
+        nxt = list(piles)
+        nxt[mover] = (tuple(x for x in add if x != c), mod)
+        vals.append(plain3(tuple(nxt), m + c, (mover + 1) % 3, seat))
+    for c in mod:
+        nxt = list(piles)
+        nxt[mover] = (add, tuple(x for x in mod if x != c))
+        r = m % c
+        vals.append((r if mover == seat else 0) + plain3(tuple(nxt), r, (mover + 1) % 3, seat))
+    return max(vals) if mover == seat else min(vals)
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_three_player_points_match_a_plain_search_from_the_start(n):
+    from printkit.games.add_residue.three import Three, guaranteed, plain_points
+
+    full = tuple(range(1, n + 1))
+    for seat in range(3):
+        want = plain3(((full, full),) * 3, 0, 0, seat)
+        assert Three(n, seat).points() == want == plain_points(n, seat)
+    assert guaranteed(n)[0] == [plain3(((full, full),) * 3, 0, 0, s) for s in range(3)]
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_three_player_positions_match_a_plain_search(n):
+    """Positions late in the game (at most 7 cards left), each seat's guaranteed points from there."""
+    from printkit.games.add_residue.three import INF, Three
+
+    rng = random.Random(70 + n)
+    slots = [(pile, c) for pile in (0, 1) for c in range(1, n + 1)]
+    for _ in range(25):
+        total = rng.randint(1, 7)
+        counts = [total // 3 + (1 if i < total % 3 else 0) for i in range(3)]  # seat 0 moves: it holds the most
+        hands = []
+        for k in counts:
+            masks = [0, 0]
+            for pile, c in rng.sample(slots, k):
+                masks[pile] |= 1 << (c - 1)
+            hands.append(masks)
+        m = rng.randint(0, 3 * n)
+        as_tuples = tuple((tup(a), tup(b)) for a, b in hands)
+        for seat in range(3):
+            t = Three(n, seat)
+            got = t._search(tuple(x for h in hands for x in h), m, 0, -INF, INF)
+            assert got == plain3(as_tuples, m, 0, seat), (hands, m, seat)

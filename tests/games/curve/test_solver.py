@@ -99,3 +99,57 @@ def test_one_worker_gives_the_same_fill_every_run():
         a, b = solver.solve(route, 10, time_limit=20), solver.solve(route, 10, time_limit=20)
         assert a.proven and b.proven
         assert (a.best, a.start, a.direction, a.fill) == (b.best, b.start, b.direction, b.fill)
+
+
+# ---------------------------------------------------------------- bounds (issue 17)
+
+
+def test_the_bound_is_never_below_the_best_fill_found():
+    """On mid-sized curves, with little time (so some stay open): 0 <= best <= bound <= inside, and the
+    bound is never below a full fill the min-conflicts search finds given all the time it wants."""
+    import time
+
+    rng = random.Random(17)
+    for _ in range(6):
+        n = 14
+        route = geo.random_curve(n, rng.randint(30, 60), rng, thin=rng.random() < 0.4)
+        inside = sorted(geo.interior(route, n))
+        sol = solver.solve(route, n, time_limit=1.0)
+        assert 0 <= sol.best <= sol.bound <= len(inside)
+        fill, report = scored(route, n, fill_grid(route, n, sol))
+        assert report.violations == [] and fill.top == sol.best
+        options = solver._numberings(route, inside, n, solver.primes_upto(len(inside)))
+        full = solver.full_fill(route, inside, n, options, time.perf_counter() + 5)
+        if full is not None:
+            assert sol.bound == len(inside)
+        bounds = solver.option_bounds(route, inside, n, options, time.perf_counter() + 60)
+        assert max(bounds) >= sol.best
+
+
+def test_bounds_per_numbering_are_never_below_the_truth_on_tiny_curves():
+    import time
+
+    for n, route in tiny_curves(20, 23, max_inside=6) + tiny_curves(10, 24, max_inside=6, thin=True):
+        inside = sorted(geo.interior(route, n))
+        truth = solver.exhaustive(route, n).best
+        options = solver._numberings(route, inside, n, solver.primes_upto(len(inside)))
+        assert max(solver.option_bounds(route, inside, n, options, time.perf_counter() + 60)) >= truth
+
+
+def test_full_fills_pass_the_scorer():
+    import time
+
+    rng = random.Random(8)
+    for _ in range(4):
+        n = 12
+        route = geo.random_curve(n, rng.randint(20, 40), rng)
+        inside = sorted(geo.interior(route, n))
+        options = solver._numberings(route, inside, n, solver.primes_upto(len(inside)))
+        found = solver.full_fill(route, inside, n, options, time.perf_counter() + 10)
+        if found is None:
+            continue
+        s, d, fill = found
+        sol = solver.Solution(len(inside), len(inside), s, d, fill)
+        checked, report = scored(route, n, fill_grid(route, n, sol))
+        assert report.violations == [] and checked.top == len(inside)
+

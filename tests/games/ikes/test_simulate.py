@@ -17,3 +17,65 @@ def test_simulated_games_replay_valid_with_the_same_score(printkit, tmp_path):
     data = yaml.safe_load(rec.read_text())
     assert len(data["sheets"]["Bot"]["turns"]) >= 5
     assert json.loads(scored.out)["players"][0]["score"] in {int(k) for k in out["histogram"]}
+
+
+# ---------------------------------------------------------------- the same games, however they are played
+
+# What the bot played before it was made faster (issue 17): seed 1, games 0-11, their results files
+# (every roll, placement, display and bonus) hashed, and their scores.
+SEED1_RECORDS = "d21205fb390ae41f24cea329c756ceb37f4c9085a87e797e6b77118529ca76ba"
+SEED1_SCORES = [8, 7, 7, 7, 5, 12, 8, 6, 5, 9, 8, 11]
+SEED7_SCORES = [7, 5, 7, 6, 11, 7, 4, 8, 11, 7, 9, 6]
+
+
+def test_the_bot_plays_the_same_games_as_before():
+    import hashlib
+
+    from printkit.games.ikes.path import walk
+    from printkit.games.ikes.simulate import play_many, record
+
+    played = play_many(12, 1)
+    assert [walk(g.board).score for g in played] == SEED1_SCORES
+    assert hashlib.sha256("".join(record(g) for g in played).encode()).hexdigest() == SEED1_RECORDS
+
+
+def test_one_process_or_two_give_the_same_scores():
+    from printkit.games.ikes.simulate import CHUNK, scores_many
+
+    games = CHUNK + 3  # two work units
+    one = scores_many(games, 7, jobs=1)
+    assert one == scores_many(games, 7, jobs=2)
+    assert one[:12] == SEED7_SCORES
+
+
+def test_the_bit_mask_walk_agrees_with_the_neighbour_list_walk():
+    """Every walk the bot weighs in two games, walked both ways: the same legs, values and notes."""
+    import random
+
+    from printkit.games.ikes import path, simulate
+
+    seen = []
+    real = simulate.walk
+
+    def both(board, values=None, **kw):
+        w = real(board, values, **kw)
+        old = path._walk_lists(board, board.values() if values is None else values, board.adjacency())
+        seen.append(1)
+        assert (w.score, [(x.start, x.spaces, x.value, x.goal) for x in w.legs], w.reason, w.skipped, w.tie) == \
+               (old.score, [(x.start, x.spaces, x.value, x.goal) for x in old.legs], old.reason, old.skipped, old.tie)
+        return w
+
+    simulate.walk = both
+    try:
+        for i in range(2):
+            simulate.play(random.Random(11 * 1_000_003 + i))
+    finally:
+        simulate.walk = real
+    assert len(seen) > 200
+
+
+def test_simulate_jobs_option_gives_the_same_summary(printkit):
+    a = printkit("simulate", "ikes", "--games", "30", "--seed", "2", "--no-chart", "--json", "--jobs", "1")
+    b = printkit("simulate", "ikes", "--games", "30", "--seed", "2", "--no-chart", "--json", "--jobs", "2")
+    assert a.code == b.code == 0, a.err + b.err
+    assert json.loads(a.out) == json.loads(b.out)
