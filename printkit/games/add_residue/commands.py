@@ -8,6 +8,8 @@ from typing import Optional
 
 import typer
 
+from ... import limits
+
 
 def solve(
     results: Optional[Path] = typer.Argument(None, help="A results file of a two-player game to review"),
@@ -19,9 +21,10 @@ def solve(
     max_memory: int = typer.Option(0, "--max-memory", min=0, help="Refuse a search needing more than this many MB "
                                                                   "(0: the memory this machine has available)"),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object"),
-    max_cards: int = typer.Option(0, "--max-cards", help="Review only positions with at most this many cards "
-                                                         "left (0: 24 for n up to 6, that is the whole game, "
-                                                         "and 20 above; the search grows fast with more)"),
+    max_cards: int = typer.Option(0, "--max-cards", callback=limits.count_option(0, 24),
+                                  help="Review only positions with at most this many cards left, 0 to 24 (0: 24 "
+                                       "for n up to 6, that is the whole game, and 20 above; the search grows "
+                                       "fast with more)"),
 ) -> None:
     """Perfect play: the value of the game (--n N), or a review of a played two-player game."""
     from .review import run

@@ -211,10 +211,9 @@ def review_file(path: Path, as_json: bool, max_cards: int) -> None:
 
     Results = registry.get("add-residue").Results  # game.py's model, through the registry: parts never import game.py
     doc = inputs.load(path)
-    game_id = doc.data.get("game")
+    game_id = inputs.game_of(doc, "add-residue")  # one line whatever the key holds
     if game_id != "add-residue":
-        what = f"a {game_id} results file" if game_id in registry.GAMES else "not an add-residue results file"
-        raise doc.error(("game",) if game_id is not None else (), f"{what}; the review is for add-residue games")
+        raise doc.error(("game",), f"a {game_id} results file; the review is for add-residue games")
     res = inputs.validate(Results, doc)
     max_cards = max_cards or (24 if res.n <= 6 else 20)
     if len(res.names) != 2:

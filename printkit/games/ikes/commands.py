@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from ...output import FORCE_HELP
 from .simulate import BANDS, chart, play_one, record, scores_many, summary
 
 
@@ -17,6 +18,7 @@ def simulate(
                                               help="Histogram of the scores (.png, .svg or .pdf)"),
     no_chart: bool = typer.Option(False, "--no-chart", help="Do not draw the histogram"),
     record_path: Optional[Path] = typer.Option(None, "--record", help="Write the first game as a results file"),
+    force: bool = typer.Option(False, "--force", "-f", help=FORCE_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object"),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=64,
                              help="Worker processes (0: every core; the results are the same for any number)"),
@@ -24,10 +26,12 @@ def simulate(
     """Solo games with a greedy bot: score distribution against the seed's rubric."""
     import json
 
-    if not no_chart and chart_path is not None and chart_path.suffix.lower() not in (".png", ".svg", ".pdf"):
-        from ...inputs import InputError
+    from ... import output
 
-        raise InputError(str(chart_path), "the chart must be a .png, .svg or .pdf file", key="--chart")
+    if not no_chart and chart_path is not None:  # before the games: a target that cannot be written is said at once
+        output.check_chart(chart_path, force=force)
+    if record_path is not None:
+        output.check_file(record_path, force=force, typed=True, key="--record")
     import os
 
     from rich.console import Console
@@ -42,12 +46,11 @@ def simulate(
         scores = scores_many(games, seed, jobs, lambda done: bar.advance(task, done))
     out = summary(scores, seed)
     if not no_chart and chart_path is not None:
-        chart(scores, chart_path, f"The Long Way: {games} solo bot games (seed {seed})")
+        chart(scores, chart_path, f"The Long Way: {games} solo bot games (seed {seed})", force)
         out["chart"] = str(chart_path)
     if record_path is not None:
-        from ...kit import write_atomic
-
-        write_atomic(record_path, record(play_one(seed, 0)).encode("utf-8"))
+        output.write_file(record_path, record(play_one(seed, 0)).encode("utf-8"), force=force, typed=True,
+                          key="--record")
         out["record"] = str(record_path)
     if as_json:
         typer.echo(json.dumps(out, indent=2))

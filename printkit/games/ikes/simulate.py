@@ -321,7 +321,7 @@ def summary(scores: list[int], seed: int) -> dict:
     }
 
 
-def chart(scores: list[int], out: Path, title: str) -> None:
+def chart(scores: list[int], out: Path, title: str, force: bool = False) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -338,9 +338,12 @@ def chart(scores: list[int], out: Path, title: str) -> None:
     ax.set_ylabel("games")
     ax.set_title(title)
     ax.legend()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(out, metadata={"Software": None} if out.suffix == ".png" else None)
-    plt.close(fig)
+    from ... import output
+
+    try:  # the one output path: checked target, a temp name of this run, a rename; the same bytes every run
+        output.write_chart(fig, out, force=force)
+    finally:
+        plt.close(fig)
 
 
 def record(g: Game, player: str = "Bot") -> str:

@@ -8,6 +8,8 @@ from typing import Optional
 
 import typer
 
+from ...output import FORCE_HELP
+
 
 def simulate(
     players: int = typer.Option(4, "--players", "-p", min=2, max=8, help="Players at the table (2 to 8)"),
@@ -22,9 +24,10 @@ def simulate(
     seed: int = typer.Option(1, "--seed", help="Same seed, same games, same figures"),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, max=64, help="Worker processes (0: every core for 2,000 games or more)"),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object"),
-    chart_file: Optional[Path] = typer.Option(None, "--chart", help="Also draw a chart (.png or .svg)"),
+    chart_file: Optional[Path] = typer.Option(None, "--chart", help="Also draw a chart (.png, .svg or .pdf)"),
+    force: bool = typer.Option(False, "--force", "-f", help=FORCE_HELP),
 ) -> None:
     """Play many seeded games of Selling Knives between strategies; report win rates (95% CI), roads and length."""
     from .simulate import run
 
-    run(players, kcount, strategies, games, seed, jobs, as_json, chart_file)
+    run(players, kcount, strategies, games, seed, jobs, as_json, chart_file, force)

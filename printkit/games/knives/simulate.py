@@ -189,7 +189,7 @@ def table_text(summary: dict) -> str:
     return "\n".join(lines)
 
 
-def chart(summary: dict, path: Path) -> None:
+def chart(summary: dict, path: Path, force: bool = False) -> None:
     """Win rates with their 95% intervals, and mean roads, as a PNG or SVG."""
     import matplotlib
 
@@ -216,17 +216,16 @@ def chart(summary: dict, path: Path) -> None:
     fig.suptitle(f"Selling Knives: {summary['games']} games, {summary['players']} players, "
                  f"kcount {summary['kcount']}", fontsize=11)
     fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fmt = "svg" if path.suffix.lower() == ".svg" else "png"
-    meta = {"Date": None, "Creator": "printkit"} if fmt == "svg" else {"Software": "printkit"}
-    tmp = path.with_name(f".{path.name}.tmp")
-    fig.savefig(tmp, format=fmt, dpi=110, metadata=meta)
-    plt.close(fig)
-    os.replace(tmp, path)
+    from ... import output
+
+    try:  # the one output path: checked target, a temp name of this run, a rename; the same bytes every run
+        output.write_chart(fig, path, force=force, dpi=110)
+    finally:
+        plt.close(fig)
 
 
 def run(players: int, kcount: int, strategies: str, games: int, seed: int, jobs: int, as_json: bool,
-        chart_file: Optional[Path]) -> None:
+        chart_file: Optional[Path], force: bool = False) -> None:
     """The command line's work (see ``command.simulate`` for the options)."""
     import json
     import sys
@@ -240,8 +239,10 @@ def run(players: int, kcount: int, strategies: str, games: int, seed: int, jobs:
         specs = [make(s).spec for s in specs]
     except ValueError as e:
         raise InputError("command line", str(e), key="--strategies") from None
-    if chart_file is not None and chart_file.suffix.lower() not in (".png", ".svg"):
-        raise InputError(str(chart_file), "the chart must be a .png or .svg file", key="--chart")
+    if chart_file is not None:  # before the games are played: a chart that cannot be written is said at once
+        from ... import output
+
+        output.check_chart(chart_file, force=force)
     if jobs == 0:
         jobs = min(os.cpu_count() or 1, 8) if games >= 2000 else 1
 
@@ -257,7 +258,7 @@ def run(players: int, kcount: int, strategies: str, games: int, seed: int, jobs:
     if kcount < 8 or kcount > 14:
         summary["warning"] = f"kcount {kcount} is outside the card rule's 8 to 14 (a custom map)"
     if chart_file is not None:
-        chart(summary, chart_file)
+        chart(summary, chart_file, force)
         summary["chart"] = str(chart_file)
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
