@@ -329,33 +329,40 @@ class Game:
         """The sheets as entered, with the result marked."""
         raise NotImplementedError
 
-    # -- the entry page (``printkit enter``); a game's ``page.py`` fills these in
+    # -- the entry page (``printkit enter``): the game's ``page.py``, beside its ``game.py``, fills these in
+    # with functions of the same names (``board``, ``board_info``, ``editors``) and an ``ANSWERS`` mapping
+
+    @property
+    def page(self):
+        """The game's part of the entry page, imported when first asked for (scoring never needs it)."""
+        import importlib
+
+        return importlib.import_module(type(self).__module__.rsplit(".", 1)[0] + ".page")
 
     def board(self, res: Any, report: Report, paper: Paper) -> list[Page]:
         """The sheets on screen: as printed, with the play drawn and ``Hit`` places to point at."""
-        return self.picture(res, report, paper)
+        board = getattr(self.page, "board", None)
+        return board(res, report, paper) if board else self.picture(res, report, paper)
 
     def board_info(self, res: Any, report: Report) -> dict:
         """What the page's pointer and keys need to know beside the sheets (e.g. who moves next)."""
-        return {}
+        info = getattr(self.page, "board_info", None)
+        return info(res) if info else {}
 
     def marks(self, res: Any, report: Report) -> list[str]:
-        """The data-refs the page marks as mistakes."""
+        """The data-refs the page marks as mistakes (the scorer gives them with each violation)."""
         return [ref for v in report.violations for ref in v.refs]
 
     def editors(self, cfg: Any) -> list[dict]:
         """Text boxes for the play record, in the results file's own line syntax: dicts of ``path``
-        (keys into the document), ``label``, ``kind`` (lines, items, grid or text) and ``hint``."""
-        return []
+        (keys into the document), ``label``, ``kind`` (lines, items, list, grid or text) and ``hint``."""
+        editors = getattr(self.page, "editors", None)
+        return editors(cfg) if editors else []
 
     def answers(self) -> dict[str, Callable[[Any, dict[str, str]], dict]]:
         """Questions the page may ask about a record: name -> function of (results, the request's query
         parameters, e.g. whose curve), answering a JSON object; reviews, solvers."""
-        return {}
-
-    def entered(self, res: Any) -> bool:
-        """Whether any of the play has been entered (a blank template, or a config, holds none)."""
-        return True
+        return dict(getattr(self.page, "ANSWERS", {}))
 
     # -- shared behaviour
 

@@ -14,7 +14,7 @@ from msgspec import Meta
 from ...draw import Item, Page
 from ...game import Game, GameConfig, Report, each
 from ...sheet import Paper, Player
-from . import commands, page, picture, record, score, sheets
+from . import commands, picture, record, score, sheets
 from .record import _played
 
 
@@ -80,20 +80,6 @@ class AddResidue(Game):
 
     def record_template(self, cfg: Config) -> str:
         return record.record_template(cfg)
-
-    # -- the entry page
-
-    def board(self, res: Results, report: Report, paper: Paper) -> list[Page]:
-        return page.board(res, report, paper)
-
-    def board_info(self, res: Results, report: Report) -> dict:
-        return page.board_info(res)
-
-    def editors(self, cfg: Config) -> list[dict]:
-        return page.editors(cfg)
-
-    def answers(self) -> dict:
-        return {"review": page.review}
 
     # -- perfect play
     solve = staticmethod(commands.solve)  # printkit solve add-residue

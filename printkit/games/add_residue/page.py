@@ -92,3 +92,6 @@ def review(res: "Results", params: dict[str, str]) -> dict[str, Any]:
     return {"moves": [{"index": r.index, "player": r.player, "move": r.move, "loss": r.loss, "best": r.best}
                       for r in moves],
             "first": info["first"], "value": info["start_value"]}
+
+
+ANSWERS = {"review": review}  # questions the page may ask (POST /api/answer/NAME)

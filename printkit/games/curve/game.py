@@ -15,7 +15,7 @@ from msgspec import Meta
 from ...draw import Item, Page
 from ...game import FieldProblem, Game, Report, by_player, checked
 from ...sheet import Paper
-from . import page, picture, record, score, sheets
+from . import picture, record, score, sheets
 from .commands import solve_command  # light: ortools is imported only when solving
 from .record import Config, CurvesOnly, parse_grid
 from .score import Curve, Fill
@@ -75,20 +75,6 @@ class WithinTheCurve(Game):
 
     def picture(self, res: Results, report: Report, paper: Paper) -> list[Page]:
         return picture.picture(self, res, report, paper)
-
-    # -- the entry page
-
-    def board(self, res: Results, report: Report, paper: Paper) -> list[Page]:
-        return page.board(res, report, paper)
-
-    def board_info(self, res: Results, report: Report) -> dict:
-        return page.board_info(res)
-
-    def editors(self, cfg: Config) -> list[dict]:
-        return page.editors(cfg)
-
-    def answers(self) -> dict:
-        return {"best": page.best}
 
     def draw_fill(self, n: int, cell: float, curve: Curve, fill: Fill | None, color, dash=()) -> list[Item]:
         """One grid as entered (the rule sheet's figures draw with it too)."""

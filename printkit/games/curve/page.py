@@ -156,3 +156,6 @@ def best(res: "Results", params: dict[str, str]) -> dict:
     page.add(moved(draw_fill(res.n, CELL, cv, replace(shown, could=None), seat.color, seat.dash), x, y))
     return {"text": text, "best": sol.best, "bound": sol.bound, "proven": sol.proven, "tops": tops,
             "svg": svg.render(page).decode("utf-8")}
+
+
+ANSWERS = {"best": best}  # questions the page may ask (POST /api/answer/NAME)

@@ -80,22 +80,8 @@ class Ikes(Game):
     def record_template(self, cfg: Config) -> str:
         return record_template(cfg)
 
-    # -- the entry page (see page.py)
 
-    def board(self, res: Results, report: Report, paper: Paper):
-        from .page import board
 
-        return board(res, report, paper)
-
-    def board_info(self, res: Results, report: Report) -> dict:
-        from .page import board_info
-
-        return board_info(res)
-
-    def editors(self, cfg: Config) -> list[dict]:
-        from .page import editors
-
-        return editors(cfg)
 
 
 GAME = Ikes()

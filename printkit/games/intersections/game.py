@@ -15,7 +15,7 @@ from msgspec import Meta
 from ...draw import Item, Page
 from ...game import FieldProblem, Game, GameConfig, Report, each
 from ...sheet import Paper, Player
-from . import page, picture, record, score, sheets
+from . import picture, record, score, sheets
 from .geometry import max_segments
 from .record import Seg, _segment_text
 from .score import Round
@@ -117,16 +117,8 @@ class Intersections(Game):
     def record_template(self, cfg: Config) -> str:
         return record.record_template(cfg)
 
-    # -- the entry page
 
-    def board(self, res: Results, report: Report, paper: Paper) -> list[Page]:
-        return page.board(res, report, paper)
 
-    def board_info(self, res: Results, report: Report) -> dict:
-        return page.board_info(res)
-
-    def editors(self, cfg: Config) -> list[dict]:
-        return page.editors(cfg)
 
 
 GAME = Intersections()

@@ -13,7 +13,7 @@ from ...draw import Item, Page
 from ...game import FieldProblem, Game, GameConfig, Report, checked, each, player_named
 from ...inputs import one_line, suggest
 from ...sheet import Paper
-from . import page, sheets
+from . import sheets
 from .reference import claim_card
 from .commands import simulate as _simulate
 from .picture import picture as _picture
@@ -108,20 +108,6 @@ class Knives(Game):
 
     def picture(self, res: Results, report: Report, paper: Paper) -> list[Page]:
         return _picture(self, res, report, paper)
-
-    # -- the entry page
-
-    def board(self, res: Results, report: Report, paper: Paper) -> list[Page]:
-        return page.board(res, report, paper)
-
-    def board_info(self, res: Results, report: Report) -> dict:
-        return page.board_info(res)
-
-    def editors(self, cfg: Config) -> list[dict]:
-        return page.editors(cfg)
-
-    def answers(self) -> dict:
-        return {"claim": page.claim_check}
 
     # single sheets (the tests draw them alone)
     map_page = staticmethod(sheets.map_page)

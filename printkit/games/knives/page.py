@@ -256,3 +256,5 @@ def editors(cfg: "Config") -> list[dict]:
     return [{"path": ["turns"], "label": "Turns, in play order (one a line)", "kind": "lines", "rows": 10,
              "hint": f"{first} draws Q\n{first} claims 1-2 with Q\n{first} passes"}]
 
+
+ANSWERS = {"claim": claim_check}  # questions the page may ask (POST /api/answer/NAME)
