@@ -569,8 +569,9 @@ def test_no_rule_sheet_speaks_of_the_specification():
                                     (4, ["add 1", "add 2", "add 3", "add 4", "mod 1"])])
 def test_add_residue_openings_as_printed(n, best):
     """The rule sheet's best openings (the adds and mod 1; at n = 3 also mod 2) and draw (margin 0) are
-    what ``printkit solve add-residue --n N`` prints."""
-    run = subprocess.run([sys.executable, "-m", "printkit", "solve", "add-residue", "--n", str(n), "--json"],
+    what ``printkit solve add-residue --n N --openings`` prints."""
+    run = subprocess.run([sys.executable, "-m", "printkit", "solve", "add-residue", "--n", str(n), "--openings",
+                          "--json"],
                          capture_output=True, text=True, timeout=300)
     out = json.loads(run.stdout)
     assert out["margin"] == 0 and out["best"] == best
