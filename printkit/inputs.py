@@ -256,15 +256,6 @@ BARE = re.compile(r"^(?P<indent> *)(?:- +)?(?P<key>[^#\s][^#:]*?): *(?:#.*)?$")
 MARK = re.compile(r"^(?:\.|#|[oO]|\d{1,4}|[Cc]\d)$")
 
 
-def _row_name(r: int) -> str:
-    name = ""
-    r += 1
-    while r:
-        r, k = divmod(r - 1, 26)
-        name = chr(65 + k) + name
-    return name
-
-
 def _grid_like(line: str) -> bool:
     tokens = line.split()
     return len(tokens) >= 2 and all(MARK.match(t) for t in tokens)
@@ -274,6 +265,8 @@ def layout_slips(text: str) -> list[Slip]:
     """Grids typed with a layout slip YAML cannot see as one: a row of a '|' block indented less than the
     rows above it (YAML ends the block there, and reads a row starting with '#' as a comment), and a grid
     under a key without '|' (or with '>'), whose rows YAML runs together."""
+    from .sheet import row_label  # A, B, ..., Z, AA: the sheets' own row names
+
     lines = text.split("\n")
     following = [len(lines)] * (len(lines) + 1)  # the index of the first line after i that is not blank
     for i in range(len(lines) - 1, 0, -1):
@@ -316,7 +309,7 @@ def layout_slips(text: str) -> list[Slip]:
             if at > indent:
                 comment = " and reads it as a comment (it starts with '#')" if ln.lstrip().startswith("#") else ""
                 out.append(Slip("indent", h + 1, j + 1,
-                                f"row {_row_name(rows)} of the grid under '{key}: |' is indented {at} "
+                                f"row {row_label(rows)} of the grid under '{key}: |' is indented {at} "
                                 f"space{'s' if at != 1 else ''}, the rows above it {inner}: YAML ends the grid "
                                 f"there{comment}; start every row at the same column"))
             break
