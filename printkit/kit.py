@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os  # noqa: F401 - kept: callers patch kit.os (the entry page's tests)
 from pathlib import Path
 
 from . import rulesheet

@@ -9,7 +9,6 @@ fail with ENOSPC).
 from __future__ import annotations
 
 import contextlib
-import errno
 import io
 import os
 import shutil
@@ -689,8 +688,9 @@ def test_any_accepted_name_reads_back():
         except ValueError:
             return
         assert yaml.safe_load(f"k: {yaml_key(accepted)}\n")["k"] == accepted
-        doc = inputs.parse(f"{yaml_key(accepted)}: 1\nplayers:\n- {yaml_key(accepted)}\n- Zed\n", "x.yaml")
-        assert list(doc.data) == [accepted, "players"] and doc.data["players"][0] == accepted
+        if accepted != "players":  # as a key beside the players list (a name may be the word 'players')
+            doc = inputs.parse(f"{yaml_key(accepted)}: 1\nplayers:\n- {yaml_key(accepted)}\n- Zed\n", "x.yaml")
+            assert list(doc.data) == [accepted, "players"] and doc.data["players"][0] == accepted
         for game_id in ("knives", "curve", "ikes", "add-residue", "intersections"):
             game = registry.get(game_id)
             cfg = game.Config.from_dict({"game": game_id, "players": [accepted, "Zed"]})

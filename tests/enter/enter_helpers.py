@@ -62,6 +62,22 @@ def wait_checked(page):
     page.wait_for_function("!document.body.classList.contains('busy') && document.querySelector('[data-status]').textContent !== 'checking...'")
 
 
+def saved_when(page, path: Path, ready, timeout: float = 20.0) -> dict:
+    """The saved results file once ``ready(data)`` holds (the page saves by itself after each change; on a
+    loaded machine it may take a while), else as it is when ``timeout`` runs out.  Waits through the page,
+    so that the browser goes on working meanwhile."""
+    import time
+
+    import yaml
+
+    deadline = time.time() + timeout
+    while True:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if ready(data) or time.time() > deadline:
+            return data
+        page.wait_for_timeout(100)
+
+
 def shot(page, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"

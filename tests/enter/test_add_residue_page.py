@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import time
 
 import yaml
-from enter_helpers import DATA, Hands, config_for, enter_add_residue, open_page, record_chars, run_printkit, shot, wait_checked
+from enter_helpers import (DATA, Hands, config_for, enter_add_residue, open_page, record_chars, run_printkit, saved_when,
+                           shot, wait_checked)
 
 EXAMPLE = DATA / "played-add-residue.yaml"
 
@@ -20,9 +20,7 @@ def test_the_played_example_entered_by_clicks_and_keys_scores_the_same(serve, pa
     assert page.locator('[data-ref^="move:"]').count() == 0  # the game is over: no more buttons
     assert page.errors == []
     saved = s.path.parent / "add-residue-night-results.yaml"
-    deadline = time.time() + 20
-    while len(yaml.safe_load(saved.read_text(encoding="utf-8"))["moves"] or []) < 52 and time.time() < deadline:
-        time.sleep(0.1)
+    saved_when(page, saved, lambda d: len(d["moves"] or []) >= 52)
     code, out, err = run_printkit("score", saved, "--json")
     want = run_printkit("score", EXAMPLE, "--json")
     assert (code, json.loads(out)) == (want[0], json.loads(want[1]))

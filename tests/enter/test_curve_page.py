@@ -3,23 +3,12 @@
 from __future__ import annotations
 
 import json
-import time
 
 import yaml
-from enter_helpers import DATA, Hands, config_for, enter_curve, open_page, record_chars, run_printkit, shot, wait_checked
+from enter_helpers import (DATA, Hands, config_for, enter_curve, open_page, record_chars, run_printkit, saved_when, shot,
+                           wait_checked)
 
 EXAMPLE = DATA / "played-curve.yaml"
-
-
-def saved_when(page, path, ready, timeout=20.0):
-    """The saved file once it is ``ready`` (the page saves by itself within a second)."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        if ready(data):
-            return data
-        page.wait_for_timeout(100)
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
 def test_the_played_example_drawn_and_filled_scores_the_same(serve, page, tmp_path):

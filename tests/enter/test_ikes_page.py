@@ -5,10 +5,9 @@ on the sheet, the turn log built line by line from the dice keys and clicks on t
 from __future__ import annotations
 
 import json
-import time
 
 import yaml
-from enter_helpers import DATA, Hands, config_for, open_page, record_chars, run_printkit, shot, wait_checked
+from enter_helpers import DATA, Hands, config_for, open_page, record_chars, run_printkit, saved_when, shot, wait_checked
 
 EXAMPLE = DATA / "played-ikes.yaml"
 ROWS = "ABCDEFG"
@@ -66,16 +65,6 @@ class Sheet:
 
 def same(sheet: dict) -> dict:
     return {**sheet, "walls": sorted(sheet["walls"])}
-
-
-def saved_sheet(path, want: dict, timeout: float = 20) -> dict:
-    """The player's sheet in the saved file, once it is ``want`` (the page saves within a second)."""
-    deadline = time.time() + timeout
-    while True:
-        got = yaml.safe_load(path.read_text(encoding="utf-8"))["sheets"]["Ann"]
-        if same(got) == same(want) or time.time() > deadline:
-            return got
-        time.sleep(0.1)
 
 
 def enter_turn(sheet: Sheet, line: str) -> None:
@@ -169,7 +158,8 @@ def test_the_played_example_entered_by_pointer_and_keys_scores_the_same(serve, p
     enter_played(page, hands, played)
     assert page.errors == []
     saved = s.path.parent / "ikes-night-results.yaml"
-    assert same(saved_sheet(saved, played)) == same(played)
+    data = saved_when(page, saved, lambda d: same(d["sheets"]["Ann"]) == same(played))
+    assert same(data["sheets"]["Ann"]) == same(played)
     code, out, err = run_printkit("score", saved, "--json")
     expect = run_printkit("score", EXAMPLE, "--json")
     assert (code, json.loads(out)) == (expect[0], json.loads(expect[1]))

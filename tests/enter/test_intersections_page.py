@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import time
 
 import yaml
-from enter_helpers import DATA, Hands, config_for, enter_intersections, open_page, record_chars, run_printkit, shot, wait_checked
+from enter_helpers import (DATA, Hands, config_for, enter_intersections, open_page, record_chars, run_printkit,
+                           saved_when, shot, wait_checked)
 
 EXAMPLE = DATA / "played-intersections.yaml"
 
@@ -19,9 +19,7 @@ def test_the_played_example_entered_by_pointer_and_keys_scores_the_same(serve, p
     enter_intersections(page, hands, played, shot_after_round=0)
     assert page.errors == []
     saved = s.path.parent / "intersections-night-results.yaml"
-    deadline = time.time() + 20
-    while yaml.safe_load(saved.read_text(encoding="utf-8"))["rounds"] != played["rounds"] and time.time() < deadline:
-        time.sleep(0.1)  # the page saves by itself within a second
+    saved_when(page, saved, lambda d: d["rounds"] == played["rounds"])
     assert yaml.safe_load(saved.read_text(encoding="utf-8"))["rounds"] == played["rounds"]
     code, out, err = run_printkit("score", saved, "--json")
     want = run_printkit("score", EXAMPLE, "--json")

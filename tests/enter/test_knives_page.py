@@ -4,10 +4,9 @@ the map plus cards from the mover's hand, claims-only records, passes, marks; al
 from __future__ import annotations
 
 import json
-import time
 
 import yaml
-from enter_helpers import DATA, Hands, config_for, open_page, record_chars, run_printkit, shot, wait_checked
+from enter_helpers import DATA, Hands, config_for, open_page, record_chars, run_printkit, saved_when, shot, wait_checked
 
 EXAMPLE = DATA / "played-knives.yaml"
 RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
@@ -15,16 +14,6 @@ RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 
 def turns_of(path):
     return yaml.safe_load(path.read_text(encoding="utf-8"))["turns"]
-
-
-def saved_turns(path, count, timeout=8.0):
-    """The turns of the saved results file, once it holds ``count`` of them (the page saves by itself)."""
-    deadline = time.time() + timeout
-    while True:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        if len(data.get("turns") or []) >= count or time.time() > deadline:
-            return data
-        time.sleep(0.1)
 
 
 def same_score(saved):
@@ -76,7 +65,7 @@ def test_the_played_example_entered_by_pointer_alone_scores_the_same(serve, page
     assert page.inner_text("#say").startswith("The game is over")
     assert page.errors == []
     saved = tmp_path / "knives-night-results.yaml"
-    data = saved_turns(saved, len(turns))
+    data = saved_when(page, saved, lambda d: len(d.get("turns") or []) >= len(turns))
     assert data["kcount"] == 12 and len(data["turns"]) == len(turns)
     report = same_score(saved)
     for p in report["players"]:
@@ -95,7 +84,7 @@ def test_the_same_lines_through_the_text_box_score_the_same(serve, page, tmp_pat
     assert page.inner_text("[data-status]") == "valid"
     assert page.locator('[data-ref="turn:138"]').count() == 1  # the log on the page shows the newest turns
     saved = tmp_path / "knives-night-results.yaml"
-    saved_turns(saved, len(turns))
+    saved_when(page, saved, lambda d: len(d.get("turns") or []) >= len(turns))
     page.wait_for_function("document.getElementById('saved').textContent.startsWith('Saved')")
     same_score(saved)
     assert page.errors == []

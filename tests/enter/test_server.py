@@ -190,7 +190,7 @@ def test_save_is_atomic_the_old_file_stays_whole_if_writing_fails(tmp_path, monk
         def full(*a):
             raise OSError(errno.ENOSPC, "No space left on device")
 
-        monkeypatch.setattr("printkit.kit.os.replace", full)
+        monkeypatch.setattr("os.replace", full)
         version = request(served, "GET", "/api/state")[1]["version"]
         status, body = request(served, "POST", "/api/save", {**data, "moves": []}, headers={"X-Printkit-Version": version})
         assert status == 500 and body["error"] == "cannot write game.yaml: No space left on device"

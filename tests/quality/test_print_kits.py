@@ -175,8 +175,6 @@ def test_no_preset_page_is_half_empty(paper):  # paper: letter and a4 (conftest)
 
 
 def test_intersections_rounds_share_pages_at_the_same_dot_spacing():
-    from pdf_geometry import lattices  # noqa: F401 - the audit's finder sees each array (test_print_audit)
-
     game, cfg = load_config(PRESET)
     pages = kit.build(game, cfg, "letter")
     assert len(pages) == 4, "2 rule sheet pages (the second with round 1), then rounds 2-3, round 4 and the scores"

@@ -13,8 +13,8 @@ import typer
 from ...game import Report
 from ...inputs import InputError
 from .score import replay
-from .solver import (EXACT_MAX_N, Solver, available_memory, expected, largest_n, memory_needed, start, table_slots,
-                     value_of_start)
+from .memory import EXACT_MAX_N, available_memory, expected, largest_n, memory_needed, table_slots
+from .solver import Solver, start, value_of_start
 
 
 
@@ -138,8 +138,8 @@ def three_players(n: int, as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps({"players": 3, "rows": rows, "first_advantage_n": first}, indent=2))
         return
-    typer.echo(f"Add/Residue, three players: the points each seat can make sure of scoring when the other two "
-               f"play together against it.")
+    typer.echo("Add/Residue, three players: the points each seat can make sure of scoring when the other two "
+               "play together against it.")
     for r in rows:
         a, b, c = r["guaranteed"]
         typer.echo(f"  piles 1..{r['n']}: seat 1 {a}, seat 2 {b}, seat 3 {c}")

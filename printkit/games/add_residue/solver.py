@@ -39,8 +39,7 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass
 
-from .memory import (EXACT_MAX_N, SLOT_BYTES, available_memory, expected, largest_n,  # noqa: F401
-                     memory_needed, table_slots)
+from .memory import EXACT_MAX_N, SLOT_BYTES, expected, table_slots
 
 INF = 10**6
 ETC_MIN = 11  # positions with at least this many cards left first look their moves up in the table

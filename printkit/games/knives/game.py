@@ -11,7 +11,7 @@ from msgspec import Meta
 
 from ...draw import Item, Page
 from ...game import FieldProblem, Game, GameConfig, Report, checked, each, player_named
-from ...inputs import one_line, suggest
+from ...inputs import one_line
 from ...sheet import Paper
 from . import sheets
 from .reference import claim_card

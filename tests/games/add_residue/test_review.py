@@ -5,38 +5,14 @@ from __future__ import annotations
 
 import json
 import random
-from functools import lru_cache
 
 import pytest
+from add_residue_helpers import plain, plain_cached
 
 from printkit.games.add_residue.game import Results
 from printkit.games.add_residue.review import review
 from printkit.games.add_residue.solver import Solver, start
 from printkit.inputs import parse, validate
-
-# ---------------------------------------------------------------- an independent plain search
-# Piles as sorted tuples, m explicit, no pruning, no renaming of cards: the rules and nothing else.
-# (The same search as in test_solver.py.)
-
-
-def plain(mine: tuple, theirs: tuple, m: int) -> int:
-    """Mover's best (own future points - other's future points); piles are (add tuple, mod tuple)."""
-    add, mod = mine
-    if not add and not mod:
-        return 0
-    best = None
-    for c in add:
-        v = -plain(theirs, (tuple(x for x in add if x != c), mod), m + c)
-        best = v if best is None else max(best, v)
-    for c in mod:
-        r = m % c
-        v = r - plain(theirs, (add, tuple(x for x in mod if x != c)), r)
-        best = v if best is None else max(best, v)
-    return best
-
-
-plain_cached = lru_cache(maxsize=None)(plain)
-
 
 # ---------------------------------------------------------------- reviews
 
@@ -170,7 +146,7 @@ def test_best_openings_match_a_full_tree_search(printkit):
 
 
 def test_a_search_that_would_not_fit_is_refused_before_it_starts(printkit):
-    from printkit.games.add_residue.solver import memory_needed
+    from printkit.games.add_residue.memory import memory_needed
 
     limit = memory_needed(6) // 2**20 + 1  # room for n = 6, not for n = 7
     r = printkit("solve", "add-residue", "--n", "7", "--max-memory", str(limit))
@@ -183,7 +159,7 @@ def test_a_search_that_would_not_fit_is_refused_before_it_starts(printkit):
 
 def test_the_machines_memory_is_read_and_a_small_machine_refuses(monkeypatch):
     from printkit.games.add_residue import review as rv
-    from printkit.games.add_residue.solver import available_memory, memory_needed
+    from printkit.games.add_residue.memory import available_memory, memory_needed
     from printkit.inputs import InputError
 
     assert available_memory() > 0

@@ -3,33 +3,11 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import pytest
+from add_residue_helpers import plain, plain_cached
 
 from printkit.games.add_residue.solver import Move, Solver, start, value_of_start
-
-# ---------------------------------------------------------------- an independent plain search
-# Piles as sorted tuples, m explicit, no pruning, no renaming of cards: the rules and nothing else.
-
-
-def plain(mine: tuple, theirs: tuple, m: int) -> int:
-    """Mover's best (own future points - other's future points); piles are (add tuple, mod tuple)."""
-    add, mod = mine
-    if not add and not mod:
-        return 0
-    best = None
-    for c in add:
-        v = -plain(theirs, (tuple(x for x in add if x != c), mod), m + c)
-        best = v if best is None else max(best, v)
-    for c in mod:
-        r = m % c
-        v = r - plain(theirs, (add, tuple(x for x in mod if x != c)), r)
-        best = v if best is None else max(best, v)
-    return best
-
-
-plain_cached = lru_cache(maxsize=None)(plain)
 
 
 def tup(mask: int) -> tuple:
