@@ -36,14 +36,16 @@ The three-player game is in three.py; the memory estimate in memory.py.
 
 from __future__ import annotations
 
+import threading
 from array import array
 from dataclasses import dataclass
 
 from .memory import EXACT_MAX_N, SLOT_BYTES, expected, table_slots
 
 INF = 10**6
-ETC_MIN = 11  # positions with at least this many cards left first look their moves up in the table
+ETC_MIN = 15  # positions with at least this many cards left first look their moves up in the table
 LEFT_MAX = 4  # positions with this many cards or fewer are played out without the table
+FRESH_MIN = 16  # searches with at least this many cards left run on a fresh thread (fresh_stack)
 
 
 @dataclass(frozen=True)
@@ -116,32 +118,30 @@ class Solver:
         if not slots:
             slots = table_slots(expected(n)[1]) if n <= EXACT_MAX_N else 1 << 20
         self.slots = slots
-        self.mask = slots - 2  # even: a bucket is a slot and the one after it
         if self.keybits <= 62:
             if shared:  # one table in memory shared with the helper processes (fork)
                 import mmap
 
                 self._mem = mmap.mmap(-1, 16 * slots)
-                view = memoryview(self._mem).cast("q")
-                self.keys, self.data = view[:slots], view[slots:]
+                self.table = memoryview(self._mem).cast("q")
             else:
-                self.keys = array("q", [0]) * slots
-                self.data = array("q", [0]) * slots
+                self.table = array("q", [0]) * (2 * slots)
             self.big = None
         else:  # keys too long for the slots: a dict, emptied when it has as many entries as the slots
-            self.keys = self.data = None
+            self.table = None
             self.big = {}
         self.visited = 0  # positions searched (calls that were not answered by the table alone)
         self.progress = progress
         self.etc = 0  # positions answered by looking their moves up in the table
         self.vary = ()  # a helper searches positions with these many cards left in the other order
+        self._build()
 
     @property
     def entries(self) -> int:
         """Positions in the table now."""
         if self.big is not None:
             return len(self.big)
-        return self.slots - list(self.data).count(0)
+        return self.slots - array("q", self.table[1::2]).count(0)
 
     @property
     def table_bytes(self) -> int:
@@ -210,184 +210,224 @@ class Solver:
         return out
 
     def _search(self, ma: int, mm: int, oa: int, om: int, m: int, alpha: int, beta: int) -> int:
-        if not (ma | mm):
-            return 0
-        sums, n, count = self.sums, self.n, self.count
-        top = m + sums[ma] + sums[oa]
-        if top < n:  # mod cards above every reachable m are all alike
-            hi = self.his[top]
-            tops = self.tops
-            mm = (mm & ~hi) | tops[count[mm & hi]]
-            om = (om & ~hi) | tops[count[om & hi]]
-            left = count[ma] + count[mm] + count[oa] + count[om]
+        c = self.count
+        return self._run(ma, mm, oa, om, m, alpha, beta, c[ma] + c[mm] + c[oa] + c[om])
+
+    def _build(self) -> None:
+        """The search as a closure over the solver's tables (no attribute lookups per position);
+        rebuilt when ``vary`` changes."""
+        n, count, sums = self.n, self.count, self.sums
+        his, tops, capped_at, pen = self.his, self.tops, self.capped, self.pen
+        addmoves, modmoves, mods = self.addmoves, self.modmoves, self._mods
+        # the table: slot i is two words, the key ^ the entry and the entry; a bucket is two slots
+        # side by side (32 bytes), so a look-up reads one stretch of memory
+        table, mshift, big, slots = self.table, self.mshift, self.big, self.slots
+        mask = 2 * slots - 4
+        vary = self.vary
+        solver = self
+        visited = 0
+
+        def small(ma, mm, oa, om, m):
+            """Plain negamax for the last few cards."""
+            if not (ma | mm):
+                return 0
+            best = -INF
+            for c in cards[ma]:
+                v = -small(oa, om, ma & ~(1 << (c - 1)), mm, m + c)
+                if v > best:
+                    best = v
+            for c in cards[mm]:
+                r = m % c
+                v = r - small(oa, om, ma, mm & ~(1 << (c - 1)), r)
+                if v > best:
+                    best = v
+            return best
+
+        cards = self.cards
+
+        def upper(ma, mm, oa, om, m):
+            """The table's upper bound on the value of a position (INF if it has none)."""
+            top = m + sums[ma] + sums[oa]
+            if top < n:
+                hi = his[top]
+                mm = (mm & ~hi) | tops[count[mm & hi]]
+                om = (om & ~hi) | tops[count[om & hi]]
+            key = ((((((ma << n) | mm) << n) | oa) << n | om) << mshift) | m
+            b = ((key * 0x9E3779B97F4A7C15) >> 23) & mask
+            entry = table[b + 1]
+            if table[b] ^ entry == key:
+                return ((entry >> 19) & 8191) - 4096
+            entry = table[b + 3]
+            if table[b + 2] ^ entry == key:
+                return ((entry >> 19) & 8191) - 4096
+            return INF
+
+        def put(key, b, entry):
+            """Store an entry in bucket b: the slot that keeps the position with the most cards left,
+            or the newest."""
+            if table is None:
+                if len(big) >= slots:
+                    big.clear()
+                big[key] = entry
+                return
+            old = table[b + 1]
+            here = table[b] ^ old == key
+            if here or (table[b + 2] ^ table[b + 3] != key and (entry & 255) >= (old & 255)):
+                if not here and old:  # the deeper slot's old entry moves to the newest slot
+                    table[b + 2] = table[b]
+                    table[b + 3] = old
+                table[b] = key ^ entry
+                table[b + 1] = entry
+            else:
+                table[b + 2] = key ^ entry
+                table[b + 3] = entry
+
+        # The search recurses once per card played, so its frame is kept small (few local names):
+        # CPython keeps frames in chunks of 16 kB, and a search whose frames overrun one chunk
+        # allocates and frees the next at every step across the edge (run on a fresh thread, the
+        # search from the first move at n = 7 fits in one chunk).
+        def search(ma, mm, oa, om, m, alpha, beta, left):
+            nonlocal visited
             if left <= LEFT_MAX:
-                return self._small(ma, mm, oa, om, m)
-            capped = self.capped[top] if top < n - 1 else self.pen
-            mine = capped[mm]
-            theirs = capped[om]
-        else:
-            top = n
-            left = count[ma] + count[mm] + count[oa] + count[om]
-            if left <= LEFT_MAX:
-                return self._small(ma, mm, oa, om, m)
-            pen = self.pen
-            mine = pen[mm]
-            theirs = pen[om]
-        # what each side can still score at most
-        lo_b, hi_b = -theirs, mine
-        # copying: with the same piles, the other player can answer every move
-        # with the same card and score exactly what the mover scores
-        da, dm = ma ^ oa, mm ^ om
-        if not (da | dm):
-            if hi_b > 0:
-                hi_b = 0
-        elif not (da & oa) and not (dm & om) and count[da | dm] == 1:
-            # one card more than the other player: play it, then copy
-            gain = m % dm.bit_length() if dm else 0
-            if lo_b < gain:
-                lo_b = gain
-        if hi_b <= alpha:
-            return hi_b
-        if lo_b >= beta:
-            return lo_b
-        if alpha < lo_b:
-            alpha = lo_b
-        if beta > hi_b:
-            beta = hi_b
-        key = ((((((ma << n) | mm) << n) | oa) << n | om) << self.mshift) | m
-        keys = self.keys
-        if keys is not None:
-            b = ((key * 0x9E3779B97F4A7C15) >> 24) & self.mask
-            data = self.data
-            entry = data[b]
-            if keys[b] ^ entry != key:  # a slot holds key ^ entry: a half-written slot never matches
-                entry = data[b + 1]
-                if keys[b + 1] ^ entry != key:
-                    entry = 0
-        else:
-            entry = self.big.get(key, 0)
-        first = 0
-        if entry:
-            lo = ((entry >> 32) & 8191) - 4096
-            up = ((entry >> 19) & 8191) - 4096
-            if lo >= beta:
-                return lo
+                return small(ma, mm, oa, om, m)
+            top = m + sums[ma] + sums[oa]
+            if top < n:  # mod cards above every reachable m are all alike
+                v = his[top]
+                mm = (mm & ~v) | tops[count[mm & v]]
+                om = (om & ~v) | tops[count[om & v]]
+                v = capped_at[top] if top < n - 1 else pen
+            else:
+                top = n
+                v = pen
+            # what each side can still score at most
+            lo, up = -v[om], v[mm]
+            # copying: with the same piles, the other player can answer every move
+            # with the same card and score exactly what the mover scores
+            c, r = ma ^ oa, mm ^ om
+            if not (c | r):
+                if up > 0:
+                    up = 0
+            elif not (c & oa) and not (r & om) and count[c | r] == 1:
+                # one card more than the other player: play it, then copy
+                v = m % r.bit_length() if r else 0
+                if lo < v:
+                    lo = v
             if up <= alpha:
                 return up
-            if lo == up:
+            if lo >= beta:
                 return lo
-            alpha_in = lo if lo > alpha else alpha
-            beta_in = up if up < beta else beta
-            first = (entry >> 8) & 2047
-        else:
-            lo, up = -INF, INF
-            alpha_in, beta_in = alpha, beta
-        self.visited += 1
-        if not self.visited & 0xFFFF and self.progress is not None:
-            self.progress(self.visited)
-        a, b_ = alpha_in, beta_in
-        # moves: (card << 1) | (1 for mod); best from the table first, then mods by points, then adds
-        got = self.modmoves.get((mm << 16 | m) << 6 | top)
-        good, poor = got if got is not None else self._mods(mm, m, top)
-        moves = good + self.addmoves[ma] + poor
-        if first and first in moves:
-            moves = (first,) + tuple(x for x in moves if x != first)
-        if left in self.vary:  # a helper process: the second player's replies in the other order
-            moves = moves[::-1]
-        best, best_move = -INF, 0
-        search = self._search
-        if left >= ETC_MIN and keys is not None:
-            probe = self._upper
+            if alpha < lo:
+                alpha = lo
+            if beta > up:
+                beta = up
+            key = ((((((ma << n) | mm) << n) | oa) << n | om) << mshift) | m
+            if table is not None:
+                b = ((key * 0x9E3779B97F4A7C15) >> 23) & mask
+                entry = table[b + 1]
+                if table[b] ^ entry != key:  # a slot holds key ^ entry: a half-written slot never matches
+                    entry = table[b + 3]
+                    if table[b + 2] ^ entry != key:
+                        entry = 0
+            else:
+                b = 0
+                entry = big.get(key, 0)
+            if entry:
+                lo = ((entry >> 32) & 8191) - 4096
+                up = ((entry >> 19) & 8191) - 4096
+                if lo >= beta:
+                    return lo
+                if up <= alpha:
+                    return up
+                if lo == up:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if up < beta:
+                    beta = up
+                entry = (entry >> 8) & 2047  # the best move found before
+            else:
+                lo, up = -INF, INF
+            visited += 1
+            if not visited & 0xFFFF:
+                solver.visited = visited
+                if solver.progress is not None:
+                    solver.progress(visited)
+            # moves: (card << 1) | (1 for mod); best from the table first, then mods by points, then adds
+            moves = modmoves.get((mm << 16 | m) << 6 | top)
+            if moves is None:
+                moves = mods(mm, m, top)
+            moves = moves[0] + addmoves[ma] + moves[1]
+            if entry and entry != moves[0] and entry in moves:
+                c = moves.index(entry)
+                moves = (entry,) + moves[:c] + moves[c + 1:]
+            if left in vary:  # a helper process: the second player's replies in the other order
+                moves = moves[::-1]
+            if left >= ETC_MIN and table is not None:
+                for mv in moves:
+                    c = mv >> 1
+                    if mv & 1:
+                        r = m % c
+                        v = r - upper(oa, om, ma, mm & ~(1 << (c - 1)), r)
+                    else:
+                        v = -upper(oa, om, ma & ~(1 << (c - 1)), mm, m + c)
+                    if v >= beta:
+                        solver.etc += 1
+                        return v
+            best, entry, a = -INF, 0, alpha
+            left -= 1
             for mv in moves:
                 c = mv >> 1
-                bit = 1 << (c - 1)
                 if mv & 1:
                     r = m % c
-                    v = r - probe(oa, om, ma, mm & ~bit, r)
+                    v = r - search(oa, om, ma, mm & ~(1 << (c - 1)), r, r - beta, r - a, left)
                 else:
-                    v = -probe(oa, om, ma & ~bit, mm, m + c)
-                if v >= b_:
-                    self.etc += 1
-                    return v
-        for mv in moves:
-            c = mv >> 1
-            bit = 1 << (c - 1)
-            if mv & 1:
-                r = m % c
-                v = r - search(oa, om, ma, mm & ~bit, r, r - b_, r - a)
+                    v = -search(oa, om, ma & ~(1 << (c - 1)), mm, m + c, -beta, -a, left)
+                if v > best:
+                    best, entry = v, mv
+                    if v > a:
+                        a = v
+                        if a >= beta:
+                            break
+            # store what this window proved
+            if best <= alpha:
+                up = best
+            elif best >= beta:
+                lo = best
             else:
-                v = -search(oa, om, ma & ~bit, mm, m + c, -b_, -a)
-            if v > best:
-                best, best_move = v, mv
-                if v > a:
-                    a = v
-                    if a >= b_:
-                        break
-        # store what this window proved
-        if best <= alpha_in:
-            up = best
-        elif best >= beta_in:
-            lo = best
-        else:
-            lo = up = best
-        lo_s = lo if lo > -4095 else -4095
-        up_s = up if up < 4095 else 4095
-        entry = ((lo_s + 4096) << 32) | ((up_s + 4096) << 19) | (best_move << 8) | left
-        if keys is not None:
-            old = data[b]
-            here = keys[b] ^ old == key
-            if here or (keys[b + 1] ^ data[b + 1] != key and left >= (old & 255)):
-                if not here and old:  # the deeper slot's old entry moves to the newest slot
-                    data[b + 1] = old
-                    keys[b + 1] = keys[b]
-                data[b] = entry
-                keys[b] = key ^ entry
-            else:
-                data[b + 1] = entry
-                keys[b + 1] = key ^ entry
-        else:
-            big = self.big
-            if len(big) >= self.slots:
-                big.clear()
-            big[key] = entry
-        return best
+                lo = up = best
+            put(key, b, ((((lo if lo > -4095 else -4095) + 4096) << 32) | (((up if up < 4095 else 4095) + 4096) << 19)
+                         | (entry << 8) | (left + 1)))
+            return best
 
-    def _upper(self, ma, mm, oa, om, m):
-        """The table's upper bound on the value of a position (INF if it has none)."""
-        n, count = self.n, self.count
-        top = m + self.sums[ma] + self.sums[oa]
-        if top < n:
-            hi = self.his[top]
-            tops = self.tops
-            mm = (mm & ~hi) | tops[count[mm & hi]]
-            om = (om & ~hi) | tops[count[om & hi]]
-        key = ((((((ma << n) | mm) << n) | oa) << n | om) << self.mshift) | m
-        keys = self.keys
-        b = ((key * 0x9E3779B97F4A7C15) >> 24) & self.mask
-        data = self.data
-        entry = data[b]
-        if keys[b] ^ entry == key:
-            return ((entry >> 19) & 8191) - 4096
-        entry = data[b + 1]
-        if keys[b + 1] ^ entry == key:
-            return ((entry >> 19) & 8191) - 4096
-        return INF
+        def run(*args):
+            nonlocal visited
+            visited = solver.visited
+            try:
+                if args[-1] < FRESH_MIN:
+                    return search(*args)
+                return fresh_stack(search, *args)
+            finally:
+                solver.visited = visited
 
-    def _small(self, ma: int, mm: int, oa: int, om: int, m: int) -> int:
-        """Plain negamax for the last few cards."""
-        if not (ma | mm):
-            return 0
-        best = -INF
-        for c in self.cards[ma]:
-            v = -self._small(oa, om, ma & ~(1 << (c - 1)), mm, m + c)
-            if v > best:
-                best = v
-        for c in self.cards[mm]:
-            r = m % c
-            v = r - self._small(oa, om, ma, mm & ~(1 << (c - 1)), r)
-            if v > best:
-                best = v
-        return best
+        self._run, self._small, self._upper = run, small, upper
+
+
+def fresh_stack(fn, *args):
+    """``fn(*args)`` on a new thread, whose frame stack starts empty (see the search's frames)."""
+    out = []
+
+    def go():
+        try:
+            out.append(fn(*args))
+        except BaseException as e:  # handed to the caller
+            out.append(e)
+
+    t = threading.Thread(target=go, name="add-residue search", daemon=True)
+    t.start()
+    t.join()
+    if isinstance(out[0], BaseException):
+        raise out[0]
+    return out[0]
 
 
 def value_of_start(n: int, workers: int = 1, progress=None, slots: int = 0) -> tuple[int, Solver]:
@@ -409,6 +449,7 @@ def value_of_start(n: int, workers: int = 1, progress=None, slots: int = 0) -> t
                 try:
                     solver.progress = None
                     solver.vary = (4 * n - 1, 4 * n - 3) if i == 1 else (4 * n - 1, 4 * n - 5)
+                    solver._build()
                     solver.value(*start(n))
                 finally:
                     os._exit(0)
