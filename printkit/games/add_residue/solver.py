@@ -119,13 +119,7 @@ class Solver:
             slots = table_slots(expected(n)[1]) if n <= EXACT_MAX_N else 1 << 20
         self.slots = slots
         if self.keybits <= 62:
-            if shared:  # one table in memory shared with the helper processes (fork)
-                import mmap
-
-                self._mem = mmap.mmap(-1, 16 * slots)
-                self.table = memoryview(self._mem).cast("q")
-            else:
-                self.table = array("q", [0]) * (2 * slots)
+            self.table = _table(2 * slots, shared)
             self.big = None
         else:  # keys too long for the slots: a dict, emptied when it has as many entries as the slots
             self.table = None
@@ -410,6 +404,23 @@ class Solver:
                 solver.visited = visited
 
         self._run, self._small, self._upper = run, small, upper
+
+
+def _table(words: int, shared: bool):
+    """A table of 64-bit words, all 0.  Big tables are mapped memory asking for huge pages (far
+    fewer misses of the address cache in a search that reads all over it), shared with the helper
+    processes (fork) when ``shared``."""
+    import mmap
+
+    if (words < 1 << 20 and not shared) or not hasattr(mmap, "MAP_PRIVATE"):  # small, or not POSIX
+        return array("q", [0]) * words
+    flags = mmap.MAP_SHARED if shared else mmap.MAP_PRIVATE
+    mem = mmap.mmap(-1, 8 * words, flags=flags | getattr(mmap, "MAP_ANONYMOUS", 0))
+    try:
+        mem.madvise(mmap.MADV_HUGEPAGE)
+    except (AttributeError, OSError, ValueError):  # not on this system: ordinary pages
+        pass
+    return memoryview(mem).cast("q")
 
 
 def fresh_stack(fn, *args):
