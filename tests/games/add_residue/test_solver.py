@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+import threading
+from array import array
 
 import pytest
 from add_residue_helpers import plain, plain_cached
 
-from printkit.games.add_residue.solver import Move, Solver, start, value_of_start
+from printkit.games.add_residue.solver import LEFT_MAX, Move, Solver, fresh_stack, start, value_of_start
 
 
 def tup(mask: int) -> tuple:
@@ -129,6 +131,57 @@ def test_a_shared_table_and_a_helper_process_give_the_same_value():
     assert v == alone == 0
     shared = Solver(n, shared=True)
     assert shared.value(*start(n)) == alone
+
+
+def test_a_big_table_in_mapped_memory_gives_the_same_values():
+    from printkit.games.add_residue.solver import _table
+
+    table = _table(1 << 20, shared=False)
+    assert not isinstance(table, array) and len(table) == 1 << 20 and not any(table[::4096])
+    n = 5
+    mapped, plain_table = Solver(n, slots=1 << 19), Solver(n, slots=1024)
+    assert not isinstance(mapped.table, array) and isinstance(plain_table.table, array)
+    assert mapped.value(*start(n)) == plain_table.value(*start(n)) == 0
+    rng = random.Random(8)
+    for _ in range(20):
+        pos = random_position(rng, n, 9)
+        assert mapped.value(*pos) == plain_pos(*pos), pos
+
+
+# ---------------------------------------------------------------- the interpreter's stack
+
+
+def test_long_searches_run_on_a_fresh_thread_and_short_ones_in_place(monkeypatch):
+    from printkit.games.add_residue import solver as solver_module
+
+    seen, moved = [], []
+    s = Solver(5, progress=lambda visited: seen.append(threading.current_thread().name))
+    monkeypatch.setattr(solver_module, "fresh_stack", lambda fn, *a: moved.append(a[-1]) or fresh_stack(fn, *a))
+    assert s.value(*start(5)) == 0  # 20 cards left: searched on its own thread, which reports progress
+    assert moved == [20] and seen and set(seen) == {"add-residue search"}
+    assert s.visited >= 65536 * len(seen)
+    pos = (0b11, 0b101, 0b1, 0b110, 3)  # 7 cards left: searched in place
+    assert s.value(*pos) == plain_pos(*pos) and moved == [20]
+
+
+def test_fresh_stack_hands_back_the_answer_and_any_error():
+    assert fresh_stack(lambda a, b: a + b, 2, 3) == 5
+    with pytest.raises(KeyError):
+        fresh_stack({}.__getitem__, "no such key")
+
+
+def test_the_search_from_the_first_move_at_n_7_fits_one_chunk_of_frames():
+    """CPython keeps frames in 16 kB chunks; a search deeper than one chunk allocates and frees the
+    next chunk at every step across the edge (about twice as slow).  The search from the first move
+    at n = 7 stacks a frame per card played down to LEFT_MAX cards, on a fresh thread."""
+    s = Solver(7, slots=1024)
+    search = next(c.cell_contents for c in s._run.__closure__ if getattr(c.cell_contents, "__name__", "") == "search")
+    code = search.__code__
+    words = code.co_nlocals + len(code.co_freevars) + len(code.co_cellvars) + code.co_stacksize + 10
+    small = s._small.__code__
+    small_words = small.co_nlocals + len(small.co_freevars) + small.co_stacksize + 10
+    frames = 4 * 7 - LEFT_MAX
+    assert frames * words * 8 + (LEFT_MAX + 1) * small_words * 8 < 16 * 1024 - 1536, (words, small_words)
 
 
 # ---------------------------------------------------------------- three players
