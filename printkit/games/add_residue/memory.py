@@ -13,8 +13,8 @@ EXACT_MAX_N = 7  # the largest n ``printkit solve add-residue --n`` searches fro
 # What a full search from the first move visits and keeps, measured (bench/add_residue_solver.py):
 # n -> (positions searched, table entries wanted).  The table gets the next power of two above
 # 1.5 x the entries, so the memory estimate is known before the search starts.
-MEASURED = {1: (1, 1), 2: (12, 10), 3: (300, 250), 4: (4_900, 4_600), 5: (87_000, 67_000),
-            6: (1_440_000, 973_000), 7: (21_400_000, 14_200_000)}
+MEASURED = {1: (1, 1), 2: (8, 8), 3: (200, 200), 4: (4_900, 4_200), 5: (91_000, 70_000),
+            6: (1_550_000, 1_060_000), 7: (19_600_000, 13_100_000)}
 GROWTH = 20  # each step of n beyond the measured ones: about twentyfold
 SLOT_BYTES = 16  # a key and an entry, 8 bytes each
 BASE_BYTES = 60 << 20  # the interpreter, printkit and the pile tables

@@ -86,7 +86,7 @@ def value_of_game(n: int, as_json: bool, openings: bool = False, max_memory: int
     check_memory(n, max_memory)
     workers = min(2, os.cpu_count() or 1)
     # what the first process searches: about half the positions when a helper shares the work
-    positions = int(expected(n)[0] * (0.55 if workers > 1 and n >= 5 else 1)) + (4 * expected(n)[0] if openings else 0)
+    positions = int(expected(n)[0] * (0.57 if workers > 1 and n >= 5 else 1)) + (4 * expected(n)[0] if openings else 0)
     bar, tick = progress_bar(positions)
     t0, c0 = time.perf_counter(), time.process_time()
     with bar:

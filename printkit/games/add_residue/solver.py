@@ -135,7 +135,10 @@ class Solver:
         """Positions in the table now."""
         if self.big is not None:
             return len(self.big)
-        return self.slots - array("q", self.table[1::2]).count(0)
+        table, step, empty = self.table, 1 << 20, 0
+        for i in range(0, len(table), step):  # a stretch at a time: no copy of the whole table
+            empty += array("q", table[i:i + step].tobytes())[1::2].count(0)
+        return self.slots - empty
 
     @property
     def table_bytes(self) -> int:
