@@ -7,18 +7,23 @@ earns a little (more room for displays later).  It rerolls with coins when
 nothing good fits, places a cafeteria when that beats every tile by a margin or
 when no tile fits, and stops when nothing fits or when only harmful moves remain
 on a nearly full store.
+
+The walks are valued by bot.py: the same walks and the same sums as ``path.walk`` (``heuristic`` is
+the plain valuation), with the work shared between placements.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
+from . import bot
 from .path import SPACES, Board, neighbour, walk
 from .record import Turn, turn_text
-from .replay import bonus_earned, tile_spaces
-from .tiles import SIDES, tileset
+from .replay import tile_spaces
+from .tiles import OPPOSITE, SIDES, tileset
 
 EMPTY_COST = 0.45  # an empty space on the walk, before the end: later tiles may still fill it
 STEP_GAIN = 0.25  # each step of the walk: room for displays later
@@ -28,15 +33,22 @@ REROLL_BELOW = 0.5  # reroll when the best move gains less than this
 SETUPS = (((6 * 7 + 0, "W"), (6 * 7 + 6, "E")),)  # entrance G1 W, exit G7 E
 
 
+def hundredths(x: float) -> int:
+    """``x`` in hundredths of a point, exactly (the bot's weights are whole hundredths)."""
+    out = round(x * 100)
+    assert abs(x * 100 - out) < 1e-9, f"{x} is not a whole number of hundredths"
+    return out
+
+
+H_EMPTY, H_STEP, H_COIN, H_MARGIN = (hundredths(x) for x in (EMPTY_COST, STEP_GAIN, COIN, CAFE_MARGIN))
+
+
 @dataclass
 class Game:
     board: Board
     coins: int = 0
     cafes: int = 0
     turns: list[Turn] = field(default_factory=list)
-    # cafeteria placements already weighed: (spaces) -> (walk score, length, the spaces the walk depends on);
-    # kept from turn to turn while nothing in those spaces changes
-    cafe_cache: dict = field(default_factory=dict)
 
 
 def bot_values(b: Board) -> list:
@@ -44,10 +56,6 @@ def bot_values(b: Board) -> list:
     walled = {s for s, _ in b.walls}
     return [(0 if s in walled else -EMPTY_COST) if g == "." else (1 if len(g) == 1 and g in "123456" else 0)
             for s, g in enumerate(b.grid)]
-
-
-def bot_walk(b: Board, region: list | None = None, values: list | None = None, masks=None, cafes=None):
-    return walk(b, bot_values(b) if values is None else values, masks=masks, region=region, cafes=cafes)
 
 
 def weigh(w, coins: int) -> float:
@@ -58,7 +66,8 @@ def weigh(w, coins: int) -> float:
 
 
 def heuristic(b: Board, coins: int) -> float:
-    return weigh(bot_walk(b), coins)
+    """The bot's value of a store, walked plainly (``path.walk``); the bot itself gets it from bot.py."""
+    return weigh(walk(b, bot_values(b)), coins)
 
 
 def bits(spaces) -> int:
@@ -68,156 +77,270 @@ def bits(spaces) -> int:
     return out
 
 
-def entries(b: Board) -> dict[int, int]:
-    w = walk(b, [-EMPTY_COST if v < 0 else v for v in b.values()])
-    out: dict[int, int] = {}
-    for s in w.entries():
-        out[s] = out.get(s, 0) + 1
+@dataclass
+class Store:
+    """A board as bot.py takes it: open steps, values (float and exact), doorways, cafeterias."""
+    board: Board
+    masks: tuple
+    vals: list
+    e: int
+    x: int
+    shut: bool
+    cafes: dict
+
+    @classmethod
+    def of(cls, b: Board) -> "Store":
+        shut = not b.door_open(b.entrance) or not b.door_open(b.exit)
+        cafes = {k: bits(v) for k, v in b.cafeterias().items()}
+        return cls(b, b.masks(), bot_values(b), b.entrance[0], b.exit[0], shut, cafes)
+
+    def way(self, masks=None, vals=None, shut=None, cafes=None) -> bot.Way:
+        return bot.way(self.masks if masks is None else masks, self.vals if vals is None else vals, self.e, self.x,
+                       self.shut if shut is None else shut, self.cafes if cafes is None else cafes)
+
+
+@lru_cache(maxsize=64)
+def footprints(tile) -> list:
+    """Per anchor space: None if the tile leaves the grid there, else (its spaces, their bit mask, its
+    walls, the steps they close, the four open-step masks they clear)."""
+    out = []
+    for anchor in range(SPACES):
+        r0, c0 = divmod(anchor, 7)
+        cells = []
+        for r, c in tile.cells:
+            if not (0 <= r0 + r < 7 and 0 <= c0 + c < 7):
+                cells = None
+                break
+            cells.append((r0 + r) * 7 + c0 + c)
+        if cells is None:
+            out.append(None)
+            continue
+        walls = [((r0 + r) * 7 + c0 + c, side) for (r, c), side in tile.walls]
+        steps, clear = [], [0, 0, 0, 0]
+        for a, side in walls:
+            q = neighbour(a, side)
+            if q is not None:
+                steps.append((a, q))
+                clear[SIDES.index(side)] |= 1 << a
+                clear[SIDES.index(OPPOSITE[side])] |= 1 << q
+        out.append((cells, bits(cells), walls, steps, tuple(clear)))
     return out
 
 
-def best_tile(g: Game, light: int, dark: int) -> tuple[float, Board, Turn] | None:
+def closed(masks, clear) -> tuple:
+    return tuple(m & ~c for m, c in zip(masks, clear))
+
+
+def best_tile(g: Game, st: Store, base: bot.Way, light: int, dark: int) -> tuple[float, Board, Turn, bot.Way] | None:
     """The best placement of the rolled tile (with display and bonus), or None if it fits nowhere.
 
     A tile none of whose spaces the present walk depends on (``walk``'s region) leaves the walk as it
     is, walls and display included: its value is the present one, found without walking."""
     b = g.board
-    region: list[int] = []
-    still = weigh(bot_walk(b, region), g.coins)
-    region = region[0]
-    fits = []
-    for anchor in range(SPACES):
-        cells = tile_spaces(light, dark, anchor)
-        if cells is not None and all(b.is_empty(s) for s in cells):
-            fits.append((anchor, cells))
+    region = base.region
+    still = base.weigh(g.coins, STEP_GAIN, COIN)
+    tile = tileset().tile(light, dark)
+    foot = footprints(tile)
+    grid, walls = b.grid, b.walls
+    walled = {s for s, _ in walls}
     best = None
-    for anchor, cells in fits:
-        if not bits(cells) & region:
-            if best is None or still > best[0]:
-                best = (still, anchor, cells)
+    for anchor in range(SPACES):
+        fp = foot[anchor]
+        if fp is None or not all(grid[s] == "." and s not in walled for s in fp[0]):
             continue
-        got = place_tile(g, light, dark, anchor, cells)
+        if not fp[1] & region:
+            if best is None or still > best[0]:
+                best = (still, anchor)
+            continue
+        got = place_tile(g, st, base, light, dark, anchor, fp)
         if best is None or got[0] > best[0]:
             best = got
     if best is None:
         return None
-    if len(best) == 3:  # an untouched walk won: place that tile for real
-        best = place_tile(g, light, dark, best[1], best[2])
-    val, nb, turn, earned = best
+    if len(best) == 2:  # an untouched walk won: place that tile for real
+        best = place_tile(g, st, base, light, dark, best[1], foot[best[1]])
+    val, anchor, at, face, earned, w, masks, vals = best
+    nb = b.copy()
+    cells, _, tile_walls, _, _ = foot[anchor]
+    for s in cells:
+        nb.grid[s] = "o"
+    for key in tile_walls:
+        nb.walls[key] = False
+    nb.grid[at] = str(face)
+    turn = Turn("", [], "tile", [anchor], face, at)
     if earned:
-        val, nb, turn.bonus = best_bonus(nb, g.coins)
+        val, nb, turn.bonus = best_bonus(nb, g.coins, w, masks, vals)
     return val, nb, turn
 
 
-def place_tile(g: Game, light: int, dark: int, anchor: int, cells: list[int]) -> tuple[float, Board, Turn, bool]:
-    """The rolled tile at ``anchor``: its display where the walk passes most, a bonus face if one earns it."""
+def place_tile(g: Game, st: Store, base: bot.Way, light: int, dark: int, anchor: int, fp) -> tuple:
+    """The rolled tile at ``anchor``: its display where the walk passes most, a bonus face if one earns it.
+    Returns (value, anchor, display space, face, bonus earned, the walk, its open steps and values)."""
     b = g.board
-    tile = tileset().tile(light, dark)
-    if True:
-        nb = b.copy()
-        for s in cells:
-            nb.grid[s] = "o"
-        r0, c0 = divmod(anchor, 7)
-        for (r, c), side in tile.walls:
-            nb.walls[((r0 + r) * 7 + c0 + c, side)] = False
-        seen = entries(nb)
-        at = max(cells, key=lambda s: (seen.get(s, 0), -s))
-        # the face: one that earns a bonus if possible
-        before = {s for s in range(SPACES) if b.grid[s] != "."}
-        face, earned = light, False
-        for f in (light, dark):
-            nb.grid[at] = str(f)
-            if bonus_earned(nb, at, f, before):
+    cells, cellbits, tile_walls, steps, clear = fp
+    masks = closed(st.masks, clear)
+    vals = list(st.vals)
+    for s in cells:
+        vals[s] = 0
+    shut = st.shut or any(key == b.entrance or key == b.exit for key in tile_walls)
+    if shut != st.shut or bot.closes_a_step(base, steps):
+        w = st.way(masks, vals, shut)
+    else:
+        w = bot.revalue(base, masks, vals, cellbits)
+    seen = {s: 0 for s in cells}
+    for s in w.entries():
+        if s in seen:
+            seen[s] += 1
+    at = max(cells, key=lambda s: (seen[s], -s))
+    # the face: one that earns a bonus if possible (a cafeteria or the same display next to it, placed
+    # before, with no wall between)
+    face, earned = light, False
+    for f in (light, dark):
+        for i, side in enumerate(SIDES):
+            q = neighbour(at, side)
+            if q is None or b.grid[q] == "." or not masks[i] >> at & 1:
+                continue
+            if b.grid[q].startswith("C") or b.grid[q] == str(f):
                 face, earned = f, True
                 break
-        nb.grid[at] = str(face)
-        val = heuristic(nb, g.coins)
-        return val, nb, Turn("", [], "tile", [anchor], face, at), earned
+        if earned:
+            break
+    vals[at] = 1
+    w = bot.revalue(w, masks, vals, 1 << at)
+    return w.weigh(g.coins, STEP_GAIN, COIN), anchor, at, face, earned, w, masks, vals
 
 
-def best_bonus(b: Board, coins: int) -> tuple[float, Board, tuple]:
-    """Two coins, a doorway or a wall, whichever the bot values most.  A wall on a space the walk does
-    not depend on changes nothing: it is valued without walking."""
-    region: list[int] = []
-    w = bot_walk(b, region)
-    region = region[0]
-    best = (weigh(w, coins + 2), b, ("coins",))
-    still = weigh(w, coins)
-    route = {s for leg in w.legs for s in leg.spaces}
+def best_bonus(b: Board, coins: int, w: bot.Way, masks, vals) -> tuple[float, Board, tuple]:
+    """Two coins, a doorway or a wall, whichever the bot values most (``w``: the walk of ``b``, its open
+    steps and values).  A change that no leg of the walk steps through or counts leaves it as it is."""
+    best = (w.weigh(coins + 2, STEP_GAIN, COIN), ("coins",))
+    still = w.weigh(coins, STEP_GAIN, COIN)
+    region = w.region
+    route = set(w.entries())
     near = set(route)
     for s in route:
         near.update(q for side in SIDES if (q := neighbour(s, side)) is not None)
+    e, x = b.entrance[0], b.exit[0]
+    shut = not b.door_open(b.entrance) or not b.door_open(b.exit)
+    cafes = {k: bits(v) for k, v in b.cafeterias().items()}
     for (s, side), door in sorted(b.walls.items()):
-        if not door:
-            nb = b.copy()
-            nb.walls[(s, side)] = True
-            v = heuristic(nb, coins)
-            if v > best[0]:
-                best = (v, nb, ("door", s, side))
+        if door:
+            continue
+        q = neighbour(s, side)
+        if q is None:  # the outer wall: only a wall across the entrance or the exit matters
+            if (s, side) != b.entrance and (s, side) != b.exit:
+                v = still
+            else:
+                nb = b.copy()
+                nb.walls[(s, side)] = True
+                v = bot.way(masks, vals, e, x, not nb.door_open(nb.entrance) or not nb.door_open(nb.exit),
+                            cafes).weigh(coins, STEP_GAIN, COIN)
+        elif b.walls.get((q, OPPOSITE[side])) is False:  # still closed by the wall on the other side
+            v = still
+        else:
+            i, j = SIDES.index(side), SIDES.index(OPPOSITE[side])
+            opened = list(masks)
+            opened[i] |= 1 << s
+            opened[j] |= 1 << q
+            v = bot.way(tuple(opened), vals, e, x, shut, cafes).weigh(coins, STEP_GAIN, COIN)
+        if v > best[0]:
+            best = (v, ("door", s, side))
     for s in sorted(near):
-        for side in SIDES:
-            if (s, side) not in b.walls and neighbour(s, side) is not None:
+        for i, side in enumerate(SIDES):
+            if (s, side) not in b.walls and (q := neighbour(s, side)) is not None:
                 if not region >> s & 1:
                     if still > best[0]:
-                        nb = b.copy()
-                        nb.walls[(s, side)] = False
-                        best = (still, nb, ("wall", s, side))
+                        best = (still, ("wall", s, side))
                     continue
-                nb = b.copy()
-                nb.walls[(s, side)] = False
-                v = heuristic(nb, coins)
+                empty = b.grid[s] == "." and not any((s, d) in b.walls for d in SIDES)
+                if masks[i] >> s & 1 and bot.closes_a_step(w, [(s, q)]):
+                    nm = list(masks)
+                    nm[i] &= ~(1 << s)
+                    nm[SIDES.index(OPPOSITE[side])] &= ~(1 << q)
+                    nv = list(vals)
+                    if empty:
+                        nv[s] = 0
+                    v = bot.way(tuple(nm), nv, e, x, shut, cafes).weigh(coins, STEP_GAIN, COIN)
+                elif empty:
+                    nv = list(vals)
+                    nv[s] = 0
+                    v = bot.revalue(w, masks, nv, 1 << s).weigh(coins, STEP_GAIN, COIN)
+                else:
+                    v = still
                 if v > best[0]:
-                    best = (v, nb, ("wall", s, side))
-    return best
+                    best = (v, ("wall", s, side))
+    v, move = best
+    if move[0] == "coins":
+        return v, b, move
+    nb = b.copy()
+    nb.walls[(move[1], move[2])] = move[0] == "door"
+    return v, nb, move
+
+
+class Cafes:
+    """Every cafeteria placement of a turn valued exactly (``exact``: hundredths of a point), in the order
+    the bot weighs them; ``best()`` the one the bot takes (the first of the best by the floats ``path.walk``
+    sums, which only exactly tied placements need)."""
+
+    def __init__(self, g: Game, st: Store, base: bot.Way):
+        b = g.board
+        self.g, self.st, self.base = g, st, base
+        self.name = f"C{g.cafes + 1}"
+        self.pairs = [(s, t) for s in range(SPACES) for side in ("E", "S")
+                      if (t := neighbour(s, side)) is not None and b.is_empty(s) and b.is_empty(t)]
+        self.floats: dict[int, float] = {}
+        coins = H_COIN * g.coins
+        if not base.ok:  # no walk with any cafeteria: all the same, the first taken
+            self.exact = [-10000 + coins] * len(self.pairs)
+            self.floats = {i: base.weigh(g.coins, STEP_GAIN, COIN) for i in range(len(self.pairs))}
+            return
+        ivals = [round(v * 100) for v in st.vals]
+        cafe = [s for s in range(SPACES) if st.cafes and st.cafes["C1"] >> s & 1] if st.cafes else None
+        sums = bot.cafe_sums(st.masks, ivals, st.e, st.x, cafe, self.pairs)
+        here = hundredths(base.score) + H_STEP * base.length + coins
+        self.exact = []
+        for i, got in enumerate(sums):
+            if got is None:  # out of reach: the walk as it is
+                self.exact.append(here)
+            elif got == "tie":
+                self.floats[i] = self.walked(i)
+                self.exact.append(hundredths(self.floats[i]))
+            else:
+                self.exact.append(got[0] + H_STEP * got[1] + coins)
+
+    def walked(self, i: int) -> float:
+        s, t = self.pairs[i]
+        st = self.st
+        vals = list(st.vals)
+        vals[s] = vals[t] = 0
+        cafes = dict(sorted({**st.cafes, self.name: (1 << s) | (1 << t)}.items()))
+        return st.way(vals=vals, cafes=cafes).weigh(self.g.coins, STEP_GAIN, COIN)
+
+    def top(self) -> int:
+        return max(self.exact)
+
+    def best(self) -> tuple[float, Board, Turn]:
+        top = self.top()
+        best = None
+        for i, v in enumerate(self.exact):
+            if v == top:
+                f = self.floats.get(i)
+                if f is None:
+                    f = self.floats[i] = self.walked(i)
+                if best is None or f > best[0]:
+                    best = (f, i)
+        v, i = best
+        s, t = self.pairs[i]
+        nb = self.g.board.copy()
+        nb.grid[s] = nb.grid[t] = self.name
+        return v, nb, Turn("", [], "cafe", [s, t])
 
 
 def best_cafe(g: Game) -> tuple[float, Board, Turn] | None:
-    """The best cafeteria placement.  Each placement's walk is remembered (``Game.cafe_cache``) until
-    a change to the store touches a space that walk depends on (see ``forget``)."""
-    b = g.board
-    cache = g.cafe_cache
-    best = None
-    base = masks = cafes = None
-    for s in range(SPACES):
-        for side in ("E", "S"):
-            t = neighbour(s, side)
-            if t is None or not b.is_empty(s) or not b.is_empty(t):
-                continue
-            got = cache.get((s, t))
-            if got is None:
-                if base is None:  # a cafeteria changes two empty spaces' values and nothing else
-                    base, masks, cafes = bot_values(b), b.masks(), b.cafeterias()
-                nb = b.copy()
-                name = f"C{g.cafes + 1}"
-                nb.grid[s] = nb.grid[t] = name
-                values = list(base)
-                values[s] = values[t] = 0
-                region: list[int] = []
-                w = bot_walk(nb, region, values, masks, dict(sorted({**cafes, name: [s, t]}.items())))
-                got = cache[(s, t)] = (w, region[0])
-            v = weigh(got[0], g.coins)
-            if best is None or v > best[0]:
-                best = (v, s, t)
-    if best is None:
-        return None
-    v, s, t = best
-    nb = b.copy()
-    nb.grid[s] = nb.grid[t] = f"C{g.cafes + 1}"
-    return v, nb, Turn("", [], "cafe", [s, t])
-
-
-def forget(g: Game, turn: Turn, before: Board) -> None:
-    """Drop the remembered cafeteria walks that the turn just played may have changed: all of them after
-    a cafeteria or a doorway (a new opening may shorten any walk), else those whose walk depends on a
-    space the turn put a tile or a wall on."""
-    if turn.kind != "tile" or (turn.bonus and turn.bonus[0] == "door"):
-        g.cafe_cache.clear()
-        return
-    changed = bits(s for s in range(SPACES) if g.board.grid[s] != before.grid[s])
-    for (s, side), _ in g.board.walls.items():
-        if (s, side) not in before.walls:
-            changed |= 1 << s
-    g.cafe_cache = {k: v for k, v in g.cafe_cache.items() if not v[1] & changed}
+    """The best cafeteria placement, or None if none fits."""
+    st = Store.of(g.board)
+    c = Cafes(g, st, st.way())
+    return c.best() if c.pairs else None
 
 
 def play(rng: random.Random) -> Game:
@@ -227,11 +350,13 @@ def play(rng: random.Random) -> Game:
     for _ in range(200):
         if not any(g.board.is_empty(s) for s in range(SPACES)):
             break
-        now = heuristic(g.board, g.coins)
+        st = Store.of(g.board)
+        base = st.way()
+        now = base.weigh(g.coins, STEP_GAIN, COIN)
         rolls = [(rng.randint(1, 6), rng.randint(1, 6))]
         while True:
             light, dark = rolls[-1]
-            tile = best_tile(g, light, dark)
+            tile = best_tile(g, st, base, light, dark)
             gain = tile[0] - now if tile else None
             if g.coins and (tile is None or gain < REROLL_BELOW):
                 g.coins -= 1
@@ -241,10 +366,22 @@ def play(rng: random.Random) -> Game:
                     rolls.append((light, rng.randint(1, 6)))
                 continue
             break
-        cafe = best_cafe(g) if g.cafes < 2 else None
         choice = tile
-        if cafe and (tile is None or cafe[0] > tile[0] + CAFE_MARGIN):
-            choice = cafe
+        if g.cafes < 2:
+            cafes = Cafes(g, st, base)
+            if cafes.pairs:
+                # a cafeteria is taken if it beats the tile by the margin: decided exactly unless the
+                # exact sums tie with the margin, where the floats decide as they always did
+                if tile is None:
+                    choice = cafes.best()
+                else:
+                    bar = hundredths(tile[0]) + H_MARGIN
+                    if cafes.top() > bar:
+                        choice = cafes.best()
+                    elif cafes.top() == bar:
+                        cafe = cafes.best()
+                        if cafe[0] > tile[0] + CAFE_MARGIN:
+                            choice = cafe
         full = sum(1 for s in range(SPACES) if not g.board.is_empty(s)) / SPACES
         if choice is None or (choice[0] < now - 0.5 and full > 0.7):
             g.turns.append(Turn("", rolls, "stop"))
@@ -255,17 +392,14 @@ def play(rng: random.Random) -> Game:
             g.cafes += 1
         elif turn.bonus and turn.bonus[0] == "coins":
             g.coins += 2
-        before, g.board = g.board, nb
+        g.board = nb
         g.turns.append(turn)
-        forget(g, turn, before)
     return g
 
 
 def play_one(seed: int, i: int) -> Game:
     """Game i of a run: its own random stream, so the result never depends on how the run is split."""
-    g = play(random.Random(seed * 1_000_003 + i))
-    g.cafe_cache = {}
-    return g
+    return play(random.Random(seed * 1_000_003 + i))
 
 
 def play_many(games: int, seed: int) -> list[Game]:

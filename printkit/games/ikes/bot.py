@@ -1,0 +1,380 @@
+"""The solo bot's walk (simulate.py): the shoppers' walk as ``path.walk`` finds it, with the same legs
+and the same floating-point sums added in the same order, but kept as bit masks and plain lists so that
+a store changed in a few spaces is valued from the walk before the change, and every cafeteria placement
+is valued at once in exact whole numbers.
+
+A store is given as ``masks`` (``Board.masks()``), ``vals`` (the bot's value of entering each space),
+the entrance and exit spaces ``e`` and ``x``, ``shut`` (a wall without a doorway across either) and
+``cafes`` (each cafeteria's spaces as a bit mask, by name in name order).
+
+Why the shortcuts give the same answer:
+  * a leg depends only on the spaces on its shortest paths (``Leg.on``) and the steps between them: a
+    change elsewhere (a value, or a step closed that is not such a step) leaves it as it is, and a change
+    of values alone leaves every distance as it is, so only the dynamic programme is run again, from the
+    first layer that changed (``revalue``);
+  * float addition is monotone, so the best sum over tied paths is the same whichever spaces the
+    programme visits; exact sums (hundredths of a point, ``exact``) order two placements as the floats
+    do whenever the exact sums differ (they differ by 0.01 or more; the floats by at most 1e-12 from
+    them), so only exactly tied placements need their floats.
+"""
+
+from __future__ import annotations
+
+from .path import ALL, N, SPACES
+
+LOW = -(10 ** 9)  # below every sum
+
+
+class Leg:
+    """One leg: breadth-first layers from its sources to the nearest targets (``lay``), the spaces on
+    shortest paths to the targets reached (``on``, layer by layer; ``onall`` all of them), the best value
+    collected on reaching each (``acc``), its parent there, the leg's value and the target it ends on."""
+
+    __slots__ = ("lay", "on", "onall", "acc", "parent", "val", "end", "entry")
+
+    def path(self) -> list[int]:
+        """The spaces entered after the start, in order (as ``fast_leg`` gives them)."""
+        out = [self.end]
+        parent = self.parent
+        for _ in range(len(self.on) - 1):
+            out.append(parent[out[-1]])
+        out.reverse()
+        return out
+
+
+def _dp(leg: Leg, masks, vals, k0: int) -> None:
+    """The best value and parent of every space of ``leg.on`` from layer ``k0`` on; then its end."""
+    n_, e_, s_, w_ = masks
+    on, acc, parent = leg.on, leg.acc, leg.parent
+    if k0 == 0:
+        if leg.entry >= 0:
+            acc[leg.entry] = vals[leg.entry]
+        k0 = 1
+    prev = on[k0 - 1]
+    for k in range(k0, len(on)):
+        g = on[k]
+        if not prev & (prev - 1):  # one parent for every space of the layer
+            p = prev.bit_length() - 1
+            a = acc[p]
+            while g:
+                low = g & -g
+                v = low.bit_length() - 1
+                g ^= low
+                acc[v] = a + vals[v]
+                parent[v] = p
+            prev = on[k]
+            continue
+        fn = ((prev & s_) << N) & g
+        fw = ((prev & e_) << 1) & g
+        fe = ((prev & w_) >> 1) & g
+        fs = ((prev & n_) >> N) & g
+        prev = g
+        while g:
+            low = g & -g
+            v = low.bit_length() - 1
+            g ^= low
+            best = None
+            # the parents in increasing order (v - 7, v - 1, v + 1, v + 7): the first best one wins
+            if fn & low:
+                best, par = acc[v - N], v - N
+            if fw & low:
+                a = acc[v - 1]
+                if best is None or a > best:
+                    best, par = a, v - 1
+            if fe & low:
+                a = acc[v + 1]
+                if best is None or a > best:
+                    best, par = a, v + 1
+            if fs & low:
+                a = acc[v + N]
+                if best is None or a > best:
+                    best, par = a, v + N
+            acc[v] = best + vals[v]
+            parent[v] = par
+    g = on[-1]
+    end = -1
+    while g:  # ties: the lowest target (taken first)
+        low = g & -g
+        t = low.bit_length() - 1
+        g ^= low
+        if end < 0 or acc[t] > acc[end]:
+            end = t
+    leg.end = end
+    leg.val = acc[end]
+
+
+def _leg(masks, vals, lay: list[int], targets: int, entry: int) -> Leg:
+    """The leg whose breadth-first layers ``lay`` end on the first layer meeting ``targets``; its
+    sources (``lay[0]``) start with 0 collected, or the entrance ``entry`` with its own value."""
+    n_, e_, s_, w_ = masks
+    d = len(lay) - 1
+    on = [0] * (d + 1)
+    on[d] = g = lay[d] & targets
+    onall = g
+    for k in range(d - 1, -1, -1):
+        g = (((g & n_) >> N) | ((g & s_) << N) | ((g & e_) << 1) | ((g & w_) >> 1)) & lay[k]
+        on[k] = g
+        onall |= g
+    leg = Leg()
+    leg.lay, leg.on, leg.onall, leg.entry = lay, on, onall, entry
+    leg.acc, leg.parent = [0] * SPACES, [0] * SPACES
+    _dp(leg, masks, vals, 0)
+    return leg
+
+
+def _layers(masks, src: int, targets: int) -> list[int] | None:
+    n_, e_, s_, w_ = masks
+    f = seen = src
+    lay = [f]
+    while not f & targets:
+        f = (((f & n_) >> N) | ((f & s_) << N) | ((f & e_) << 1) | ((f & w_) >> 1)) & ~seen
+        if not f:
+            return None
+        seen |= f
+        lay.append(f)
+    return lay
+
+
+class Way:
+    """A walk as the bot weighs it: ``ok``, ``score``, ``length``, ``region`` (every space it depends
+    on, as ``walk``'s region), the legs of each order of the cafeterias tried (``orders``) and of the
+    one taken (``legs``), the breadth-first layers from the entrance (``lay``, as far as they were
+    needed) and the cafeterias' order (``keys``)."""
+
+    __slots__ = ("ok", "score", "length", "region", "orders", "legs", "lay", "keys")
+
+    def entries(self) -> list[int]:
+        out = [self.legs[0].path()[0]] if self.legs else []
+        for leg in self.legs:
+            out += leg.path()[1:]
+        return out
+
+    def weigh(self, coins: int, step: float, coin: float) -> float:
+        """``simulate.weigh`` (the same sums, in the same order)."""
+        if not self.ok:
+            return -100.0 + coin * coins
+        return self.score + step * self.length + coin * coins
+
+
+def _shut() -> Way:
+    w = Way()
+    w.ok, w.score, w.length, w.region, w.orders, w.legs, w.lay, w.keys = False, 0, 0, ALL, [], [], [], []
+    return w
+
+
+def way(masks, vals, e: int, x: int, shut: bool, cafes: dict[str, int]) -> Way:
+    """The walk of ``path.walk``: entrance, the nearest reachable cafeteria, the other, the exit."""
+    if shut:
+        return _shut()
+    n_, e_, s_, w_ = masks
+    f = seen = 1 << e
+    lay = [f]
+    near: dict[str, int] = {}
+    k = xd = 0
+    xd = 0 if e == x else -1
+    for name, bits in cafes.items():
+        if f & bits:
+            near[name] = 0
+    while xd < 0 or len(near) < len(cafes):
+        f = (((f & n_) >> N) | ((f & s_) << N) | ((f & e_) << 1) | ((f & w_) >> 1)) & ~seen
+        if not f:
+            break
+        seen |= f
+        lay.append(f)
+        k += 1
+        if xd < 0 and f >> x & 1:
+            xd = k
+        if len(near) < len(cafes):
+            for name, bits in cafes.items():
+                if name not in near and f & bits:
+                    near[name] = k
+    if xd < 0:
+        return _shut()
+    keys = sorted(near, key=lambda k: (near[k], k))
+    orders = [keys]
+    if len(keys) == 2 and near[keys[0]] == near[keys[1]]:
+        orders.append(keys[::-1])
+    w = Way()
+    w.ok, w.lay, w.keys, w.orders = True, lay, keys, []
+    region = 0
+    for order in orders:
+        legs = []
+        if order:
+            first = _leg(masks, vals, lay[:near[order[0]] + 1], cafes[order[0]], e)
+        else:
+            first = _leg(masks, vals, lay[:xd + 1], 1 << x, e)
+        legs.append(first)
+        for i, name in enumerate(order):
+            goal = cafes[order[i + 1]] if i + 1 < len(order) else 1 << x
+            legs.append(_leg(masks, vals, _layers(masks, cafes[name], goal), goal, -1))
+        for leg in legs:
+            region |= leg.onall
+        w.orders.append(legs)
+    w.region = region
+    _choose(w)
+    return w
+
+
+def _choose(w: Way) -> None:
+    """The order taken (the first unless the other scores more) and its score and length."""
+    totals = []
+    for legs in w.orders:
+        total = 0
+        for leg in legs:
+            total += leg.val
+        totals.append(total)
+    i = 1 if len(totals) == 2 and totals[1] > totals[0] else 0
+    w.legs = w.orders[i]
+    w.score = totals[i]
+    w.length = sum(len(leg.on) - 1 for leg in w.legs)
+
+
+def revalue(w: Way, masks, vals, changed: int) -> Way:
+    """The walk after the values of the spaces in ``changed`` changed (and nothing else that any leg
+    steps through): each leg those spaces are on runs its programme again from the first layer they
+    are on."""
+    if not w.ok or not changed & w.region:
+        return w
+    out = Way()
+    out.ok, out.region, out.lay, out.keys = True, w.region, w.lay, w.keys
+    out.orders = []
+    for legs in w.orders:
+        new = []
+        for leg in legs:
+            if leg.onall & changed:
+                k0 = 0
+                while not leg.on[k0] & changed:
+                    k0 += 1
+                leg2 = Leg()
+                leg2.lay, leg2.on, leg2.onall, leg2.entry = leg.lay, leg.on, leg.onall, leg.entry
+                leg2.acc, leg2.parent = leg.acc[:], leg.parent[:]
+                _dp(leg2, masks, vals, k0)
+                leg = leg2
+            new.append(leg)
+        out.orders.append(new)
+    _choose(out)
+    return out
+
+
+def closes_a_step(w: Way, steps) -> bool:
+    """Whether closing the steps ``(a, b)`` (neighbouring spaces) closes one some leg steps along."""
+    for legs in w.orders:
+        for leg in legs:
+            onall = leg.onall
+            for a, b in steps:
+                if onall >> a & 1 and onall >> b & 1:
+                    on = leg.on
+                    for k in range(len(on) - 1):
+                        if (on[k] >> a & 1 and on[k + 1] >> b & 1) or (on[k] >> b & 1 and on[k + 1] >> a & 1):
+                            return True
+    return False
+
+
+# ---------------------------------------------------------------- exact sums, for every cafeteria at once
+
+def exact(masks, ivals, src: int, start: int) -> tuple[list[int], list[int], list[int]]:
+    """From the spaces of ``src`` (each starting with ``start`` collected, or with its own value when
+    ``start`` is None) along shortest paths: each space's distance (-1: not reached), the best exact
+    sum collected on reaching it (``acc``, its own value included) and the best before it (``pre``; 0
+    at a source)."""
+    n_, e_, s_, w_ = masks
+    dist, pre, acc = [-1] * SPACES, [0] * SPACES, [0] * SPACES
+    f = seen = src
+    while f:
+        low = f & -f
+        s = low.bit_length() - 1
+        f ^= low
+        dist[s] = 0
+        acc[s] = ivals[s] if start is None else start
+    f = src
+    k = 0
+    while True:
+        g = (((f & n_) >> N) | ((f & s_) << N) | ((f & e_) << 1) | ((f & w_) >> 1)) & ~seen
+        if not g:
+            return dist, pre, acc
+        seen |= g
+        k += 1
+        fn = ((f & s_) << N) & g
+        fw = ((f & e_) << 1) & g
+        fe = ((f & w_) >> 1) & g
+        fs = ((f & n_) >> N) & g
+        f = g
+        while g:
+            low = g & -g
+            v = low.bit_length() - 1
+            g ^= low
+            best = LOW
+            if fn & low:
+                best = acc[v - N]
+            if fw & low and acc[v - 1] > best:
+                best = acc[v - 1]
+            if fe & low and acc[v + 1] > best:
+                best = acc[v + 1]
+            if fs & low and acc[v + N] > best:
+                best = acc[v + N]
+            dist[v] = k
+            pre[v] = best
+            acc[v] = best + ivals[v]
+
+
+def _near(dist, pre, spaces, src: int) -> tuple[int, int]:
+    """(distance, best sum) from a programme's sources to the nearest of ``spaces``, the values of
+    ``spaces`` left out; (0, 0) when one of them is a source."""
+    d = best = None
+    for s in spaces:
+        if src >> s & 1:
+            return 0, 0
+        k = dist[s]
+        if k < 0:
+            continue
+        if d is None or k < d:
+            d, best = k, pre[s]
+        elif k == d and pre[s] > best:
+            best = pre[s]
+    return d, best
+
+
+def cafe_sums(masks, ivals, e: int, x: int, cafe: list[int] | None, pairs) -> list:
+    """For a store with at most one cafeteria (``cafe``: its spaces, or None) and a walk, the exact
+    (score, length) of the walk with a new cafeteria on each pair of empty neighbouring spaces in
+    ``pairs``; None for a pair the walk would skip (not reachable: the walk as it is), and 'tie' where
+    the two cafeterias are equally near and both orders score the same with different lengths."""
+    dE, preE, accE = exact(masks, ivals, 1 << e, None)
+    dX, preX, _ = exact(masks, ivals, 1 << x, None)
+    c = None
+    if cafe is not None and any(dE[a] >= 0 for a in cafe):
+        cb = sum(1 << a for a in cafe)
+        dC, preC, accC = exact(masks, ivals, cb, 0)
+        live = [a for a in cafe if dE[a] >= 0]
+        nearC = min(dE[a] for a in live)
+        eC = max(accE[a] for a in live if dE[a] == nearC)  # e -> C1 (a cafeteria space is worth 0)
+        D, cX = _near(dX, preX, [a for a in cafe if dX[a] >= 0], 1 << x)  # C1 -> x
+        c = True
+    out = []
+    for s, t in pairs:
+        if dE[s] < 0:
+            out.append(None)
+            continue
+        d1, l1 = _near(dE, preE, (s, t), 1 << e)
+        d2, l2 = _near(dX, preX, (s, t), 1 << x)
+        if c is None:
+            out.append((l1 + l2, d1 + d2))
+            continue
+        dCN, lCN = _near(dC, preC, (s, t), cb)  # C1 -> C2 and C2 -> C1: the same spaces between
+        got = []
+        if nearC <= d1:  # C1 first
+            got.append((eC + lCN + l2, nearC + dCN + d2))
+        if d1 <= nearC:  # C2 first; C1 -> x may now pass the new cafeteria (its spaces worth 0)
+            best = cX
+            for u in (s, t):
+                if dC[u] >= 0 and dC[u] + dX[u] == D:
+                    best = max(best, accC[u] - ivals[u] + (preX[u] if u != x else 0))
+            for u, v in ((s, t), (t, s)):
+                if dC[u] >= 0 and dC[v] == dC[u] + 1 and dC[v] + dX[v] == D and dC[u] + dX[u] == D:
+                    best = max(best, accC[u] - ivals[u] + (preX[v] if v != x else 0))
+            got.append((l1 + lCN + best, d1 + dCN + D))
+        if len(got) == 2 and got[0][0] == got[1][0] and got[0][1] != got[1][1]:
+            out.append("tie")
+        else:
+            out.append(max(got, key=lambda sl: sl[0]))
+    return out
