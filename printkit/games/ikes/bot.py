@@ -26,11 +26,12 @@ LOW = -(10 ** 9)  # below every sum
 
 
 class Leg:
-    """One leg: breadth-first layers from its sources to the nearest targets (``lay``), the spaces on
-    shortest paths to the targets reached (``on``, layer by layer; ``onall`` all of them), the best value
-    collected on reaching each (``acc``), its parent there, the leg's value and the target it ends on."""
+    """One leg: from its sources (``src``) to the nearest of its ``targets``, the spaces on shortest paths
+    to the targets reached (``on``, by breadth-first layer; ``onall`` all of them), the best value
+    collected on reaching each (``acc``), its parent there, the leg's value and the target it ends on;
+    ``entry``: the entrance for a first leg (it starts with the entrance's own value), else -1."""
 
-    __slots__ = ("lay", "on", "onall", "acc", "parent", "val", "end", "entry")
+    __slots__ = ("src", "targets", "on", "onall", "acc", "parent", "val", "end", "entry")
 
     def path(self) -> list[int]:
         """The spaces entered after the start, in order (as ``fast_leg`` gives them)."""
@@ -116,7 +117,7 @@ def _leg(masks, vals, lay: list[int], targets: int, entry: int) -> Leg:
         on[k] = g
         onall |= g
     leg = Leg()
-    leg.lay, leg.on, leg.onall, leg.entry = lay, on, onall, entry
+    leg.src, leg.targets, leg.on, leg.onall, leg.entry = lay[0], targets, on, onall, entry
     leg.acc, leg.parent = [0] * SPACES, [0] * SPACES
     _dp(leg, masks, vals, 0)
     return leg
@@ -138,10 +139,9 @@ def _layers(masks, src: int, targets: int) -> list[int] | None:
 class Way:
     """A walk as the bot weighs it: ``ok``, ``score``, ``length``, ``region`` (every space it depends
     on, as ``walk``'s region), the legs of each order of the cafeterias tried (``orders``) and of the
-    one taken (``legs``), the breadth-first layers from the entrance (``lay``, as far as they were
-    needed) and the cafeterias' order (``keys``)."""
+    one taken (``legs``)."""
 
-    __slots__ = ("ok", "score", "length", "region", "orders", "legs", "lay", "keys")
+    __slots__ = ("ok", "score", "length", "region", "orders", "legs")
 
     def entries(self) -> list[int]:
         out = [self.legs[0].path()[0]] if self.legs else []
@@ -158,7 +158,7 @@ class Way:
 
 def _shut() -> Way:
     w = Way()
-    w.ok, w.score, w.length, w.region, w.orders, w.legs, w.lay, w.keys = False, 0, 0, ALL, [], [], [], []
+    w.ok, w.score, w.length, w.region, w.orders, w.legs = False, 0, 0, ALL, [], []
     return w
 
 
@@ -170,12 +170,17 @@ def way(masks, vals, e: int, x: int, shut: bool, cafes: dict[str, int]) -> Way:
     f = seen = 1 << e
     lay = [f]
     near: dict[str, int] = {}
-    k = xd = 0
+    k = 0
     xd = 0 if e == x else -1
-    for name, bits in cafes.items():
-        if f & bits:
-            near[name] = 0
-    while xd < 0 or len(near) < len(cafes):
+    left = 0  # the cafeterias' spaces not met yet
+    for bits in cafes.values():
+        left |= bits
+    if f & left:
+        for name, bits in cafes.items():
+            if f & bits:
+                near[name] = 0
+                left &= ~bits
+    while xd < 0 or left:
         f = (((f & n_) >> N) | ((f & s_) << N) | ((f & e_) << 1) | ((f & w_) >> 1)) & ~seen
         if not f:
             break
@@ -184,10 +189,11 @@ def way(masks, vals, e: int, x: int, shut: bool, cafes: dict[str, int]) -> Way:
         k += 1
         if xd < 0 and f >> x & 1:
             xd = k
-        if len(near) < len(cafes):
+        if f & left:
             for name, bits in cafes.items():
-                if name not in near and f & bits:
+                if f & bits and name not in near:
                     near[name] = k
+                    left &= ~bits
     if xd < 0:
         return _shut()
     keys = sorted(near, key=lambda k: (near[k], k))
@@ -195,7 +201,7 @@ def way(masks, vals, e: int, x: int, shut: bool, cafes: dict[str, int]) -> Way:
     if len(keys) == 2 and near[keys[0]] == near[keys[1]]:
         orders.append(keys[::-1])
     w = Way()
-    w.ok, w.lay, w.keys, w.orders = True, lay, keys, []
+    w.ok, w.orders = True, []
     region = 0
     for order in orders:
         legs = []
@@ -233,41 +239,63 @@ def revalue(w: Way, masks, vals, changed: int) -> Way:
     """The walk after the values of the spaces in ``changed`` changed (and nothing else that any leg
     steps through): each leg those spaces are on runs its programme again from the first layer they
     are on."""
-    if not w.ok or not changed & w.region:
+    if not changed & w.region:
+        return w
+    return update(w, masks, vals, (), changed)
+
+
+def update(w: Way, masks, vals, steps, changed: int) -> Way | None:
+    """The walk after the steps ``(a, b)`` (neighbouring spaces) closed and the values of the spaces in
+    ``changed`` changed: a leg that stepped along a closed step is found again, a leg that counts a
+    changed space runs its programme again from the first layer that has one, the rest are kept.  None
+    when a first leg stepped along a closed step (the cafeterias' order may change) or a leg finds no
+    way any more (a cafeteria or the exit cut off): the whole walk must be found again."""
+    if not w.ok:  # closing steps opens no way; values do not matter
         return w
     out = Way()
-    out.ok, out.region, out.lay, out.keys = True, w.region, w.lay, w.keys
-    out.orders = []
+    out.ok, out.orders = True, []
+    region = 0
     for legs in w.orders:
         new = []
-        for leg in legs:
-            if leg.onall & changed:
+        for i, leg in enumerate(legs):
+            if steps and _steps_on(leg, steps):
+                if i == 0:
+                    return None
+                lay = _layers(masks, leg.src, leg.targets)
+                if lay is None:
+                    return None
+                leg = _leg(masks, vals, lay, leg.targets, -1)
+            elif leg.onall & changed:
                 k0 = 0
                 while not leg.on[k0] & changed:
                     k0 += 1
                 leg2 = Leg()
-                leg2.lay, leg2.on, leg2.onall, leg2.entry = leg.lay, leg.on, leg.onall, leg.entry
+                leg2.src, leg2.targets, leg2.on, leg2.onall, leg2.entry = leg.src, leg.targets, leg.on, leg.onall, leg.entry
                 leg2.acc, leg2.parent = leg.acc[:], leg.parent[:]
                 _dp(leg2, masks, vals, k0)
                 leg = leg2
+            region |= leg.onall
             new.append(leg)
         out.orders.append(new)
+    out.region = region
     _choose(out)
     return out
 
 
+def _steps_on(leg: Leg, steps) -> bool:
+    onall = leg.onall
+    for a, b in steps:
+        if onall >> a & 1 and onall >> b & 1:
+            on = leg.on
+            for k in range(len(on) - 1):
+                if (on[k] >> a & 1 and on[k + 1] >> b & 1) or (on[k] >> b & 1 and on[k + 1] >> a & 1):
+                    return True
+    return False
+
+
 def closes_a_step(w: Way, steps) -> bool:
     """Whether closing the steps ``(a, b)`` (neighbouring spaces) closes one some leg steps along."""
-    for legs in w.orders:
-        for leg in legs:
-            onall = leg.onall
-            for a, b in steps:
-                if onall >> a & 1 and onall >> b & 1:
-                    on = leg.on
-                    for k in range(len(on) - 1):
-                        if (on[k] >> a & 1 and on[k + 1] >> b & 1) or (on[k] >> b & 1 and on[k + 1] >> a & 1):
-                            return True
-    return False
+    return any(_steps_on(leg, steps) for legs in w.orders for leg in legs)
 
 
 # ---------------------------------------------------------------- exact sums, for every cafeteria at once

@@ -183,8 +183,10 @@ def place_tile(g: Game, st: Store, base: bot.Way, light: int, dark: int, anchor:
     for s in cells:
         vals[s] = 0
     shut = st.shut or any(key == b.entrance or key == b.exit for key in tile_walls)
-    if shut != st.shut or bot.closes_a_step(base, steps):
+    if shut != st.shut:
         w = st.way(masks, vals, shut)
+    elif bot.closes_a_step(base, steps):
+        w = bot.update(base, masks, vals, steps, cellbits) or st.way(masks, vals)
     else:
         w = bot.revalue(base, masks, vals, cellbits)
     seen = {s: 0 for s in cells}
@@ -245,6 +247,7 @@ def best_bonus(b: Board, coins: int, w: bot.Way, masks, vals) -> tuple[float, Bo
             v = bot.way(tuple(opened), vals, e, x, shut, cafes).weigh(coins, STEP_GAIN, COIN)
         if v > best[0]:
             best = (v, ("door", s, side))
+    cut: dict = {}
     for s in sorted(near):
         for i, side in enumerate(SIDES):
             if (s, side) not in b.walls and (q := neighbour(s, side)) is not None:
@@ -254,13 +257,20 @@ def best_bonus(b: Board, coins: int, w: bot.Way, masks, vals) -> tuple[float, Bo
                     continue
                 empty = b.grid[s] == "." and not any((s, d) in b.walls for d in SIDES)
                 if masks[i] >> s & 1 and bot.closes_a_step(w, [(s, q)]):
+                    # the walk with the step closed, shared by the walls on its two sides
                     nm = list(masks)
                     nm[i] &= ~(1 << s)
                     nm[SIDES.index(OPPOSITE[side])] &= ~(1 << q)
-                    nv = list(vals)
+                    nm = tuple(nm)
+                    key = (min(s, q), max(s, q))
+                    wc = cut.get(key)
+                    if wc is None:
+                        wc = cut[key] = bot.update(w, nm, vals, [key], 0) or bot.way(nm, vals, e, x, shut, cafes)
                     if empty:
+                        nv = list(vals)
                         nv[s] = 0
-                    v = bot.way(tuple(nm), nv, e, x, shut, cafes).weigh(coins, STEP_GAIN, COIN)
+                        wc = bot.revalue(wc, nm, nv, 1 << s)
+                    v = wc.weigh(coins, STEP_GAIN, COIN)
                 elif empty:
                     nv = list(vals)
                     nv[s] = 0
