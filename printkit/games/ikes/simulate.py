@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import bot
-from .path import SPACES, Board, neighbour, walk
+from .path import NEIGHBOUR, SPACES, Board, neighbour, walk
 from .record import Turn, turn_text
 from .replay import tile_spaces
 from .tiles import OPPOSITE, SIDES, tileset
@@ -77,9 +77,13 @@ def bits(spaces) -> int:
     return out
 
 
+# every pair of neighbouring spaces, in the order the bot tries cafeterias on them
+PAIRS = [(s, t) for s in range(SPACES) for side in ("E", "S") if (t := NEIGHBOUR[s][side]) is not None]
+
+
 @dataclass
 class Store:
-    """A board as bot.py takes it: open steps, values (float and exact), doorways, cafeterias."""
+    """A board as bot.py takes it: open steps, values, doorways, cafeterias, the empty spaces (a mask)."""
     board: Board
     masks: tuple
     vals: list
@@ -87,12 +91,15 @@ class Store:
     x: int
     shut: bool
     cafes: dict
+    empty: int
 
     @classmethod
     def of(cls, b: Board) -> "Store":
         shut = not b.door_open(b.entrance) or not b.door_open(b.exit)
         cafes = {k: bits(v) for k, v in b.cafeterias().items()}
-        return cls(b, b.masks(), bot_values(b), b.entrance[0], b.exit[0], shut, cafes)
+        walled = bits(s for s, _ in b.walls)
+        empty = bits(s for s, g in enumerate(b.grid) if g == "." and not walled >> s & 1)
+        return cls(b, b.masks(), bot_values(b), b.entrance[0], b.exit[0], shut, cafes, empty)
 
     def way(self, masks=None, vals=None, shut=None, cafes=None) -> bot.Way:
         return bot.way(self.masks if masks is None else masks, self.vals if vals is None else vals, self.e, self.x,
@@ -141,12 +148,11 @@ def best_tile(g: Game, st: Store, base: bot.Way, light: int, dark: int) -> tuple
     still = base.weigh(g.coins, STEP_GAIN, COIN)
     tile = tileset().tile(light, dark)
     foot = footprints(tile)
-    grid, walls = b.grid, b.walls
-    walled = {s for s, _ in walls}
+    full = ~st.empty
     best = None
     for anchor in range(SPACES):
         fp = foot[anchor]
-        if fp is None or not all(grid[s] == "." and s not in walled for s in fp[0]):
+        if fp is None or fp[1] & full:
             continue
         if not fp[1] & region:
             if best is None or still > best[0]:
@@ -199,7 +205,7 @@ def place_tile(g: Game, st: Store, base: bot.Way, light: int, dark: int, anchor:
     face, earned = light, False
     for f in (light, dark):
         for i, side in enumerate(SIDES):
-            q = neighbour(at, side)
+            q = NEIGHBOUR[at][side]
             if q is None or b.grid[q] == "." or not masks[i] >> at & 1:
                 continue
             if b.grid[q].startswith("C") or b.grid[q] == str(f):
@@ -221,14 +227,14 @@ def best_bonus(b: Board, coins: int, w: bot.Way, masks, vals) -> tuple[float, Bo
     route = set(w.entries())
     near = set(route)
     for s in route:
-        near.update(q for side in SIDES if (q := neighbour(s, side)) is not None)
+        near.update(q for q in NEIGHBOUR[s].values() if q is not None)
     e, x = b.entrance[0], b.exit[0]
     shut = not b.door_open(b.entrance) or not b.door_open(b.exit)
     cafes = {k: bits(v) for k, v in b.cafeterias().items()}
     for (s, side), door in sorted(b.walls.items()):
         if door:
             continue
-        q = neighbour(s, side)
+        q = NEIGHBOUR[s][side]
         if q is None:  # the outer wall: only a wall across the entrance or the exit matters
             if (s, side) != b.entrance and (s, side) != b.exit:
                 v = still
@@ -250,7 +256,7 @@ def best_bonus(b: Board, coins: int, w: bot.Way, masks, vals) -> tuple[float, Bo
     cut: dict = {}
     for s in sorted(near):
         for i, side in enumerate(SIDES):
-            if (s, side) not in b.walls and (q := neighbour(s, side)) is not None:
+            if (s, side) not in b.walls and (q := NEIGHBOUR[s][side]) is not None:
                 if not region >> s & 1:
                     if still > best[0]:
                         best = (still, ("wall", s, side))
@@ -296,8 +302,7 @@ class Cafes:
         b = g.board
         self.g, self.st, self.base = g, st, base
         self.name = f"C{g.cafes + 1}"
-        self.pairs = [(s, t) for s in range(SPACES) for side in ("E", "S")
-                      if (t := neighbour(s, side)) is not None and b.is_empty(s) and b.is_empty(t)]
+        self.pairs = [(s, t) for s, t in PAIRS if st.empty >> s & 1 and st.empty >> t & 1]
         self.floats: dict[int, float] = {}
         coins = H_COIN * g.coins
         if not base.ok:  # no walk with any cafeteria: all the same, the first taken
@@ -358,9 +363,9 @@ def play(rng: random.Random) -> Game:
     g = Game(Board.empty())
     g.board.entrance, g.board.exit = ent, ext
     for _ in range(200):
-        if not any(g.board.is_empty(s) for s in range(SPACES)):
-            break
         st = Store.of(g.board)
+        if not st.empty:
+            break
         base = st.way()
         now = base.weigh(g.coins, STEP_GAIN, COIN)
         rolls = [(rng.randint(1, 6), rng.randint(1, 6))]
@@ -392,7 +397,7 @@ def play(rng: random.Random) -> Game:
                         cafe = cafes.best()
                         if cafe[0] > tile[0] + CAFE_MARGIN:
                             choice = cafe
-        full = sum(1 for s in range(SPACES) if not g.board.is_empty(s)) / SPACES
+        full = (SPACES - st.empty.bit_count()) / SPACES
         if choice is None or (choice[0] < now - 0.5 and full > 0.7):
             g.turns.append(Turn("", rolls, "stop"))
             break
