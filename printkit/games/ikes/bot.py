@@ -23,6 +23,7 @@ from __future__ import annotations
 from .path import ALL, N, SPACES
 
 LOW = -(10 ** 9)  # below every sum
+FAR = 10 ** 6  # further than every distance
 
 
 class Leg:
@@ -162,8 +163,11 @@ def _shut() -> Way:
     return w
 
 
-def way(masks, vals, e: int, x: int, shut: bool, cafes: dict[str, int]) -> Way:
-    """The walk of ``path.walk``: entrance, the nearest reachable cafeteria, the other, the exit."""
+def way(masks, vals, e: int, x: int, shut: bool, cafes: dict[str, int], old: Way | None = None, steps=(),
+        changed: int = 0) -> Way:
+    """The walk of ``path.walk``: entrance, the nearest reachable cafeteria, the other, the exit.  With
+    ``old``, the walk of the store before the steps ``steps`` closed and the values of ``changed``
+    changed: a leg from a cafeteria that none of them touches is taken from it (see ``update``)."""
     if shut:
         return _shut()
     n_, e_, s_, w_ = masks
@@ -212,7 +216,8 @@ def way(masks, vals, e: int, x: int, shut: bool, cafes: dict[str, int]) -> Way:
         legs.append(first)
         for i, name in enumerate(order):
             goal = cafes[order[i + 1]] if i + 1 < len(order) else 1 << x
-            legs.append(_leg(masks, vals, _layers(masks, cafes[name], goal), goal, -1))
+            leg = _kept(old, cafes[name], goal, masks, vals, steps, changed) if old else None
+            legs.append(leg or _leg(masks, vals, _layers(masks, cafes[name], goal), goal, -1))
         for leg in legs:
             region |= leg.onall
         w.orders.append(legs)
@@ -266,20 +271,84 @@ def update(w: Way, masks, vals, steps, changed: int) -> Way | None:
                     return None
                 leg = _leg(masks, vals, lay, leg.targets, -1)
             elif leg.onall & changed:
-                k0 = 0
-                while not leg.on[k0] & changed:
-                    k0 += 1
-                leg2 = Leg()
-                leg2.src, leg2.targets, leg2.on, leg2.onall, leg2.entry = leg.src, leg.targets, leg.on, leg.onall, leg.entry
-                leg2.acc, leg2.parent = leg.acc[:], leg.parent[:]
-                _dp(leg2, masks, vals, k0)
-                leg = leg2
+                leg = _redo(leg, masks, vals, changed)
             region |= leg.onall
             new.append(leg)
         out.orders.append(new)
     out.region = region
     _choose(out)
     return out
+
+
+def _redo(leg: Leg, masks, vals, changed: int) -> Leg:
+    """``leg`` with its programme run again from the first layer holding a space of ``changed``."""
+    k0 = 0
+    while not leg.on[k0] & changed:
+        k0 += 1
+    out = Leg()
+    out.src, out.targets, out.on, out.onall, out.entry = leg.src, leg.targets, leg.on, leg.onall, leg.entry
+    out.acc, out.parent = leg.acc[:], leg.parent[:]
+    _dp(out, masks, vals, k0)
+    return out
+
+
+def _kept(old: Way, src: int, targets: int, masks, vals, steps, changed: int) -> Leg | None:
+    """The leg of ``old`` from ``src`` to ``targets`` (not a first leg) if no closed step touches it."""
+    for legs in old.orders:
+        for leg in legs[1:]:
+            if leg.src == src and leg.targets == targets:
+                if steps and _steps_on(leg, steps):
+                    return None
+                return _redo(leg, masks, vals, changed) if leg.onall & changed else leg
+    return None
+
+
+def _distances(masks, src: int, depth: int) -> list[int]:
+    """Breadth-first distances from the spaces of ``src`` up to ``depth`` (further or unreached: FAR)."""
+    n_, e_, s_, w_ = masks
+    dist = [FAR] * SPACES
+    f = seen = src
+    k = 0
+    while f:
+        g = f
+        while g:
+            low = g & -g
+            dist[low.bit_length() - 1] = k
+            g ^= low
+        if k == depth:
+            break
+        f = (((f & n_) >> N) | ((f & s_) << N) | ((f & e_) << 1) | ((f & w_) >> 1)) & ~seen
+        seen |= f
+        k += 1
+    return dist
+
+
+def door_test(w: Way, masks, e: int):
+    """A test of whether opening the step between the spaces ``u`` and ``v`` leaves the walk ``w`` (of
+    the store with open steps ``masks``) as it is: True when no distance from the entrance changes (so
+    the cafeterias met, their order and the exit's distance stay) and, for every leg, the step joins
+    spaces of one breadth-first layer, or lies beyond the leg's length, or leads to a space on no
+    shortest path of the leg (so no leg gains a shortest path)."""
+    de = _distances(masks, 1 << e, FAR)
+    legs = [(_distances(masks, leg.src, len(leg.on) - 1), len(leg.on) - 1, leg.onall)
+            for legs in w.orders for leg in legs]
+
+    def keeps(u: int, v: int) -> bool:
+        a, b = de[u], de[v]
+        if a > b:
+            a, b = b, a
+        if b - a > 1 and a != FAR:  # a shorter way to the farther one (or a way to it at all)
+            return False
+        for dist, d, onall in legs:
+            a, b, q = dist[u], dist[v], v
+            if a > b:
+                a, b, q = b, a, u
+            if a >= d or b == a or (b == a + 1 and not onall >> q & 1):
+                continue
+            return False
+        return True
+
+    return keeps
 
 
 def _steps_on(leg: Leg, steps) -> bool:

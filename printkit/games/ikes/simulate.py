@@ -101,9 +101,9 @@ class Store:
         empty = bits(s for s, g in enumerate(b.grid) if g == "." and not walled >> s & 1)
         return cls(b, b.masks(), bot_values(b), b.entrance[0], b.exit[0], shut, cafes, empty)
 
-    def way(self, masks=None, vals=None, shut=None, cafes=None) -> bot.Way:
+    def way(self, masks=None, vals=None, shut=None, cafes=None, old=None, steps=(), changed=0) -> bot.Way:
         return bot.way(self.masks if masks is None else masks, self.vals if vals is None else vals, self.e, self.x,
-                       self.shut if shut is None else shut, self.cafes if cafes is None else cafes)
+                       self.shut if shut is None else shut, self.cafes if cafes is None else cafes, old, steps, changed)
 
 
 @lru_cache(maxsize=64)
@@ -192,7 +192,8 @@ def place_tile(g: Game, st: Store, base: bot.Way, light: int, dark: int, anchor:
     if shut != st.shut:
         w = st.way(masks, vals, shut)
     elif bot.closes_a_step(base, steps):
-        w = bot.update(base, masks, vals, steps, cellbits) or st.way(masks, vals)
+        w = bot.update(base, masks, vals, steps, cellbits) or st.way(masks, vals, old=base, steps=steps,
+                                                                      changed=cellbits)
     else:
         w = bot.revalue(base, masks, vals, cellbits)
     seen = {s: 0 for s in cells}
@@ -231,6 +232,7 @@ def best_bonus(b: Board, coins: int, w: bot.Way, masks, vals) -> tuple[float, Bo
     e, x = b.entrance[0], b.exit[0]
     shut = not b.door_open(b.entrance) or not b.door_open(b.exit)
     cafes = {k: bits(v) for k, v in b.cafeterias().items()}
+    keeps = None
     for (s, side), door in sorted(b.walls.items()):
         if door:
             continue
@@ -244,6 +246,8 @@ def best_bonus(b: Board, coins: int, w: bot.Way, masks, vals) -> tuple[float, Bo
                 v = bot.way(masks, vals, e, x, not nb.door_open(nb.entrance) or not nb.door_open(nb.exit),
                             cafes).weigh(coins, STEP_GAIN, COIN)
         elif b.walls.get((q, OPPOSITE[side])) is False:  # still closed by the wall on the other side
+            v = still
+        elif w.ok and (keeps or (keeps := bot.door_test(w, masks, e)))(s, q):
             v = still
         else:
             i, j = SIDES.index(side), SIDES.index(OPPOSITE[side])
@@ -271,7 +275,8 @@ def best_bonus(b: Board, coins: int, w: bot.Way, masks, vals) -> tuple[float, Bo
                     key = (min(s, q), max(s, q))
                     wc = cut.get(key)
                     if wc is None:
-                        wc = cut[key] = bot.update(w, nm, vals, [key], 0) or bot.way(nm, vals, e, x, shut, cafes)
+                        wc = cut[key] = bot.update(w, nm, vals, [key], 0) or bot.way(nm, vals, e, x, shut, cafes,
+                                                                                     w, [key])
                     if empty:
                         nv = list(vals)
                         nv[s] = 0
