@@ -323,29 +323,32 @@ def _distances(masks, src: int, depth: int) -> list[int]:
     return dist
 
 
-def door_test(w: Way, masks, e: int):
+def door_test(w: Way, masks, e: int, cafes: dict[str, int]):
     """A test of whether opening the step between the spaces ``u`` and ``v`` leaves the walk ``w`` (of
-    the store with open steps ``masks``) as it is: True when no distance from the entrance changes (so
-    the cafeterias met, their order and the exit's distance stay) and, for every leg, the step joins
-    spaces of one breadth-first layer, or lies beyond the leg's length, or leads to a space on no
-    shortest path of the leg (so no leg gains a shortest path)."""
+    the store with open steps ``masks``) as it is: True when no way through the step is as short as a
+    leg (from the leg's sources to the step, across it, on to the leg's targets), nor as short as the
+    way from the entrance to a cafeteria it reaches (so the cafeterias' order stays), and the step does
+    not join a space the entrance reaches to one it does not while a cafeteria is out of reach."""
     de = _distances(masks, 1 << e, FAR)
-    legs = [(_distances(masks, leg.src, len(leg.on) - 1), len(leg.on) - 1, leg.onall)
-            for legs in w.orders for leg in legs]
+    checks = []  # (distances from the sources, distances to the targets, the length to beat)
+    for legs in w.orders:
+        for leg in legs:
+            d = len(leg.on) - 1
+            checks.append((_distances(masks, leg.src, d), _distances(masks, leg.targets, d), d))
+    reach = False
+    for bits in cafes.values():
+        near = min(de[s] for s in range(SPACES) if bits >> s & 1)
+        if near == FAR:
+            reach = True
+        else:
+            checks.append((de, _distances(masks, bits, near), near))
 
     def keeps(u: int, v: int) -> bool:
-        a, b = de[u], de[v]
-        if a > b:
-            a, b = b, a
-        if b - a > 1 and a != FAR:  # a shorter way to the farther one (or a way to it at all)
+        if reach and (de[u] == FAR) != (de[v] == FAR):
             return False
-        for dist, d, onall in legs:
-            a, b, q = dist[u], dist[v], v
-            if a > b:
-                a, b, q = b, a, u
-            if a >= d or b == a or (b == a + 1 and not onall >> q & 1):
-                continue
-            return False
+        for ds, dt, d in checks:
+            if ds[u] + dt[v] < d or ds[v] + dt[u] < d:
+                return False
         return True
 
     return keeps

@@ -247,7 +247,7 @@ def best_bonus(b: Board, coins: int, w: bot.Way, masks, vals) -> tuple[float, Bo
                             cafes).weigh(coins, STEP_GAIN, COIN)
         elif b.walls.get((q, OPPOSITE[side])) is False:  # still closed by the wall on the other side
             v = still
-        elif w.ok and (keeps or (keeps := bot.door_test(w, masks, e)))(s, q):
+        elif w.ok and (keeps or (keeps := bot.door_test(w, masks, e, cafes)))(s, q):
             v = still
         else:
             i, j = SIDES.index(side), SIDES.index(OPPOSITE[side])
