@@ -24,6 +24,7 @@ from .path import ALL, N, SPACES
 
 LOW = -(10 ** 9)  # below every sum
 FAR = 10 ** 6  # further than every distance
+NEG = float("-inf")  # below every value
 
 
 class Leg:
@@ -55,16 +56,21 @@ def _dp(leg: Leg, masks, vals, k0: int) -> None:
     prev = on[k0 - 1]
     for k in range(k0, len(on)):
         g = on[k]
-        if not prev & (prev - 1):  # one parent for every space of the layer
+        if not prev & (prev - 1):  # one space in the layer before: the parent of all
             p = prev.bit_length() - 1
             a = acc[p]
+            prev = g
+            if not g & (g - 1):
+                v = g.bit_length() - 1
+                acc[v] = a + vals[v]
+                parent[v] = p
+                continue
             while g:
                 low = g & -g
                 v = low.bit_length() - 1
                 g ^= low
                 acc[v] = a + vals[v]
                 parent[v] = p
-            prev = on[k]
             continue
         fn = ((prev & s_) << N) & g
         fw = ((prev & e_) << 1) & g
@@ -75,32 +81,30 @@ def _dp(leg: Leg, masks, vals, k0: int) -> None:
             low = g & -g
             v = low.bit_length() - 1
             g ^= low
-            best = None
             # the parents in increasing order (v - 7, v - 1, v + 1, v + 7): the first best one wins
             if fn & low:
                 best, par = acc[v - N], v - N
-            if fw & low:
-                a = acc[v - 1]
-                if best is None or a > best:
-                    best, par = a, v - 1
-            if fe & low:
-                a = acc[v + 1]
-                if best is None or a > best:
-                    best, par = a, v + 1
-            if fs & low:
-                a = acc[v + N]
-                if best is None or a > best:
-                    best, par = a, v + N
+            else:
+                best = NEG
+            if fw & low and acc[v - 1] > best:
+                best, par = acc[v - 1], v - 1
+            if fe & low and acc[v + 1] > best:
+                best, par = acc[v + 1], v + 1
+            if fs & low and acc[v + N] > best:
+                best, par = acc[v + N], v + N
             acc[v] = best + vals[v]
             parent[v] = par
     g = on[-1]
-    end = -1
-    while g:  # ties: the lowest target (taken first)
-        low = g & -g
-        t = low.bit_length() - 1
-        g ^= low
-        if end < 0 or acc[t] > acc[end]:
-            end = t
+    if not g & (g - 1):
+        end = g.bit_length() - 1
+    else:
+        end = -1
+        while g:  # ties: the lowest target (taken first)
+            low = g & -g
+            t = low.bit_length() - 1
+            g ^= low
+            if end < 0 or acc[t] > acc[end]:
+                end = t
     leg.end = end
     leg.val = acc[end]
 
@@ -148,6 +152,21 @@ class Way:
         out = [self.legs[0].path()[0]] if self.legs else []
         for leg in self.legs:
             out += leg.path()[1:]
+        return out
+
+    def visits(self, spaces: int) -> dict[int, int]:
+        """How many times the walk enters each space of the mask ``spaces`` that it enters at all."""
+        out: dict[int, int] = {}
+        for i, leg in enumerate(self.legs):
+            if not leg.onall & spaces:
+                continue
+            v, parent = leg.end, leg.parent
+            for _ in range(len(leg.on) - 1):
+                if spaces >> v & 1:
+                    out[v] = out.get(v, 0) + 1
+                v = parent[v]
+            if i == 0 and spaces >> v & 1:  # the entrance space, entered from outside
+                out[v] = out.get(v, 0) + 1
         return out
 
     def weigh(self, coins: int, step: float, coin: float) -> float:

@@ -196,11 +196,8 @@ def place_tile(g: Game, st: Store, base: bot.Way, light: int, dark: int, anchor:
                                                                       changed=cellbits)
     else:
         w = bot.revalue(base, masks, vals, cellbits)
-    seen = {s: 0 for s in cells}
-    for s in w.entries():
-        if s in seen:
-            seen[s] += 1
-    at = max(cells, key=lambda s: (seen[s], -s))
+    seen = w.visits(cellbits)
+    at = max(cells, key=lambda s: (seen.get(s, 0), -s))
     # the face: one that earns a bonus if possible (a cafeteria or the same display next to it, placed
     # before, with no wall between)
     face, earned = light, False
