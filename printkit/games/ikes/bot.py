@@ -391,7 +391,7 @@ def closes_a_step(w: Way, steps) -> bool:
 
 # ---------------------------------------------------------------- exact sums, for every cafeteria at once
 
-def exact(masks, ivals, src: int, start: int) -> tuple[list[int], list[int], list[int]]:
+def exact(masks, ivals, src: int, start: int | None) -> tuple[list[int], list[int], list[int]]:
     """From the spaces of ``src`` (each starting with ``start`` collected, or with its own value when
     ``start`` is None) along shortest paths: each space's distance (-1: not reached), the best exact
     sum collected on reaching it (``acc``, its own value included) and the best before it (``pre``; 0
@@ -413,6 +413,17 @@ def exact(masks, ivals, src: int, start: int) -> tuple[list[int], list[int], lis
             return dist, pre, acc
         seen |= g
         k += 1
+        if not f & (f - 1):  # one space in the layer before
+            best = acc[f.bit_length() - 1]
+            f = g
+            while g:
+                low = g & -g
+                v = low.bit_length() - 1
+                g ^= low
+                dist[v] = k
+                pre[v] = best
+                acc[v] = best + ivals[v]
+            continue
         fn = ((f & s_) << N) & g
         fw = ((f & e_) << 1) & g
         fe = ((f & w_) >> 1) & g
@@ -422,9 +433,7 @@ def exact(masks, ivals, src: int, start: int) -> tuple[list[int], list[int], lis
             low = g & -g
             v = low.bit_length() - 1
             g ^= low
-            best = LOW
-            if fn & low:
-                best = acc[v - N]
+            best = acc[v - N] if fn & low else LOW
             if fw & low and acc[v - 1] > best:
                 best = acc[v - 1]
             if fe & low and acc[v + 1] > best:
@@ -436,30 +445,18 @@ def exact(masks, ivals, src: int, start: int) -> tuple[list[int], list[int], lis
             acc[v] = best + ivals[v]
 
 
-def _near(dist, pre, spaces, src: int) -> tuple[int, int]:
-    """(distance, best sum) from a programme's sources to the nearest of ``spaces``, the values of
-    ``spaces`` left out; (0, 0) when one of them is a source."""
-    d = best = None
-    for s in spaces:
-        if src >> s & 1:
-            return 0, 0
-        k = dist[s]
-        if k < 0:
-            continue
-        if d is None or k < d:
-            d, best = k, pre[s]
-        elif k == d and pre[s] > best:
-            best = pre[s]
-    return d, best
+def cafe_sums(masks, ivals, e: int, x: int, cafe: list[int] | None, pairs, step: int, here: int) -> list:
+    """For a store with at most one cafeteria (``cafe``: its spaces, or None) and a walk, the exact value
+    (score + ``step`` x length) of the walk with a new cafeteria on each pair of empty neighbouring
+    spaces in ``pairs``: ``here`` for a pair out of reach (the walk skips it), None where the cafeterias
+    are equally near and both orders score the same with different lengths (the floats choose).
 
-
-def cafe_sums(masks, ivals, e: int, x: int, cafe: list[int] | None, pairs) -> list:
-    """For a store with at most one cafeteria (``cafe``: its spaces, or None) and a walk, the exact
-    (score, length) of the walk with a new cafeteria on each pair of empty neighbouring spaces in
-    ``pairs``; None for a pair the walk would skip (not reachable: the walk as it is), and 'tie' where
-    the two cafeterias are equally near and both orders score the same with different lengths."""
+    A leg to or from the new cafeteria is read off a programme from the entrance, the exit or the old
+    cafeteria (the nearer of its two spaces; a leg never passes the far one, nor does the first leg
+    pass the other cafeteria); the leg from the old cafeteria to the exit after it may pass the new
+    one, whose spaces then count 0: its best is the best way through either or both."""
     dE, preE, accE = exact(masks, ivals, 1 << e, None)
-    dX, preX, _ = exact(masks, ivals, 1 << x, None)
+    dX, preX, _ = exact(masks, ivals, 1 << x, None)  # a source's pre is 0: the legs from it are worth 0
     c = None
     if cafe is not None and any(dE[a] >= 0 for a in cafe):
         cb = sum(1 << a for a in cafe)
@@ -467,33 +464,57 @@ def cafe_sums(masks, ivals, e: int, x: int, cafe: list[int] | None, pairs) -> li
         live = [a for a in cafe if dE[a] >= 0]
         nearC = min(dE[a] for a in live)
         eC = max(accE[a] for a in live if dE[a] == nearC)  # e -> C1 (a cafeteria space is worth 0)
-        D, cX = _near(dX, preX, [a for a in cafe if dX[a] >= 0], 1 << x)  # C1 -> x
+        D = min(dX[a] for a in live)
+        cX = max(preX[a] for a in live if dX[a] == D)  # C1 -> x
         c = True
     out = []
     for s, t in pairs:
-        if dE[s] < 0:
-            out.append(None)
+        a, b = dE[s], dE[t]
+        if a < 0:
+            out.append(here)
             continue
-        d1, l1 = _near(dE, preE, (s, t), 1 << e)
-        d2, l2 = _near(dX, preX, (s, t), 1 << x)
+        if a < b:  # e -> the new cafeteria
+            d1, l1 = a, preE[s]
+        elif b < a:
+            d1, l1 = b, preE[t]
+        else:
+            d1, l1 = a, max(preE[s], preE[t])
+        a, b = dX[s], dX[t]
+        if a < b:  # the new cafeteria -> x
+            d2, l2 = a, preX[s]
+        elif b < a:
+            d2, l2 = b, preX[t]
+        else:
+            d2, l2 = a, max(preX[s], preX[t])
         if c is None:
-            out.append((l1 + l2, d1 + d2))
+            out.append(l1 + l2 + step * (d1 + d2))
             continue
-        dCN, lCN = _near(dC, preC, (s, t), cb)  # C1 -> C2 and C2 -> C1: the same spaces between
-        got = []
+        a, b = dC[s], dC[t]
+        if a < b:  # C1 -> the new one, or back: the same spaces between
+            dCN, lCN = a, preC[s]
+        elif b < a:
+            dCN, lCN = b, preC[t]
+        else:
+            dCN, lCN = a, max(preC[s], preC[t])
+        one = two = None
         if nearC <= d1:  # C1 first
-            got.append((eC + lCN + l2, nearC + dCN + d2))
-        if d1 <= nearC:  # C2 first; C1 -> x may now pass the new cafeteria (its spaces worth 0)
+            one = eC + lCN + l2 + step * (nearC + dCN + d2)
+        if d1 <= nearC:  # the new one first; then C1 -> x, perhaps through it
             best = cX
             for u in (s, t):
-                if dC[u] >= 0 and dC[u] + dX[u] == D:
-                    best = max(best, accC[u] - ivals[u] + (preX[u] if u != x else 0))
+                if dC[u] + dX[u] == D:
+                    best = max(best, accC[u] - ivals[u] + preX[u])
             for u, v in ((s, t), (t, s)):
-                if dC[u] >= 0 and dC[v] == dC[u] + 1 and dC[v] + dX[v] == D and dC[u] + dX[u] == D:
-                    best = max(best, accC[u] - ivals[u] + (preX[v] if v != x else 0))
-            got.append((l1 + lCN + best, d1 + dCN + D))
-        if len(got) == 2 and got[0][0] == got[1][0] and got[0][1] != got[1][1]:
-            out.append("tie")
+                if dC[v] == dC[u] + 1 and dC[v] + dX[v] == D and dC[u] + dX[u] == D:
+                    best = max(best, accC[u] - ivals[u] + preX[v])
+            two = l1 + lCN + best + step * (d1 + dCN + D)
+            scores = (eC + lCN + l2, l1 + lCN + best)
+        if one is None:
+            out.append(two)
+        elif two is None:
+            out.append(one)
+        elif scores[0] != scores[1]:
+            out.append(one if scores[0] > scores[1] else two)
         else:
-            out.append(max(got, key=lambda sl: sl[0]))
+            out.append(one if one == two else None)
     return out

@@ -41,6 +41,7 @@ def hundredths(x: float) -> int:
 
 
 H_EMPTY, H_STEP, H_COIN, H_MARGIN = (hundredths(x) for x in (EMPTY_COST, STEP_GAIN, COIN, CAFE_MARGIN))
+IVALS = {1: 100, 0: 0, -EMPTY_COST: -H_EMPTY}  # the bot's values in hundredths
 
 
 @dataclass
@@ -301,7 +302,6 @@ class Cafes:
     sums, which only exactly tied placements need)."""
 
     def __init__(self, g: Game, st: Store, base: bot.Way):
-        b = g.board
         self.g, self.st, self.base = g, st, base
         self.name = f"C{g.cafes + 1}"
         self.pairs = [(s, t) for s, t in PAIRS if st.empty >> s & 1 and st.empty >> t & 1]
@@ -311,19 +311,15 @@ class Cafes:
             self.exact = [-10000 + coins] * len(self.pairs)
             self.floats = {i: base.weigh(g.coins, STEP_GAIN, COIN) for i in range(len(self.pairs))}
             return
-        ivals = [round(v * 100) for v in st.vals]
-        cafe = [s for s in range(SPACES) if st.cafes and st.cafes["C1"] >> s & 1] if st.cafes else None
-        sums = bot.cafe_sums(st.masks, ivals, st.e, st.x, cafe, self.pairs)
-        here = hundredths(base.score) + H_STEP * base.length + coins
-        self.exact = []
-        for i, got in enumerate(sums):
-            if got is None:  # out of reach: the walk as it is
-                self.exact.append(here)
-            elif got == "tie":
+        ivals = [IVALS[v] for v in st.vals]
+        cafe = [s for s in range(SPACES) if st.cafes["C1"] >> s & 1] if st.cafes else None
+        here = hundredths(base.score) + H_STEP * base.length
+        self.exact = bot.cafe_sums(st.masks, ivals, st.e, st.x, cafe, self.pairs, H_STEP, here)
+        for i, v in enumerate(self.exact):
+            if v is None:  # the floats choose the order of the cafeterias: walk it
                 self.floats[i] = self.walked(i)
-                self.exact.append(hundredths(self.floats[i]))
-            else:
-                self.exact.append(got[0] + H_STEP * got[1] + coins)
+                self.exact[i] = hundredths(self.floats[i]) - coins
+        self.exact = [v + coins for v in self.exact]
 
     def walked(self, i: int) -> float:
         s, t = self.pairs[i]
