@@ -218,9 +218,24 @@ def place_tile(g: Game, st: Store, base: bot.Way, light: int, dark: int, anchor:
 
 
 def best_bonus(b: Board, coins: int, w: bot.Way, masks, vals) -> tuple[float, Board, tuple]:
-    """Two coins, a doorway or a wall, whichever the bot values most (``w``: the walk of ``b``, its open
+    """Two coins, a doorway or a wall, whichever the bot values most (the first of the best)."""
+    best = None
+    for v, move in bonus_options(b, coins, w, masks, vals):
+        if best is None or v > best[0]:
+            best = (v, move)
+    v, move = best
+    if move[0] == "coins":
+        return v, b, move
+    nb = b.copy()
+    nb.walls[(move[1], move[2])] = move[0] == "door"
+    return v, nb, move
+
+
+def bonus_options(b: Board, coins: int, w: bot.Way, masks, vals):
+    """Every bonus the bot weighs, in its order, with its value: two coins, a doorway in each wall, a
+    wall on each side of a space the walk enters or passes next to (``w``: the walk of ``b``, its open
     steps and values).  A change that no leg of the walk steps through or counts leaves it as it is."""
-    best = (w.weigh(coins + 2, STEP_GAIN, COIN), ("coins",))
+    yield w.weigh(coins + 2, STEP_GAIN, COIN), ("coins",)
     still = w.weigh(coins, STEP_GAIN, COIN)
     region = w.region
     route = set(w.entries())
@@ -253,15 +268,13 @@ def best_bonus(b: Board, coins: int, w: bot.Way, masks, vals) -> tuple[float, Bo
             opened[i] |= 1 << s
             opened[j] |= 1 << q
             v = bot.way(tuple(opened), vals, e, x, shut, cafes).weigh(coins, STEP_GAIN, COIN)
-        if v > best[0]:
-            best = (v, ("door", s, side))
+        yield v, ("door", s, side)
     cut: dict = {}
     for s in sorted(near):
         for i, side in enumerate(SIDES):
             if (s, side) not in b.walls and (q := NEIGHBOUR[s][side]) is not None:
                 if not region >> s & 1:
-                    if still > best[0]:
-                        best = (still, ("wall", s, side))
+                    yield still, ("wall", s, side)
                     continue
                 empty = b.grid[s] == "." and not any((s, d) in b.walls for d in SIDES)
                 if masks[i] >> s & 1 and bot.closes_a_step(w, [(s, q)]):
@@ -286,14 +299,7 @@ def best_bonus(b: Board, coins: int, w: bot.Way, masks, vals) -> tuple[float, Bo
                     v = bot.revalue(w, masks, nv, 1 << s).weigh(coins, STEP_GAIN, COIN)
                 else:
                     v = still
-                if v > best[0]:
-                    best = (v, ("wall", s, side))
-    v, move = best
-    if move[0] == "coins":
-        return v, b, move
-    nb = b.copy()
-    nb.walls[(move[1], move[2])] = move[0] == "door"
-    return v, nb, move
+                yield v, ("wall", s, side)
 
 
 class Cafes:

@@ -1,0 +1,228 @@
+"""The Long Way (ikes): the bot's walk (bot.py) against the plain walk (path.walk), and the bot's choices
+(simulate.py) against the same choices made by walking every placement (ikes_plainbot.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from ikes_plainbot import plain_cafe, plain_place, plain_tile
+
+from printkit.games.ikes import bot
+from printkit.games.ikes.path import NEIGHBOUR, SPACES, Board, walk
+from printkit.games.ikes.replay import tile_spaces
+from printkit.games.ikes.simulate import H_STEP, PAIRS, Cafes, Game, Store, best_cafe, best_tile, bonus_options, \
+    bot_values, footprints, heuristic, hundredths, place_tile, play
+from printkit.games.ikes.tiles import tileset
+from printkit.games.ikes.tiles import OPPOSITE, SIDES
+
+DOORS = [(21, "W"), (6, "E"), (45, "S"), (0, "N"), (42, "W"), (48, "E")]
+
+
+def random_board(rng: random.Random, cafes: int = 2, walls: int = 30) -> Board:
+    grid = [rng.choice("oo....123") for _ in range(SPACES)]
+    for k in range(rng.randint(0, cafes)):
+        while True:
+            s, t = rng.choice(PAIRS)
+            if not grid[s].startswith("C") and not grid[t].startswith("C"):
+                grid[s] = grid[t] = f"C{k + 1}"
+                break
+    b = Board(grid)
+    for _ in range(rng.randrange(walls + 1)):
+        b.walls[(rng.randrange(SPACES), rng.choice(SIDES))] = rng.random() < 0.2  # True: a doorway
+    b.entrance, b.exit = rng.sample(DOORS, 2)
+    return b
+
+
+def plain(b: Board, vals, masks):
+    """path.walk of the store ``b`` with the values ``vals`` and open steps ``masks``: (walk, region)."""
+    region: list = []
+    w = walk(b, vals, masks=masks, region=region)
+    return w, region[0]
+
+
+def assert_same(w: bot.Way, p, region: int) -> None:
+    assert w.ok == p.ok
+    if p.ok:
+        assert repr(w.score) == repr(p.score)  # the same float, bit for bit
+        assert (w.length, w.entries(), w.region) == (p.length, p.entries(), region)
+
+
+def store(b: Board) -> Store:
+    return Store.of(b)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_bots_walk_is_the_plain_walk(seed):
+    rng = random.Random(seed)
+    for _ in range(150):
+        b = random_board(rng)
+        st = store(b)
+        assert_same(st.way(), *plain(b, st.vals, st.masks))
+
+
+def closable(st: Store, rng: random.Random, k: int):
+    """Up to ``k`` open steps between neighbouring spaces, with the masks after closing them."""
+    steps, masks = [], list(st.masks)
+    for _ in range(k):
+        s = rng.randrange(SPACES)
+        i = rng.randrange(4)
+        q = NEIGHBOUR[s][SIDES[i]]
+        if q is None or not masks[i] >> s & 1:
+            continue
+        masks[i] &= ~(1 << s)
+        masks[SIDES.index(OPPOSITE[SIDES[i]])] &= ~(1 << q)
+        steps.append((s, q))
+    return steps, tuple(masks)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_walk_changed_in_a_few_spaces_is_the_plain_walk_of_the_changed_store(seed):
+    rng = random.Random(100 + seed)
+    rerun = kept = 0
+    for _ in range(150):
+        b = random_board(rng)
+        st = store(b)
+        w = st.way()
+        vals = list(st.vals)
+        changed = 0
+        for s in rng.sample(range(SPACES), rng.randrange(4)):
+            vals[s] = rng.choice([1, 0, -0.45])
+            changed |= 1 << s
+        assert_same(bot.revalue(w, st.masks, vals, changed), *plain(b, vals, st.masks))
+        steps, masks = closable(st, rng, rng.randrange(1, 4))
+        got = bot.update(w, masks, vals, steps, changed)
+        if got is None:
+            rerun += 1
+        else:
+            kept += 1
+            assert_same(got, *plain(b, vals, masks))
+        assert_same(st.way(masks, vals, old=w, steps=steps, changed=changed), *plain(b, vals, masks))
+    assert rerun and kept  # both ways tried
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_doorway_the_test_passes_leaves_the_walk_as_it_is(seed):
+    rng = random.Random(200 + seed)
+    said = {True: 0, False: 0}
+    for _ in range(120):
+        b = random_board(rng, walls=45)
+        st = store(b)
+        w = st.way()
+        if not w.ok:
+            continue
+        keeps = bot.door_test(w, st.masks, st.e, st.cafes)
+        for s in range(SPACES):
+            for i, side in enumerate(SIDES):
+                q = NEIGHBOUR[s][side]
+                if q is None or st.masks[i] >> s & 1:
+                    continue
+                masks = list(st.masks)
+                masks[i] |= 1 << s
+                masks[SIDES.index(OPPOSITE[side])] |= 1 << q
+                k = keeps(s, q)
+                said[k] += 1
+                if k:
+                    assert_same(w, *plain(b, st.vals, tuple(masks)))
+    assert said[True] > 50 and said[False] > 50
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_cafeteria_placement_summed_exactly_as_its_walk(seed):
+    rng = random.Random(300 + seed)
+    ties = 0
+    for _ in range(60):
+        b = random_board(rng, cafes=1, walls=20)
+        st = store(b)
+        w = st.way()
+        if not w.ok:
+            continue
+        pairs = [(s, t) for s, t in PAIRS if b.is_empty(s) and b.is_empty(t)]
+        ivals = [round(v * 100) for v in st.vals]
+        here = hundredths(w.score) + H_STEP * w.length
+        cafe = b.cafeterias().get("C1")
+        for (s, t), got in zip(pairs, bot.cafe_sums(st.masks, ivals, st.e, st.x, cafe, pairs, H_STEP, here)):
+            nb = b.copy()
+            nb.grid[s] = nb.grid[t] = "C2" if cafe else "C1"
+            p = walk(nb, bot_values(nb))
+            want = hundredths(p.score) + H_STEP * p.length
+            if got is None:  # left to the floats: equally near cafeterias, both orders scoring the same
+                ties += 1
+                assert p.tie and "either way" in p.tie
+            else:
+                assert got == want, (s, t)
+    assert ties < 20
+
+
+def states(seed: int, games: int):
+    """(board, coins, cafeterias placed) before every turn of a few of the bot's games."""
+    import printkit.games.ikes.simulate as sim
+
+    out = []
+    real = sim.best_tile
+
+    def spy(g, st, base, light, dark):
+        out.append((g.board.copy(), g.coins, g.cafes))
+        return real(g, st, base, light, dark)
+
+    sim.best_tile = spy
+    try:
+        for i in range(games):
+            play(random.Random(seed * 1_000_003 + i))
+    finally:
+        sim.best_tile = real
+    return out
+
+
+def test_the_bot_chooses_what_walking_every_placement_chooses():
+    rng = random.Random(5)
+    seen = bonus = 0
+    for board, coins, cafes in states(3, 3)[::2]:
+        g = Game(board, coins, cafes)
+        st = Store.of(board)
+        base = st.way()
+        for _ in range(2):
+            light, dark = rng.randint(1, 6), rng.randint(1, 6)
+            fast, slow = best_tile(g, st, base, light, dark), plain_tile(board, coins, light, dark)
+            assert (fast is None) == (slow is None)
+            if fast:
+                seen += 1
+                bonus += bool(fast[2].bonus)
+                assert repr(fast[0]) == repr(slow[0])
+                assert (fast[1].grid, fast[1].walls, fast[2]) == (slow[1].grid, slow[1].walls, slow[2])
+        if cafes < 2:
+            fast, slow = best_cafe(g), plain_cafe(board, coins, cafes)
+            assert (fast is None) == (slow is None)
+            if fast:
+                assert repr(fast[0]) == repr(slow[0]) and fast[1].grid == slow[1].grid and fast[2] == slow[2]
+                assert Cafes(g, st, base).top() == hundredths(slow[0])
+    assert seen > 20 and bonus > 2
+
+
+def test_every_placement_and_every_bonus_valued_as_its_plain_walk():
+    """Each placement of a rolled tile (its display's space and face, its value) and each bonus after
+    it (two coins, every doorway, every wall) valued as path.walk values the store it makes."""
+    rng = random.Random(7)
+    placed = options = 0
+    for board, coins, cafes in states(4, 2)[::3]:
+        g = Game(board, coins, cafes)
+        st = Store.of(board)
+        base = st.way()
+        light, dark = rng.randint(1, 6), rng.randint(1, 6)
+        foot = footprints(tileset().tile(light, dark))
+        for anchor in range(SPACES):
+            cells = tile_spaces(light, dark, anchor)
+            if cells is None or not all(board.is_empty(s) for s in cells):
+                continue
+            val, _, at, face, earned, w, masks, vals = place_tile(g, st, base, light, dark, anchor, foot[anchor])
+            want, nb, turn, plain_earned = plain_place(board, coins, light, dark, anchor, cells)
+            assert (repr(val), at, face, earned) == (repr(want), turn.display_at, turn.display, plain_earned)
+            placed += 1
+            if rng.random() < 0.15:
+                for v, move in bonus_options(nb, coins, w, masks, vals):
+                    after = nb.copy()
+                    if move[0] != "coins":
+                        after.walls[(move[1], move[2])] = move[0] == "door"
+                    assert repr(v) == repr(heuristic(after, coins + (2 if move[0] == "coins" else 0))), move
+                    options += 1
+    assert placed > 100 and options > 300
