@@ -261,8 +261,8 @@ def _choose(w: Way) -> None:
 
 def revalue(w: Way, masks, vals, changed: int) -> Way:
     """The walk after the values of the spaces in ``changed`` changed (and nothing else that any leg
-    steps through): each leg those spaces are on runs its programme again from the first layer they
-    are on."""
+    steps through, every cafeteria still ``joined``): each leg those spaces are on runs its programme
+    again from the first layer they are on."""
     if not changed & w.region:
         return w
     return update(w, masks, vals, (), changed)
@@ -276,6 +276,8 @@ def update(w: Way, masks, vals, steps, changed: int) -> Way | None:
     way any more (a cafeteria or the exit cut off): the whole walk must be found again."""
     if not w.ok:  # closing steps opens no way; values do not matter
         return w
+    if steps and not joined(w, masks):
+        return None
     out = Way()
     out.ok, out.orders = True, []
     region = 0
@@ -371,6 +373,21 @@ def door_test(w: Way, masks, e: int, cafes: dict[str, int]):
         return True
 
     return keeps
+
+
+def joined(w: Way, masks) -> bool:
+    """Whether the two spaces of every cafeteria the walk visits are joined by an open step.  A leg may
+    start from either space of a cafeteria, but the entrance must reach the exit and each cafeteria
+    step by step (``path.walk``): with every cafeteria joined, the legs make such a walk, so a closed
+    step that no leg steps along cuts nothing off."""
+    e_, s_ = masks[1], masks[2]
+    for legs in w.orders:
+        for leg in legs[1:]:
+            a = leg.src & -leg.src
+            rest = leg.src ^ a
+            if rest and not (rest == a << 1 and e_ & a or rest == a << N and s_ & a):
+                return False
+    return True
 
 
 def _steps_on(leg: Leg, steps) -> bool:

@@ -50,6 +50,9 @@ class Game:
     coins: int = 0
     cafes: int = 0
     turns: list[Turn] = field(default_factory=list)
+    # the cafeteria walks remembered from turn to turn, (spaces) -> (walk, the spaces it depends on), kept
+    # once the first cafeteria's two spaces are walled apart (None before: see Cafes)
+    remembered: dict | None = None
 
 
 def bot_values(b: Board) -> list:
@@ -135,6 +138,22 @@ def footprints(tile) -> list:
     return out
 
 
+def cut_masks(masks, s: int, q: int) -> tuple:
+    """``masks`` with the step between the neighbouring spaces ``s`` and ``q`` closed."""
+    out = list(masks)
+    for i, side in enumerate(SIDES):
+        if NEIGHBOUR[s][side] == q:
+            out[i] &= ~(1 << s)
+            out[SIDES.index(OPPOSITE[side])] &= ~(1 << q)
+    return tuple(out)
+
+
+def vals_with(vals, s: int, v) -> list:
+    out = list(vals)
+    out[s] = v
+    return out
+
+
 def closed(masks, clear) -> tuple:
     return tuple(m & ~c for m, c in zip(masks, clear))
 
@@ -190,7 +209,7 @@ def place_tile(g: Game, st: Store, base: bot.Way, light: int, dark: int, anchor:
     for s in cells:
         vals[s] = 0
     shut = st.shut or any(key == b.entrance or key == b.exit for key in tile_walls)
-    if shut != st.shut:
+    if shut != st.shut or (steps and not bot.joined(base, masks)):
         w = st.way(masks, vals, shut)
     elif bot.closes_a_step(base, steps):
         w = bot.update(base, masks, vals, steps, cellbits) or st.way(masks, vals, old=base, steps=steps,
@@ -277,7 +296,10 @@ def bonus_options(b: Board, coins: int, w: bot.Way, masks, vals):
                     yield still, ("wall", s, side)
                     continue
                 empty = b.grid[s] == "." and not any((s, d) in b.walls for d in SIDES)
-                if masks[i] >> s & 1 and bot.closes_a_step(w, [(s, q)]):
+                if masks[i] >> s & 1 and not bot.joined(w, cut_masks(masks, s, q)):
+                    v = bot.way(cut_masks(masks, s, q), vals_with(vals, s, 0 if empty else vals[s]), e, x, shut,
+                                cafes).weigh(coins, STEP_GAIN, COIN)
+                elif masks[i] >> s & 1 and bot.closes_a_step(w, [(s, q)]):
                     # the walk with the step closed, shared by the walls on its two sides
                     nm = list(masks)
                     nm[i] &= ~(1 << s)
@@ -313,6 +335,9 @@ class Cafes:
         self.pairs = [(s, t) for s, t in PAIRS if st.empty >> s & 1 and st.empty >> t & 1]
         self.floats: dict[int, float] = {}
         coins = H_COIN * g.coins
+        if g.remembered is not None:
+            self.exact = [hundredths(self.remember(i)) for i in range(len(self.pairs))]
+            return
         if not base.ok:  # no walk with any cafeteria: all the same, the first taken
             self.exact = [-10000 + coins] * len(self.pairs)
             self.floats = {i: base.weigh(g.coins, STEP_GAIN, COIN) for i in range(len(self.pairs))}
@@ -323,17 +348,30 @@ class Cafes:
         self.exact = bot.cafe_sums(st.masks, ivals, st.e, st.x, cafe, self.pairs, H_STEP, here)
         for i, v in enumerate(self.exact):
             if v is None:  # the floats choose the order of the cafeterias: walk it
-                self.floats[i] = self.walked(i)
+                self.floats[i] = self.weighed(i)
                 self.exact[i] = hundredths(self.floats[i]) - coins
         self.exact = [v + coins for v in self.exact]
 
-    def walked(self, i: int) -> float:
+    def walked(self, i: int) -> bot.Way:
         s, t = self.pairs[i]
         st = self.st
         vals = list(st.vals)
         vals[s] = vals[t] = 0
         cafes = dict(sorted({**st.cafes, self.name: (1 << s) | (1 << t)}.items()))
-        return st.way(vals=vals, cafes=cafes).weigh(self.g.coins, STEP_GAIN, COIN)
+        return st.way(vals=vals, cafes=cafes)
+
+    def weighed(self, i: int) -> float:
+        return self.walked(i).weigh(self.g.coins, STEP_GAIN, COIN)
+
+    def remember(self, i: int) -> float:
+        """The placement's value from its walk remembered since an earlier turn, or walked now and
+        remembered (as the bot always did; see ``forget``)."""
+        got = self.g.remembered.get(self.pairs[i])
+        if got is None:
+            w = self.walked(i)
+            got = self.g.remembered[self.pairs[i]] = (w, w.region)
+        self.floats[i] = got[0].weigh(self.g.coins, STEP_GAIN, COIN)
+        return self.floats[i]
 
     def top(self) -> int:
         return max(self.exact)
@@ -345,7 +383,7 @@ class Cafes:
             if v == top:
                 f = self.floats.get(i)
                 if f is None:
-                    f = self.floats[i] = self.walked(i)
+                    f = self.floats[i] = self.weighed(i)
                 if best is None or f > best[0]:
                     best = (f, i)
         v, i = best
@@ -353,6 +391,32 @@ class Cafes:
         nb = self.g.board.copy()
         nb.grid[s] = nb.grid[t] = self.name
         return v, nb, Turn("", [], "cafe", [s, t])
+
+
+def apart(st: Store) -> bool:
+    """Whether the store's first cafeteria has a wall between its two spaces."""
+    c = st.cafes.get("C1", 0)
+    a = c & -c
+    return bool(c) and not (c ^ a == a << 1 and st.masks[1] & a or c ^ a == a << 7 and st.masks[2] & a)
+
+
+def forget(g: Game, turn: Turn, before: Board) -> None:
+    """Drop the remembered cafeteria walks that the turn just played may have changed: all of them after
+    a cafeteria or a doorway (a new opening may shorten any walk), else those whose walk depends on a
+    space the turn put a tile or a wall on.
+
+    This is how the bot valued cafeterias before bot.py (every turn, a walk remembered while no change
+    touched its spaces), and the same as walking afresh while each cafeteria's two spaces are joined
+    (see ``bot.joined``); once the first cafeteria's are walled apart, a change elsewhere may cut the
+    entrance off from the exit and leave a remembered walk as it was: the bot then remembers as it did."""
+    if turn.kind != "tile" or (turn.bonus and turn.bonus[0] == "door"):
+        g.remembered.clear()
+        return
+    changed = bits(s for s in range(SPACES) if g.board.grid[s] != before.grid[s])
+    for (s, side), _ in g.board.walls.items():
+        if (s, side) not in before.walls:
+            changed |= 1 << s
+    g.remembered = {k: v for k, v in g.remembered.items() if not v[1] & changed}
 
 
 def best_cafe(g: Game) -> tuple[float, Board, Turn] | None:
@@ -386,6 +450,8 @@ def play(rng: random.Random) -> Game:
                 continue
             break
         choice = tile
+        if g.cafes == 1 and g.remembered is None and apart(st):
+            g.remembered = {}
         if g.cafes < 2:
             cafes = Cafes(g, st, base)
             if cafes.pairs:
@@ -411,8 +477,10 @@ def play(rng: random.Random) -> Game:
             g.cafes += 1
         elif turn.bonus and turn.bonus[0] == "coins":
             g.coins += 2
-        g.board = nb
+        before, g.board = g.board, nb
         g.turns.append(turn)
+        if g.remembered is not None:
+            forget(g, turn, before)
     return g
 
 

@@ -1,27 +1,37 @@
-"""The solo bot's choices made the plain way, to check simulate.py's against: every placement, doorway,
-wall and cafeteria walked in full by ``path.walk`` (no shortcut, nothing remembered), the best kept
-with the same comparisons in the same order as the bot (the first of the best wins)."""
+"""The solo bot's choices made the plain way, as the bot made them before bot.py, to check simulate.py's
+against: every placement, doorway, wall and cafeteria walked in full by ``path.walk`` except where the
+bot always took the walk as it was (a tile or a wall on no space the walk depends on: its region), the
+best kept with the same comparisons in the same order (the first of the best wins).  Cafeterias are all
+walked afresh (the same as remembering them while each cafeteria's two spaces are joined)."""
 
 from __future__ import annotations
 
 from printkit.games.ikes.path import SPACES, Board, neighbour, walk
 from printkit.games.ikes.record import Turn
 from printkit.games.ikes.replay import bonus_earned, tile_spaces
-from printkit.games.ikes.simulate import EMPTY_COST, bot_values, heuristic
+from printkit.games.ikes.simulate import EMPTY_COST, bot_values, heuristic, weigh
 from printkit.games.ikes.tiles import SIDES, tileset
 
 
 def plain_tile(b: Board, coins: int, light: int, dark: int):
+    region: list = []
+    still = weigh(walk(b, bot_values(b), region=region), coins)
     best = None
     for anchor in range(SPACES):
         cells = tile_spaces(light, dark, anchor)
         if cells is None or not all(b.is_empty(s) for s in cells):
+            continue
+        if not any(region[0] >> s & 1 for s in cells):  # the walk as it is
+            if best is None or still > best[0]:
+                best = (still, anchor, cells)
             continue
         got = plain_place(b, coins, light, dark, anchor, cells)
         if best is None or got[0] > best[0]:
             best = got
     if best is None:
         return None
+    if len(best) == 3:
+        best = plain_place(b, coins, light, dark, best[1], best[2])
     val, nb, turn, earned = best
     if earned:
         val, nb, turn.bonus = plain_bonus(nb, coins)
@@ -52,10 +62,22 @@ def plain_place(b: Board, coins: int, light: int, dark: int, anchor: int, cells:
 
 
 def plain_bonus(b: Board, coins: int):
-    w = walk(b, bot_values(b))
-    from printkit.games.ikes.simulate import weigh
+    best = None
+    for v, move in plain_bonus_options(b, coins):
+        if best is None or v > best[0]:
+            best = (v, move)
+    v, move = best
+    nb = b.copy()
+    if move[0] != "coins":
+        nb.walls[(move[1], move[2])] = move[0] == "door"
+    return v, (b if move[0] == "coins" else nb), move
 
-    best = (weigh(w, coins + 2), b, ("coins",))
+
+def plain_bonus_options(b: Board, coins: int):
+    region: list = []
+    w = walk(b, bot_values(b), region=region)
+    yield weigh(w, coins + 2), ("coins",)
+    still = weigh(w, coins)
     route = {s for leg in w.legs for s in leg.spaces}
     near = set(route)
     for s in route:
@@ -64,18 +86,16 @@ def plain_bonus(b: Board, coins: int):
         if not door:
             nb = b.copy()
             nb.walls[(s, side)] = True
-            v = heuristic(nb, coins)
-            if v > best[0]:
-                best = (v, nb, ("door", s, side))
+            yield heuristic(nb, coins), ("door", s, side)
     for s in sorted(near):
         for side in SIDES:
             if (s, side) not in b.walls and neighbour(s, side) is not None:
+                if not region[0] >> s & 1:  # the walk as it is
+                    yield still, ("wall", s, side)
+                    continue
                 nb = b.copy()
                 nb.walls[(s, side)] = False
-                v = heuristic(nb, coins)
-                if v > best[0]:
-                    best = (v, nb, ("wall", s, side))
-    return best
+                yield heuristic(nb, coins), ("wall", s, side)
 
 
 def plain_cafe(b: Board, coins: int, cafes: int):

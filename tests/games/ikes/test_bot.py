@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ikes_plainbot import plain_cafe, plain_place, plain_tile
+from ikes_plainbot import plain_bonus_options, plain_cafe, plain_place, plain_tile
 
 from printkit.games.ikes import bot
 from printkit.games.ikes.path import NEIGHBOUR, SPACES, Board, walk
@@ -219,10 +219,72 @@ def test_every_placement_and_every_bonus_valued_as_its_plain_walk():
             assert (repr(val), at, face, earned) == (repr(want), turn.display_at, turn.display, plain_earned)
             placed += 1
             if rng.random() < 0.15:
-                for v, move in bonus_options(nb, coins, w, masks, vals):
-                    after = nb.copy()
-                    if move[0] != "coins":
-                        after.walls[(move[1], move[2])] = move[0] == "door"
-                    assert repr(v) == repr(heuristic(after, coins + (2 if move[0] == "coins" else 0))), move
-                    options += 1
+                fast, slow = list(bonus_options(nb, coins, w, masks, vals)), list(plain_bonus_options(nb, coins))
+                assert [(repr(v), m) for v, m in fast] == [(repr(v), m) for v, m in slow]
+                options += len(fast)
     assert placed > 100 and options > 300
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_bonus_on_random_stores_valued_as_its_plain_walk(seed):
+    """Random stores (walls across the entrance or the exit among them): every bonus option's value."""
+    rng = random.Random(400 + seed)
+    shut = 0
+    for _ in range(80):
+        b = random_board(rng, walls=40)
+        st = Store.of(b)
+        shut += st.shut
+        coins = rng.randrange(4)
+        fast, slow = list(bonus_options(b, coins, st.way(), st.masks, st.vals)), list(plain_bonus_options(b, coins))
+        assert [(repr(v), m) for v, m in fast] == [(repr(v), m) for v, m in slow]
+    assert shut > 3
+
+
+def test_a_doorway_into_a_walled_off_cafeteria_changes_the_walk():
+    grid = ["C1 C1 o o o o o"] + ["o o o o o o o"] * 6
+    walls = {(1, "E"): False, (0, "S"): False, (1, "S"): False, (48, "N"): False}
+    b = Board([t for row in grid for t in row.split()], walls)
+    b.entrance, b.exit = (21, "W"), (27, "E")
+    st = Store.of(b)
+    w = st.way()
+    assert w.ok and len(w.legs) == 1  # the cafeteria is out of reach: skipped
+    keeps = bot.door_test(w, st.masks, st.e, st.cafes)
+    masks = list(st.masks)
+    masks[SIDES.index("E")] |= 1 << 1
+    masks[SIDES.index("W")] |= 1 << 2
+    p, _ = plain(b, st.vals, tuple(masks))
+    assert len(p.legs) == 2 and not keeps(1, 2)
+    assert keeps(41, 48)  # a doorway far from the walk, between spaces the entrance reaches either way
+
+
+def test_walls_between_the_first_cafeterias_spaces_bring_back_the_remembered_walks():
+    """The store split by a wall down column C's east side, with a gap on row D; C1 on A3 (left) and A4
+    (right), the wall between them.  A cafeteria on B6-C6 makes the walk G1 -> A3 (C1) -> from A4 ->
+    B6 (C2) -> G7, crossing by C1's two spaces, not by the gap.  Closing the gap (a wall on D4 W, a
+    space that walk does not depend on) cuts the exit off; the bot always kept the walk it remembered,
+    and still does once C1's spaces are walled apart."""
+    from printkit.games.ikes.record import Turn
+    from printkit.games.ikes.simulate import apart, forget
+
+    grid = ["o"] * SPACES
+    grid[2] = grid[3] = "C1"
+    grid[12] = grid[19] = "."
+    b = Board(grid, {(r * 7 + 2, "E"): False for r in range(7) if r != 3})
+    b.entrance, b.exit = (42, "W"), (48, "E")
+    st = Store.of(b)
+    assert apart(st)
+    g = Game(b, 0, 1, remembered={})
+    c = Cafes(g, st, st.way())
+    i = c.pairs.index((12, 19))
+    was = c.floats[i]
+    cut = b.copy()
+    cut.walls[(24, "W")] = False
+    with_cafe = cut.copy()
+    with_cafe.grid[12] = with_cafe.grid[19] = "C2"
+    assert heuristic(with_cafe, 0) == -100.0 < was  # walked afresh: no way to the exit
+    g.board = cut
+    forget(g, Turn("", [], "tile", [24]), b)
+    st = Store.of(cut)
+    assert Cafes(g, st, st.way()).floats[i] == was  # remembered
+    g.remembered = None
+    assert Cafes(g, st, st.way()).top() == -10000  # not remembered: walked afresh
