@@ -270,10 +270,11 @@ def revalue(w: Way, masks, vals, changed: int) -> Way:
 
 def update(w: Way, masks, vals, steps, changed: int) -> Way | None:
     """The walk after the steps ``(a, b)`` (neighbouring spaces) closed and the values of the spaces in
-    ``changed`` changed: a leg that stepped along a closed step is found again, a leg that counts a
-    changed space runs its programme again from the first layer that has one, the rest are kept.  None
-    when a first leg stepped along a closed step (the cafeterias' order may change) or a leg finds no
-    way any more (a cafeteria or the exit cut off): the whole walk must be found again."""
+    ``changed`` changed: a leg that stepped along a closed step keeps the shortest paths that avoid it
+    (``_prune``) or, if none is left, is found again; a leg that counts a changed space runs its
+    programme again from the first layer that has one; the rest are kept.  None when a first leg gets
+    longer (the cafeterias' order may change), a leg finds no way any more or a cafeteria's spaces are
+    not ``joined``: the whole walk must be found again."""
     if not w.ok:  # closing steps opens no way; values do not matter
         return w
     if steps and not joined(w, masks):
@@ -285,12 +286,15 @@ def update(w: Way, masks, vals, steps, changed: int) -> Way | None:
         new = []
         for i, leg in enumerate(legs):
             if steps and _steps_on(leg, steps):
-                if i == 0:
-                    return None
-                lay = _layers(masks, leg.src, leg.targets)
-                if lay is None:
-                    return None
-                leg = _leg(masks, vals, lay, leg.targets, -1)
+                got = _prune(leg, masks, vals, steps, changed)
+                if got is None:  # the leg is longer now
+                    if i == 0:
+                        return None
+                    lay = _layers(masks, leg.src, leg.targets)
+                    if lay is None:
+                        return None
+                    got = _leg(masks, vals, lay, leg.targets, -1)
+                leg = got
             elif leg.onall & changed:
                 leg = _redo(leg, masks, vals, changed)
             region |= leg.onall
@@ -298,6 +302,47 @@ def update(w: Way, masks, vals, steps, changed: int) -> Way | None:
         out.orders.append(new)
     out.region = region
     _choose(out)
+    return out
+
+
+def _prune(leg: Leg, masks, vals, steps, changed: int) -> Leg | None:
+    """``leg`` after the steps closed (``masks``, the values ``vals``), if some of its shortest paths
+    avoid them: its length stays, and its shortest paths are the old ones that avoid the steps (closing
+    steps only lengthens ways), so its spaces are those, found layer by layer forward from the sources
+    and back from the targets, and the programme runs again from the first layer after a closed step
+    (or with a changed space).  None if every shortest path used a closed step."""
+    n_, e_, s_, w_ = masks
+    on = leg.on
+    d = len(on) - 1
+    k0 = d
+    for a, b in steps:
+        for k in range(min(k0, d)):
+            if (on[k] >> a & 1 and on[k + 1] >> b & 1) or (on[k] >> b & 1 and on[k + 1] >> a & 1):
+                k0 = k + 1
+                break
+    fwd = [0] * (d + 1)
+    fwd[0] = g = on[0]
+    for k in range(1, d + 1):
+        g = (((g & n_) >> N) | ((g & s_) << N) | ((g & e_) << 1) | ((g & w_) >> 1)) & on[k]
+        if not g:
+            return None
+        fwd[k] = g
+    new = [0] * (d + 1)
+    new[d] = g
+    onall = g
+    for k in range(d - 1, -1, -1):
+        g = (((g & n_) >> N) | ((g & s_) << N) | ((g & e_) << 1) | ((g & w_) >> 1)) & fwd[k]
+        new[k] = g
+        onall |= g
+    if changed & onall:
+        k = 0
+        while k < k0 and not new[k] & changed:
+            k += 1
+        k0 = k
+    out = Leg()
+    out.src, out.targets, out.on, out.onall, out.entry = leg.src, leg.targets, new, onall, leg.entry
+    out.acc, out.parent = leg.acc[:], leg.parent[:]
+    _dp(out, masks, vals, k0)
     return out
 
 
