@@ -285,8 +285,9 @@ def update(w: Way, masks, vals, steps, changed: int) -> Way | None:
     for legs in w.orders:
         new = []
         for i, leg in enumerate(legs):
-            if steps and _steps_on(leg, steps):
-                got = _prune(leg, masks, vals, steps, changed)
+            k = _steps_on(leg, steps) if steps else 0
+            if k:
+                got = _prune(leg, masks, vals, k, changed)
                 if got is None:  # the leg is longer now
                     if i == 0:
                         return None
@@ -305,24 +306,19 @@ def update(w: Way, masks, vals, steps, changed: int) -> Way | None:
     return out
 
 
-def _prune(leg: Leg, masks, vals, steps, changed: int) -> Leg | None:
-    """``leg`` after the steps closed (``masks``, the values ``vals``), if some of its shortest paths
-    avoid them: its length stays, and its shortest paths are the old ones that avoid the steps (closing
-    steps only lengthens ways), so its spaces are those, found layer by layer forward from the sources
-    and back from the targets, and the programme runs again from the first layer after a closed step
-    (or with a changed space).  None if every shortest path used a closed step."""
+def _prune(leg: Leg, masks, vals, k0: int, changed: int) -> Leg | None:
+    """``leg`` after steps it steps along into layer ``k0`` and later closed (``masks``; the values
+    ``vals``), if some of its shortest paths avoid them: its length stays, and its shortest paths are
+    the old ones that avoid the steps (closing steps only lengthens ways), so its spaces are those,
+    found layer by layer forward from the sources and back from the targets, and the programme runs
+    again from layer ``k0`` (or the first with a changed space).  None if every shortest path used a
+    closed step."""
     n_, e_, s_, w_ = masks
     on = leg.on
     d = len(on) - 1
-    k0 = d
-    for a, b in steps:
-        for k in range(min(k0, d)):
-            if (on[k] >> a & 1 and on[k + 1] >> b & 1) or (on[k] >> b & 1 and on[k + 1] >> a & 1):
-                k0 = k + 1
-                break
-    fwd = [0] * (d + 1)
-    fwd[0] = g = on[0]
-    for k in range(1, d + 1):
+    fwd = on[:k0] + [0] * (d + 1 - k0)  # the layers before the first closed step stay as they were
+    g = on[k0 - 1]
+    for k in range(k0, d + 1):
         g = (((g & n_) >> N) | ((g & s_) << N) | ((g & e_) << 1) | ((g & w_) >> 1)) & on[k]
         if not g:
             return None
@@ -435,15 +431,19 @@ def joined(w: Way, masks) -> bool:
     return True
 
 
-def _steps_on(leg: Leg, steps) -> bool:
+def _steps_on(leg: Leg, steps) -> int:
+    """The first layer that one of the steps ``(a, b)`` leads into along the leg's shortest paths (a
+    layer is never 0), or 0 if the leg steps along none of them."""
     onall = leg.onall
+    first = 0
     for a, b in steps:
         if onall >> a & 1 and onall >> b & 1:
             on = leg.on
-            for k in range(len(on) - 1):
+            for k in range(len(on) - 1 if not first else first - 1):
                 if (on[k] >> a & 1 and on[k + 1] >> b & 1) or (on[k] >> b & 1 and on[k + 1] >> a & 1):
-                    return True
-    return False
+                    first = k + 1
+                    break
+    return first
 
 
 def closes_a_step(w: Way, steps) -> bool:
