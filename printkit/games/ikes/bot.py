@@ -446,6 +446,30 @@ def _steps_on(leg: Leg, steps) -> int:
     return first
 
 
+def no_gain(w: Way, masks, steps, raised: int) -> bool:
+    """Whether the walk after the steps closed (``masks``), with the value of the space ``raised``
+    (or -1) raised by less than a point and nothing else changed, surely scores no more than ``w``
+    plus that rise, and is as long: one order of the cafeterias, every leg stepping along a closed step
+    keeping a shortest path past it (its value can only fall), and at most one leg passing ``raised``
+    (each leg enters a space at most once)."""
+    if not w.ok or len(w.orders) > 1 or not joined(w, masks):
+        return False
+    n_, e_, s_, w_ = masks
+    passes = 0
+    for leg in w.legs:
+        if raised >= 0 and leg.onall >> raised & 1:
+            passes += 1
+        k0 = _steps_on(leg, steps) if steps else 0
+        if k0:
+            on = leg.on
+            g = on[k0 - 1]
+            for k in range(k0, len(on)):
+                g = (((g & n_) >> N) | ((g & s_) << N) | ((g & e_) << 1) | ((g & w_) >> 1)) & on[k]
+                if not g:
+                    return False
+    return passes <= 1
+
+
 def closes_a_step(w: Way, steps) -> bool:
     """Whether closing the steps ``(a, b)`` (neighbouring spaces) closes one some leg steps along."""
     return any(_steps_on(leg, steps) for legs in w.orders for leg in legs)

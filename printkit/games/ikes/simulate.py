@@ -240,7 +240,7 @@ def best_bonus(b: Board, coins: int, w: bot.Way, masks, vals) -> tuple[float, Bo
     """Two coins, a doorway or a wall, whichever the bot values most (the first of the best)."""
     best = None
     for v, move in bonus_options(b, coins, w, masks, vals):
-        if best is None or v > best[0]:
+        if v is not None and (best is None or v > best[0]):
             best = (v, move)
     v, move = best
     if move[0] == "coins":
@@ -253,7 +253,10 @@ def best_bonus(b: Board, coins: int, w: bot.Way, masks, vals) -> tuple[float, Bo
 def bonus_options(b: Board, coins: int, w: bot.Way, masks, vals):
     """Every bonus the bot weighs, in its order, with its value: two coins, a doorway in each wall, a
     wall on each side of a space the walk enters or passes next to (``w``: the walk of ``b``, its open
-    steps and values).  A change that no leg of the walk steps through or counts leaves it as it is."""
+    steps and values).  A change that no leg of the walk steps through or counts leaves it as it is.
+
+    The coins come first, worth the walk as it is and 0.7 more: a wall that surely adds less than that
+    (``bot.no_gain``: at most one empty space's 0.45) can never be the best, and is given as None."""
     yield w.weigh(coins + 2, STEP_GAIN, COIN), ("coins",)
     still = w.weigh(coins, STEP_GAIN, COIN)
     region = w.region
@@ -296,6 +299,14 @@ def bonus_options(b: Board, coins: int, w: bot.Way, masks, vals):
                     yield still, ("wall", s, side)
                     continue
                 empty = b.grid[s] == "." and not any((s, d) in b.walls for d in SIDES)
+                if masks[i] >> s & 1:
+                    nm = cut_masks(masks, s, q)
+                    if bot.no_gain(w, nm, [(s, q)], s if empty else -1):
+                        yield None, ("wall", s, side)
+                        continue
+                elif empty and bot.no_gain(w, masks, (), s):
+                    yield None, ("wall", s, side)
+                    continue
                 if masks[i] >> s & 1 and not bot.joined(w, cut_masks(masks, s, q)):
                     v = bot.way(cut_masks(masks, s, q), vals_with(vals, s, 0 if empty else vals[s]), e, x, shut,
                                 cafes).weigh(coins, STEP_GAIN, COIN)
