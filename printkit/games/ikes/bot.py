@@ -261,7 +261,7 @@ def _choose(w: Way) -> None:
 
 def revalue(w: Way, masks, vals, changed: int) -> Way:
     """The walk after the values of the spaces in ``changed`` changed (and nothing else that any leg
-    steps through, every cafeteria still ``joined``): each leg those spaces are on runs its programme
+    steps through, the walk still ``connected``): each leg those spaces are on runs its programme
     again from the first layer they are on."""
     if not changed & w.region:
         return w
@@ -273,11 +273,11 @@ def update(w: Way, masks, vals, steps, changed: int) -> Way | None:
     ``changed`` changed: a leg that stepped along a closed step keeps the shortest paths that avoid it
     (``_prune``) or, if none is left, is found again; a leg that counts a changed space runs its
     programme again from the first layer that has one; the rest are kept.  None when a first leg gets
-    longer (the cafeterias' order may change), a leg finds no way any more or a cafeteria's spaces are
-    not ``joined``: the whole walk must be found again."""
+    longer (the cafeterias' order may change), a leg finds no way any more or the walk is not
+    ``connected`` any more: the whole walk must be found again."""
     if not w.ok:  # closing steps opens no way; values do not matter
         return w
-    if steps and not joined(w, masks):
+    if steps and not connected(w, masks):
         return None
     out = Way()
     out.ok, out.orders = True, []
@@ -416,19 +416,33 @@ def door_test(w: Way, masks, e: int, cafes: dict[str, int]):
     return keeps
 
 
-def joined(w: Way, masks) -> bool:
-    """Whether the two spaces of every cafeteria the walk visits are joined by an open step.  A leg may
-    start from either space of a cafeteria, but the entrance must reach the exit and each cafeteria
-    step by step (``path.walk``): with every cafeteria joined, the legs make such a walk, so a closed
-    step that no leg steps along cuts nothing off."""
+def connected(w: Way, masks) -> bool:
+    """Whether, with the open steps ``masks``, the entrance still reaches the exit and each cafeteria the
+    walk ``w`` visits step by step (``path.walk`` asks that first; a leg may start from either space of
+    a cafeteria).  At once when every such cafeteria's two spaces are joined by an open step (the legs,
+    each of which the caller sees still has a way, then make such a walk), else by a sweep from the
+    entrance."""
     e_, s_ = masks[1], masks[2]
-    for legs in w.orders:
-        for leg in legs[1:]:
-            a = leg.src & -leg.src
-            rest = leg.src ^ a
-            if rest and not (rest == a << 1 and e_ & a or rest == a << N and s_ & a):
-                return False
-    return True
+    legs = w.orders[0]
+    for leg in legs[1:]:
+        a = leg.src & -leg.src
+        rest = leg.src ^ a
+        if rest and not (rest == a << 1 and e_ & a or rest == a << N and s_ & a):
+            break
+    else:
+        return True
+    seen = _reach(masks, 1 << legs[0].entry)
+    return all(seen & leg.src for leg in legs[1:]) and bool(seen & legs[-1].targets)
+
+
+def _reach(masks, src: int) -> int:
+    """Every space reached from the spaces of ``src``."""
+    n_, e_, s_, w_ = masks
+    f = seen = src
+    while f:
+        f = (((f & n_) >> N) | ((f & s_) << N) | ((f & e_) << 1) | ((f & w_) >> 1)) & ~seen
+        seen |= f
+    return seen
 
 
 def _steps_on(leg: Leg, steps) -> int:
@@ -452,7 +466,7 @@ def no_gain(w: Way, masks, steps, raised: int) -> bool:
     plus that rise, and is as long: one order of the cafeterias, every leg stepping along a closed step
     keeping a shortest path past it (its value can only fall), and at most one leg passing ``raised``
     (each leg enters a space at most once)."""
-    if not w.ok or len(w.orders) > 1 or not joined(w, masks):
+    if not w.ok or len(w.orders) > 1 or not connected(w, masks):
         return False
     n_, e_, s_, w_ = masks
     passes = 0

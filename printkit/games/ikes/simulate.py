@@ -209,7 +209,7 @@ def place_tile(g: Game, st: Store, base: bot.Way, light: int, dark: int, anchor:
     for s in cells:
         vals[s] = 0
     shut = st.shut or any(key == b.entrance or key == b.exit for key in tile_walls)
-    if shut != st.shut or (steps and not bot.joined(base, masks)):
+    if shut != st.shut or (steps and not bot.connected(base, masks)):
         w = st.way(masks, vals, shut)
     elif bot.closes_a_step(base, steps):
         w = bot.update(base, masks, vals, steps, cellbits) or st.way(masks, vals, old=base, steps=steps,
@@ -307,7 +307,7 @@ def bonus_options(b: Board, coins: int, w: bot.Way, masks, vals):
                 elif empty and bot.no_gain(w, masks, (), s):
                     yield None, ("wall", s, side)
                     continue
-                if masks[i] >> s & 1 and not bot.joined(w, cut_masks(masks, s, q)):
+                if masks[i] >> s & 1 and not bot.connected(w, cut_masks(masks, s, q)):
                     v = bot.way(cut_masks(masks, s, q), vals_with(vals, s, 0 if empty else vals[s]), e, x, shut,
                                 cafes).weigh(coins, STEP_GAIN, COIN)
                 elif masks[i] >> s & 1 and bot.closes_a_step(w, [(s, q)]):
@@ -417,9 +417,10 @@ def forget(g: Game, turn: Turn, before: Board) -> None:
     space the turn put a tile or a wall on.
 
     This is how the bot valued cafeterias before bot.py (every turn, a walk remembered while no change
-    touched its spaces), and the same as walking afresh while each cafeteria's two spaces are joined
-    (see ``bot.joined``); once the first cafeteria's are walled apart, a change elsewhere may cut the
-    entrance off from the exit and leave a remembered walk as it was: the bot then remembers as it did."""
+    touched its spaces), and the same as walking afresh while each cafeteria's two spaces are joined by
+    an open step (see ``bot.connected``); once the first cafeteria's are walled apart, a change elsewhere
+    may cut the entrance off from the exit and leave a remembered walk as it was: the bot then
+    remembers as it did."""
     if turn.kind != "tile" or (turn.bonus and turn.bonus[0] == "door"):
         g.remembered.clear()
         return
