@@ -83,7 +83,7 @@ def test_the_bots_walks_agree_with_the_neighbour_list_walk():
             simulate.play(random.Random(11 * 1_000_003 + i))
     finally:
         bot.way = real
-    assert len(seen) > 100 and sum(seen) > 80  # walks checked, most of them with a way to the exit
+    assert len(seen) > 60 and sum(seen) > 40  # walks checked, most of them with a way to the exit
 
 
 def test_simulate_jobs_option_gives_the_same_summary(printkit):
