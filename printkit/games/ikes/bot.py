@@ -1,7 +1,6 @@
-"""The solo bot's walk (simulate.py): the shoppers' walk as ``path.walk`` finds it, with the same legs
-and the same floating-point sums added in the same order, but kept as bit masks and plain lists so that
-a store changed in a few spaces is valued from the walk before the change, and every cafeteria placement
-is valued at once in exact whole numbers.
+"""The solo bot's walk (moves.py, cafes.py): the shoppers' walk as ``path.walk`` finds it, with the same
+legs and the same floating-point sums added in the same order, but kept as bit masks and plain lists so
+that a store changed in a few spaces is valued from the walk before the change.
 
 A store is given as ``masks`` (``Board.masks()``), ``vals`` (the bot's value of entering each space),
 the entrance and exit spaces ``e`` and ``x``, ``shut`` (a wall without a doorway across either) and
@@ -13,16 +12,15 @@ Why the shortcuts give the same answer:
     of values alone leaves every distance as it is, so only the dynamic programme is run again, from the
     first layer that changed (``revalue``);
   * float addition is monotone, so the best sum over tied paths is the same whichever spaces the
-    programme visits; exact sums (hundredths of a point, ``exact``) order two placements as the floats
-    do whenever the exact sums differ (they differ by 0.01 or more; the floats by at most 1e-12 from
-    them), so only exactly tied placements need their floats.
+    programme visits (``_prune`` keeps some of them);
+  * closing steps only lengthens ways, and opening one changes nothing the walk uses unless a way
+    through it is as short as a leg (``door_test``).
 """
 
 from __future__ import annotations
 
 from .path import ALL, N, SPACES
 
-LOW = -(10 ** 9)  # below every sum
 FAR = 10 ** 6  # further than every distance
 NEG = float("-inf")  # below every value
 
@@ -487,134 +485,3 @@ def no_gain(w: Way, masks, steps, raised: int) -> bool:
 def closes_a_step(w: Way, steps) -> bool:
     """Whether closing the steps ``(a, b)`` (neighbouring spaces) closes one some leg steps along."""
     return any(_steps_on(leg, steps) for legs in w.orders for leg in legs)
-
-
-# ---------------------------------------------------------------- exact sums, for every cafeteria at once
-
-def exact(masks, ivals, src: int, start: int | None) -> tuple[list[int], list[int], list[int]]:
-    """From the spaces of ``src`` (each starting with ``start`` collected, or with its own value when
-    ``start`` is None) along shortest paths: each space's distance (-1: not reached), the best exact
-    sum collected on reaching it (``acc``, its own value included) and the best before it (``pre``; 0
-    at a source)."""
-    n_, e_, s_, w_ = masks
-    dist, pre, acc = [-1] * SPACES, [0] * SPACES, [0] * SPACES
-    f = seen = src
-    while f:
-        low = f & -f
-        s = low.bit_length() - 1
-        f ^= low
-        dist[s] = 0
-        acc[s] = ivals[s] if start is None else start
-    f = src
-    k = 0
-    while True:
-        g = (((f & n_) >> N) | ((f & s_) << N) | ((f & e_) << 1) | ((f & w_) >> 1)) & ~seen
-        if not g:
-            return dist, pre, acc
-        seen |= g
-        k += 1
-        if not f & (f - 1):  # one space in the layer before
-            best = acc[f.bit_length() - 1]
-            f = g
-            while g:
-                low = g & -g
-                v = low.bit_length() - 1
-                g ^= low
-                dist[v] = k
-                pre[v] = best
-                acc[v] = best + ivals[v]
-            continue
-        fn = ((f & s_) << N) & g
-        fw = ((f & e_) << 1) & g
-        fe = ((f & w_) >> 1) & g
-        fs = ((f & n_) >> N) & g
-        f = g
-        while g:
-            low = g & -g
-            v = low.bit_length() - 1
-            g ^= low
-            best = acc[v - N] if fn & low else LOW
-            if fw & low and acc[v - 1] > best:
-                best = acc[v - 1]
-            if fe & low and acc[v + 1] > best:
-                best = acc[v + 1]
-            if fs & low and acc[v + N] > best:
-                best = acc[v + N]
-            dist[v] = k
-            pre[v] = best
-            acc[v] = best + ivals[v]
-
-
-def cafe_sums(masks, ivals, e: int, x: int, cafe: list[int] | None, pairs, step: int, here: int) -> list:
-    """For a store with at most one cafeteria (``cafe``: its spaces, or None) and a walk, the exact value
-    (score + ``step`` x length) of the walk with a new cafeteria on each pair of empty neighbouring
-    spaces in ``pairs``: ``here`` for a pair out of reach (the walk skips it), None where the cafeterias
-    are equally near and both orders score the same with different lengths (the floats choose).
-
-    A leg to or from the new cafeteria is read off a programme from the entrance, the exit or the old
-    cafeteria (the nearer of its two spaces; a leg never passes the far one, nor does the first leg
-    pass the other cafeteria); the leg from the old cafeteria to the exit after it may pass the new
-    one, whose spaces then count 0: its best is the best way through either or both."""
-    dE, preE, accE = exact(masks, ivals, 1 << e, None)
-    dX, preX, _ = exact(masks, ivals, 1 << x, None)  # a source's pre is 0: the legs from it are worth 0
-    c = None
-    if cafe is not None and any(dE[a] >= 0 for a in cafe):
-        cb = sum(1 << a for a in cafe)
-        dC, preC, accC = exact(masks, ivals, cb, 0)
-        live = [a for a in cafe if dE[a] >= 0]
-        nearC = min(dE[a] for a in live)
-        eC = max(accE[a] for a in live if dE[a] == nearC)  # e -> C1 (a cafeteria space is worth 0)
-        D = min(dX[a] for a in live)
-        cX = max(preX[a] for a in live if dX[a] == D)  # C1 -> x
-        c = True
-    out = []
-    for s, t in pairs:
-        a, b = dE[s], dE[t]
-        if a < 0:
-            out.append(here)
-            continue
-        if a < b:  # e -> the new cafeteria
-            d1, l1 = a, preE[s]
-        elif b < a:
-            d1, l1 = b, preE[t]
-        else:
-            d1, l1 = a, max(preE[s], preE[t])
-        a, b = dX[s], dX[t]
-        if a < b:  # the new cafeteria -> x
-            d2, l2 = a, preX[s]
-        elif b < a:
-            d2, l2 = b, preX[t]
-        else:
-            d2, l2 = a, max(preX[s], preX[t])
-        if c is None:
-            out.append(l1 + l2 + step * (d1 + d2))
-            continue
-        a, b = dC[s], dC[t]
-        if a < b:  # C1 -> the new one, or back: the same spaces between
-            dCN, lCN = a, preC[s]
-        elif b < a:
-            dCN, lCN = b, preC[t]
-        else:
-            dCN, lCN = a, max(preC[s], preC[t])
-        one = two = None
-        if nearC <= d1:  # C1 first
-            one = eC + lCN + l2 + step * (nearC + dCN + d2)
-        if d1 <= nearC:  # the new one first; then C1 -> x, perhaps through it
-            best = cX
-            for u in (s, t):
-                if dC[u] + dX[u] == D:
-                    best = max(best, accC[u] - ivals[u] + preX[u])
-            for u, v in ((s, t), (t, s)):
-                if dC[v] == dC[u] + 1 and dC[v] + dX[v] == D and dC[u] + dX[u] == D:
-                    best = max(best, accC[u] - ivals[u] + preX[v])
-            two = l1 + lCN + best + step * (d1 + dCN + D)
-            scores = (eC + lCN + l2, l1 + lCN + best)
-        if one is None:
-            out.append(two)
-        elif two is None:
-            out.append(one)
-        elif scores[0] != scores[1]:
-            out.append(one if scores[0] > scores[1] else two)
-        else:
-            out.append(one if one == two else None)
-    return out

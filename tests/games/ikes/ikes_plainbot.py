@@ -9,7 +9,7 @@ from __future__ import annotations
 from printkit.games.ikes.path import SPACES, Board, neighbour, walk
 from printkit.games.ikes.record import Turn
 from printkit.games.ikes.replay import bonus_earned, tile_spaces
-from printkit.games.ikes.simulate import EMPTY_COST, bot_values, heuristic, weigh
+from printkit.games.ikes.moves import EMPTY_COST, bot_values, heuristic, weigh
 from printkit.games.ikes.tiles import SIDES, tileset
 
 

@@ -1,5 +1,5 @@
 """The Long Way (ikes): the bot's walk (bot.py) against the plain walk (path.walk), and the bot's choices
-(simulate.py) against the same choices made by walking every placement (ikes_plainbot.py)."""
+(moves.py, cafes.py) against the same choices made the plain way (ikes_plainbot.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from ikes_plainbot import plain_bonus_options, plain_cafe, plain_place, plain_ti
 from printkit.games.ikes import bot
 from printkit.games.ikes.path import NEIGHBOUR, SPACES, Board, walk
 from printkit.games.ikes.replay import tile_spaces
-from printkit.games.ikes.simulate import H_STEP, PAIRS, Cafes, Game, Store, best_cafe, best_tile, bonus_options, \
-    bot_values, footprints, heuristic, hundredths, place_tile, play
+from printkit.games.ikes.cafes import Cafes, apart, best_cafe, cafe_sums, forget
+from printkit.games.ikes.moves import H_STEP, PAIRS, Store, best_tile, bonus_options, bot_values, footprints, \
+    heuristic, hundredths, place_tile
+from printkit.games.ikes.simulate import Game, play
 from printkit.games.ikes.tiles import tileset
 from printkit.games.ikes.tiles import OPPOSITE, SIDES
 
@@ -141,7 +143,7 @@ def test_every_cafeteria_placement_summed_exactly_as_its_walk(seed):
         ivals = [round(v * 100) for v in st.vals]
         here = hundredths(w.score) + H_STEP * w.length
         cafe = b.cafeterias().get("C1")
-        for (s, t), got in zip(pairs, bot.cafe_sums(st.masks, ivals, st.e, st.x, cafe, pairs, H_STEP, here)):
+        for (s, t), got in zip(pairs, cafe_sums(st.masks, ivals, st.e, st.x, cafe, pairs, H_STEP, here)):
             nb = b.copy()
             nb.grid[s] = nb.grid[t] = "C2" if cafe else "C1"
             p = walk(nb, bot_values(nb))
@@ -275,7 +277,6 @@ def test_walls_between_the_first_cafeterias_spaces_bring_back_the_remembered_wal
     space that walk does not depend on) cuts the exit off; the bot always kept the walk it remembered,
     and still does once C1's spaces are walled apart."""
     from printkit.games.ikes.record import Turn
-    from printkit.games.ikes.simulate import apart, forget
 
     grid = ["o"] * SPACES
     grid[2] = grid[3] = "C1"
