@@ -135,7 +135,7 @@ def closed(masks, clear) -> tuple:
     return tuple(m & ~c for m, c in zip(masks, clear))
 
 
-def best_tile(g: Game, st: Store, base: bot.Way, light: int, dark: int) -> tuple[float, Board, Turn, bot.Way] | None:
+def best_tile(g: Game, st: Store, base: bot.Way, light: int, dark: int) -> tuple[float, Board, Turn] | None:
     """The best placement of the rolled tile (with display and bonus), or None if it fits nowhere.
 
     A tile none of whose spaces the present walk depends on (``walk``'s region) leaves the walk as it
@@ -276,37 +276,27 @@ def bonus_options(b: Board, coins: int, w: bot.Way, masks, vals):
                     yield still, ("wall", s, side)
                     continue
                 empty = b.grid[s] == "." and not any((s, d) in b.walls for d in SIDES)
-                if masks[i] >> s & 1:
-                    nm = cut_masks(masks, s, q)
-                    if bot.no_gain(w, nm, [(s, q)], s if empty else -1):
-                        yield None, ("wall", s, side)
-                        continue
-                elif empty and bot.no_gain(w, masks, (), s):
+                closes = masks[i] >> s & 1  # the step is open: the wall closes it
+                if not closes and not empty:  # nothing the walk sees changes
+                    yield still, ("wall", s, side)
+                    continue
+                nm = cut_masks(masks, s, q) if closes else masks
+                nv = vals_with(vals, s, 0) if empty else vals
+                if bot.no_gain(w, nm, [(s, q)] if closes else (), s if empty else -1):
                     yield None, ("wall", s, side)
                     continue
-                if masks[i] >> s & 1 and not bot.connected(w, cut_masks(masks, s, q)):
-                    v = bot.way(cut_masks(masks, s, q), vals_with(vals, s, 0 if empty else vals[s]), e, x, shut,
-                                cafes).weigh(coins, STEP_GAIN, COIN)
-                elif masks[i] >> s & 1 and bot.closes_a_step(w, [(s, q)]):
+                if closes and not bot.connected(w, nm):
+                    v = bot.way(nm, nv, e, x, shut, cafes).weigh(coins, STEP_GAIN, COIN)
+                elif closes and bot.closes_a_step(w, [(s, q)]):
                     # the walk with the step closed, shared by the walls on its two sides
-                    nm = list(masks)
-                    nm[i] &= ~(1 << s)
-                    nm[SIDES.index(OPPOSITE[side])] &= ~(1 << q)
-                    nm = tuple(nm)
                     key = (min(s, q), max(s, q))
                     wc = cut.get(key)
                     if wc is None:
                         wc = cut[key] = bot.update(w, nm, vals, [key], 0) or bot.way(nm, vals, e, x, shut, cafes,
                                                                                      w, [key])
-                    if empty:
-                        nv = list(vals)
-                        nv[s] = 0
-                        wc = bot.revalue(wc, nm, nv, 1 << s)
-                    v = wc.weigh(coins, STEP_GAIN, COIN)
+                    v = (bot.revalue(wc, nm, nv, 1 << s) if empty else wc).weigh(coins, STEP_GAIN, COIN)
                 elif empty:
-                    nv = list(vals)
-                    nv[s] = 0
-                    v = bot.revalue(w, masks, nv, 1 << s).weigh(coins, STEP_GAIN, COIN)
+                    v = bot.revalue(w, nm, nv, 1 << s).weigh(coins, STEP_GAIN, COIN)
                 else:
                     v = still
                 yield v, ("wall", s, side)
