@@ -300,3 +300,26 @@ def test_walls_between_the_first_cafeterias_spaces_bring_back_the_remembered_wal
     assert Cafes(g, st, st.way()).floats[i] == was  # remembered
     g.remembered = None
     assert Cafes(g, st, st.way()).top() == -10000  # not remembered: walked afresh
+
+
+def test_a_wall_cutting_the_exit_off_behind_a_cafeteria_crossing_is_walked():
+    """The store split by a wall down column C's east side with a gap on row B (B3-B4), C1 on A3 and A4
+    with the wall between them: the walk crosses from A3 to A4 by C1's two spaces, and a wall on B3's
+    east side (next to the walk, on its region, on no leg's step) cuts the entrance off from the exit."""
+    from ikes_plainbot import plain_bonus_options
+
+    grid = ["o"] * SPACES
+    grid[2] = grid[3] = "C1"
+    b = Board(grid, {(r * 7 + 2, "E"): False for r in range(7) if r != 1})
+    b.entrance, b.exit = (42, "W"), (48, "E")
+    st = Store.of(b)
+    w = st.way()
+    assert w.ok and not bot.closes_a_step(w, [(9, 10)])
+    masks = list(st.masks)
+    masks[SIDES.index("E")] &= ~(1 << 9)
+    masks[SIDES.index("W")] &= ~(1 << 10)
+    assert bot.update(w, tuple(masks), st.vals, [(9, 10)], 0) is None
+    assert not plain(b, st.vals, tuple(masks))[0].ok
+    options = dict((m, v) for v, m in bonus_options(b, 0, w, st.masks, st.vals))
+    assert options[("wall", 9, "E")] == -100.0
+    same_options(bonus_options(b, 0, w, st.masks, st.vals), plain_bonus_options(b, 0))

@@ -39,6 +39,22 @@ def test_the_bot_plays_the_same_games_as_before():
     assert hashlib.sha256("".join(record(g) for g in played).encode()).hexdigest() == SEED1_RECORDS
 
 
+def test_remembering_the_cafeteria_walks_throughout_plays_the_same_games(monkeypatch):
+    """The bot before bot.py remembered every cafeteria walk from turn to turn (cafes.forget); the bot
+    now does only once the first cafeteria's spaces are walled apart, and sums them afresh before.
+    Remembering them from the first cafeteria on, as then, plays the very same games."""
+    import hashlib
+
+    from printkit.games.ikes import simulate
+    from printkit.games.ikes.path import walk
+
+    monkeypatch.setattr(simulate, "apart", lambda st: True)
+    played = simulate.play_many(12, 1)
+    assert sum(g.remembered is not None for g in played) > 8
+    assert [walk(g.board).score for g in played] == SEED1_SCORES
+    assert hashlib.sha256("".join(simulate.record(g) for g in played).encode()).hexdigest() == SEED1_RECORDS
+
+
 def test_one_process_or_two_give_the_same_scores():
     from printkit.games.ikes.simulate import CHUNK, scores_many
 
