@@ -19,6 +19,10 @@ Modules:
   path.py      the store as a board and the shoppers' walk along shortest paths
   replay.py    a game replayed from its turn lines, every rule of a turn checked, compared with the written sheet
   simulate.py  the solo bot: greedy games, score summary, histogram, a game written as a results file
+  moves.py     the bot's value of a store, and its best tile placement, display and bonus
+  cafes.py     the bot's cafeterias: every placement summed exactly at once
+  bot.py       the bot's walk: path.py's walk with the same sums, found again from the walk before a
+               small change
   tiles.py     the tile set (6 shapes x 6 wall layouts) and the 6 furniture displays, read from the data file
 """
 

@@ -39,6 +39,22 @@ def test_the_bot_plays_the_same_games_as_before():
     assert hashlib.sha256("".join(record(g) for g in played).encode()).hexdigest() == SEED1_RECORDS
 
 
+def test_remembering_the_cafeteria_walks_throughout_plays_the_same_games(monkeypatch):
+    """The bot before bot.py remembered every cafeteria walk from turn to turn (cafes.forget); the bot
+    now does only once the first cafeteria's spaces are walled apart, and sums them afresh before.
+    Remembering them from the first cafeteria on, as then, plays the very same games."""
+    import hashlib
+
+    from printkit.games.ikes import simulate
+    from printkit.games.ikes.path import walk
+
+    monkeypatch.setattr(simulate, "apart", lambda st: True)
+    played = simulate.play_many(12, 1)
+    assert sum(g.remembered is not None for g in played) > 8
+    assert [walk(g.board).score for g in played] == SEED1_SCORES
+    assert hashlib.sha256("".join(simulate.record(g) for g in played).encode()).hexdigest() == SEED1_RECORDS
+
+
 def test_one_process_or_two_give_the_same_scores():
     from printkit.games.ikes.simulate import CHUNK, scores_many
 
@@ -48,30 +64,42 @@ def test_one_process_or_two_give_the_same_scores():
     assert one[:12] == SEED7_SCORES
 
 
-def test_the_bit_mask_walk_agrees_with_the_neighbour_list_walk():
-    """Every walk the bot weighs in two games, walked both ways: the same legs, values and notes."""
+def test_the_bots_walks_agree_with_the_neighbour_list_walk():
+    """Every walk the bot finds afresh in two games (bot.py), walked over neighbour lists as well: the
+    same score (bit for bit), length and spaces entered."""
     import random
 
-    from printkit.games.ikes import path, simulate
+    from printkit.games.ikes import bot, path, simulate
+    from printkit.games.ikes.tiles import SIDES
 
     seen = []
-    real = simulate.walk
+    real = bot.way
 
-    def both(board, values=None, **kw):
-        w = real(board, values, **kw)
-        old = path._walk_lists(board, board.values() if values is None else values, board.adjacency())
-        seen.append(1)
-        assert (w.score, [(x.start, x.spaces, x.value, x.goal) for x in w.legs], w.reason, w.skipped, w.tie) == \
-               (old.score, [(x.start, x.spaces, x.value, x.goal) for x in old.legs], old.reason, old.skipped, old.tie)
+    def both(masks, vals, e, x, shut, cafes, *rest):
+        w = real(masks, vals, e, x, shut, cafes, *rest)
+        grid = ["o"] * path.SPACES
+        for name, spaces in cafes.items():
+            for s in range(path.SPACES):
+                if spaces >> s & 1:
+                    grid[s] = name
+        b = path.Board(grid, {(e, "W"): False} if shut else {})
+        b.entrance, b.exit = (e, "W"), (x, "E")
+        adj = [tuple(path.NEIGHBOUR[s][side] for i, side in enumerate(SIDES) if masks[i] >> s & 1)
+               for s in range(path.SPACES)]
+        old = path._walk_lists(b, vals, adj)
+        seen.append(w.ok)
+        assert w.ok == old.ok
+        if w.ok:
+            assert (repr(w.score), w.length, w.entries()) == (repr(old.score), old.length, old.entries())
         return w
 
-    simulate.walk = both
+    bot.way = both
     try:
         for i in range(2):
             simulate.play(random.Random(11 * 1_000_003 + i))
     finally:
-        simulate.walk = real
-    assert len(seen) > 200
+        bot.way = real
+    assert len(seen) > 60 and sum(seen) > 40  # walks checked, most of them with a way to the exit
 
 
 def test_simulate_jobs_option_gives_the_same_summary(printkit):
