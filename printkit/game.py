@@ -89,6 +89,27 @@ class Model(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
         return msgspec.structs.asdict(self)
 
 
+def prepare_models() -> int:
+    """Build msgspec's checking machinery for every model now, in this one thread, and return how many.
+
+    msgspec builds it on a model's first use, and two threads building it for the same model at once
+    can crash the process (a null pointer in msgspec's ``convert``).  ``printkit enter`` answers the
+    page on several threads, so it calls this before its first request."""
+    seen: set[type] = set()
+    todo = [msgspec.Struct]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if sub not in seen:
+                seen.add(sub)
+                todo.append(sub)
+    for cls in seen:
+        try:
+            msgspec.convert({}, cls, strict=False)
+        except Exception:  # noqa: BLE001 - only the machinery is wanted; the empty mapping need not fit
+            pass
+    return len(seen)
+
+
 class RowProblem(ValueError):
     """A problem in one row of a grid: ``row`` is the row's index in a list of rows, or a ``Row`` (a line of
     a '|' block), so that the message names the row's own line of the file."""

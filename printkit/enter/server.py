@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from ..game import prepare_models
 from ..inputs import InputError
 from . import document
 
@@ -49,6 +50,8 @@ class Session:
         self.latest: dict | None = None  # the newest document the page sent (by its sequence number)
         self.latest_seq = -1
         self.static = _static_files(game)
+        game.page  # the game's page module and its models, imported now
+        prepare_models()  # before the threads that answer the page start
 
     # -- the file
 

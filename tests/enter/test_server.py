@@ -249,3 +249,38 @@ def test_another_host_warns_and_every_address_is_refused(tmp_path):
 def test_enter_is_listed_in_help():
     code, out, err = run_printkit("--help")
     assert code == 0 and "enter" in out
+
+
+
+def test_the_session_builds_every_model_check_before_its_threads_answer(monkeypatch, tmp_path):
+    """msgspec builds a model's checks on the model's first use, and two threads building them at once can
+    crash the process (seen: a segfault in msgspec's convert while the page's first check and board came
+    in together).  The session builds them for every model before the server's threads start."""
+    import msgspec._utils
+
+    from printkit import registry
+    from printkit.enter.server import Session
+    from printkit.game import Model
+
+    built = []
+    real = msgspec._utils._get_class_annotations  # what msgspec calls when it builds a model's checks
+    monkeypatch.setattr(msgspec._utils, "_get_class_annotations", lambda cls: built.append(cls) or real(cls))
+
+    class Probe(Model):
+        a: int = 0
+
+    Probe.from_dict({})
+    assert Probe in built  # the probe sees a first use
+    built.clear()
+
+    class Late(Model):  # a model nobody has used yet
+        inner: list[int] = []
+
+    game = registry.get("ikes")
+    Session(game, tmp_path / "x.yaml", {"game": "ikes", "players": ["Ann"]}, "127.0.0.1")
+    assert Late in built
+    built.clear()
+    Late.from_dict({"inner": [1]})
+    with pytest.raises(ValueError):
+        game.Results.from_dict({"game": "ikes", "players": "not a list"})
+    assert built == []  # nothing left to build once the server answers
