@@ -19,7 +19,7 @@ Why the shortcuts give the same answer:
 
 from __future__ import annotations
 
-from .path import ALL, N, SPACES
+from .path import ALL, N, SPACES, layers
 
 FAR = 10 ** 6  # further than every distance
 NEG = float("-inf")  # below every value
@@ -126,19 +126,6 @@ def _leg(masks, vals, lay: list[int], targets: int, entry: int) -> Leg:
     return leg
 
 
-def _layers(masks, src: int, targets: int) -> list[int] | None:
-    n_, e_, s_, w_ = masks
-    f = seen = src
-    lay = [f]
-    while not f & targets:
-        f = (((f & n_) >> N) | ((f & s_) << N) | ((f & e_) << 1) | ((f & w_) >> 1)) & ~seen
-        if not f:
-            return None
-        seen |= f
-        lay.append(f)
-    return lay
-
-
 class Way:
     """A walk as the bot weighs it: ``ok``, ``score``, ``length``, ``region`` (every space it depends
     on, as ``walk``'s region), the legs of each order of the cafeterias tried (``orders``) and of the
@@ -234,7 +221,7 @@ def way(masks, vals, e: int, x: int, shut: bool, cafes: dict[str, int], old: Way
         for i, name in enumerate(order):
             goal = cafes[order[i + 1]] if i + 1 < len(order) else 1 << x
             leg = _kept(old, cafes[name], goal, masks, vals, steps, changed) if old else None
-            legs.append(leg or _leg(masks, vals, _layers(masks, cafes[name], goal), goal, -1))
+            legs.append(leg or _leg(masks, vals, layers(masks, cafes[name], goal), goal, -1))
         for leg in legs:
             region |= leg.onall
         w.orders.append(legs)
@@ -289,7 +276,7 @@ def update(w: Way, masks, vals, steps, changed: int) -> Way | None:
                 if got is None:  # the leg is longer now
                     if i == 0:
                         return None
-                    lay = _layers(masks, leg.src, leg.targets)
+                    lay = layers(masks, leg.src, leg.targets)
                     if lay is None:
                         return None
                     got = _leg(masks, vals, lay, leg.targets, -1)

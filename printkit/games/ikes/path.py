@@ -258,17 +258,11 @@ def layers_from(masks, sources: int) -> list[int]:
         out.append(f)
 
 
-def fast_leg(masks, values, sources: dict[int, float], targets: int):
-    """``best_leg`` on bit masks: the same answer (the same floating-point sums, the same tie-breaks),
-    with the dynamic programme run only over the spaces on some shortest path to the nearest target.
-
-    A space on a shortest path to the target has every shortest path to it on one too, so its best
-    value and parent are the ones ``best_leg`` finds over the whole breadth-first search."""
+def layers(masks, start: int, targets: int) -> list[int] | None:
+    """The breadth-first layers from the spaces of ``start`` (a bit mask) to the first layer that
+    meets ``targets``; None if no target can be reached."""
     n_, e_, s_, w_ = masks
-    f = seen = 0
-    for s in sources:
-        f |= 1 << s
-    seen = f
+    f = seen = start
     lay = [f]
     while not f & targets:
         f = (((f & n_) >> N) | ((f & s_) << N) | ((f & e_) << 1) | ((f & w_) >> 1)) & ~seen
@@ -276,6 +270,23 @@ def fast_leg(masks, values, sources: dict[int, float], targets: int):
             return None
         seen |= f
         lay.append(f)
+    return lay
+
+
+def fast_leg(masks, values, sources: dict[int, float], targets: int):
+    """``best_leg`` on bit masks: the same answer (the same floating-point sums, the same tie-breaks),
+    with the dynamic programme run only over the spaces on some shortest path to the nearest target.
+
+    A space on a shortest path to the target has every shortest path to it on one too, so its best
+    value and parent are the ones ``best_leg`` finds over the whole breadth-first search."""
+    n_, e_, s_, w_ = masks
+    f = 0
+    for s in sources:
+        f |= 1 << s
+    lay = layers(masks, f, targets)
+    if lay is None:
+        return None
+    f = lay[-1]
     d = len(lay) - 1
     hit = f & targets
     # the spaces on shortest paths to the hit targets, layer by layer, back from the targets
