@@ -377,23 +377,36 @@ def walk(board: Board, values: list[int] | None = None, adj=None, masks=None, re
     for k, v in reach.items():
         bits = sum(1 << s for s in v)
         near[k] = next(i for i, f in enumerate(lay) if f & bits)
+    used = 0
+
+    def leg(sources, goal):
+        nonlocal used
+        targets = sum(1 << s for s in reach[goal]) if goal != "exit" else 1 << x
+        _, val, spaces, start, on = fast_leg(masks, values, sources, targets)  # all in the entrance's region
+        for g in on:
+            used |= g
+        return val, spaces, start
+
+    found = _best_order(reach, near, skipped, e, values, leg)
+    if region is not None:
+        region.append(used)
+    return found
+
+
+def _best_order(reach, near, skipped, e, values, leg) -> Walk:
+    """The walk through the reachable cafeterias, nearest first (both orders when the two are equally
+    near), each leg found by ``leg(sources, goal)`` -> (value, spaces, start)."""
     keys = sorted(reach, key=lambda k: (near[k], k))
     orders = [keys]
     if len(keys) == 2 and near[keys[0]] == near[keys[1]]:
         orders.append(keys[::-1])
     results = []
-    used = 0
     for order in orders:
         legs: list[Leg] = []
         sources = {e: values[e]}
         total = 0
         for goal in order + ["exit"]:
-            targets = sum(1 << s for s in reach[goal]) if goal != "exit" else 1 << x
-            got = fast_leg(masks, values, sources, targets)
-            assert got is not None  # everything here is in the entrance's region
-            _, val, spaces, start, on = got
-            for g in on:
-                used |= g
+            val, spaces, start = leg(sources, goal)
             if not legs:
                 spaces = [e] + spaces  # the entrance space is entered from outside
             legs.append(Leg(start, spaces, val, f"cafeteria {goal}" if goal != "exit" else "the exit"))
@@ -401,12 +414,6 @@ def walk(board: Board, values: list[int] | None = None, adj=None, masks=None, re
             if goal != "exit":
                 sources = {s: 0 for s in reach[goal]}
         results.append((total, legs, order))
-    if region is not None:
-        region.append(used)
-    return _choose(results, keys, near, skipped)
-
-
-def _choose(results, keys, near, skipped) -> Walk:
     total, legs, order = results[0]
     tie = ""
     if len(results) == 2:
@@ -436,28 +443,13 @@ def _walk_lists(board: Board, values: list[int], adj) -> Walk:
     reach = {k: v for k, v in cafes.items() if any(dist[s] >= 0 for s in v)}
     skipped = [k for k in cafes if k not in reach]
     near = {k: min(dist[s] for s in v if dist[s] >= 0) for k, v in reach.items()}
-    keys = sorted(reach, key=lambda k: (near[k], k))
-    orders = [keys]
-    if len(keys) == 2 and near[keys[0]] == near[keys[1]]:
-        orders.append(keys[::-1])
-    results = []
-    for order in orders:
-        legs: list[Leg] = []
-        sources = {e: values[e]}
-        total = 0
-        for goal in order + ["exit"]:
-            targets = set(reach[goal]) if goal != "exit" else {x}
-            got = best_leg(adj, values, sources, targets)
-            assert got is not None  # everything here is in the entrance's region
-            _, val, spaces, start = got
-            if not legs:
-                spaces = [e] + spaces  # the entrance space is entered from outside
-            legs.append(Leg(start, spaces, val, f"cafeteria {goal}" if goal != "exit" else "the exit"))
-            total += val
-            if goal != "exit":
-                sources = {s: 0 for s in reach[goal]}
-        results.append((total, legs, order))
-    return _choose(results, keys, near, skipped)
+
+    def leg(sources, goal):
+        targets = set(reach[goal]) if goal != "exit" else {x}
+        _, val, spaces, start = best_leg(adj, values, sources, targets)  # all in the entrance's region
+        return val, spaces, start
+
+    return _best_order(reach, near, skipped, e, values, leg)
 
 
 def leg_range(adj, values, sources: dict[int, int], targets: set[int]) -> tuple[int, int, int] | None:

@@ -161,16 +161,7 @@ def test_map_stays_readable(kcount):
     assert r >= 5  # room for a two-digit number at a readable size
     numbers = [t for t in page.items if isinstance(t, Text) and t.text.isdigit() and t.bold]
     assert sorted(int(t.text) for t in numbers) == list(range(1, kcount + 1)) and min(t.size for t in numbers) >= 10
-    pts = [(c.cx, c.cy) for c in circles]
-    for i, j in [(i, j) for i in range(kcount) for j in range(i + 1, kcount)]:
-        assert math.dist(pts[i], pts[j]) > 2 * r + 5
-        (ax, ay), (bx, by) = pts[i], pts[j]
-        for m, (px, py) in enumerate(pts):
-            if m in (i, j):
-                continue
-            t = max(0, min(1, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)))
-            gap = math.dist((px, py), (ax + t * (bx - ax), ay + t * (by - ay)))
-            assert gap > r + 0.5, (kcount, i + 1, j + 1, m + 1)
+    readable(circles, kcount, r)
     guides = [it for it in page.items if isinstance(it, Lines) and len(it.segments) == road_count(kcount)]
     assert len(guides) == 1 and guides[0].pen.color != (0, 0, 0)  # every road, as a faint guide
 
