@@ -50,16 +50,12 @@ def assert_same(w: bot.Way, p, region: int) -> None:
         assert (w.length, w.entries(), w.region) == (p.length, p.entries(), region)
 
 
-def store(b: Board) -> Store:
-    return Store.of(b)
-
-
 @pytest.mark.parametrize("seed", range(4))
 def test_the_bots_walk_is_the_plain_walk(seed):
     rng = random.Random(seed)
     for _ in range(150):
         b = random_board(rng)
-        st = store(b)
+        st = Store.of(b)
         assert_same(st.way(), *plain(b, st.vals, st.masks))
 
 
@@ -84,7 +80,7 @@ def test_a_walk_changed_in_a_few_spaces_is_the_plain_walk_of_the_changed_store(s
     rerun = kept = 0
     for _ in range(150):
         b = random_board(rng)
-        st = store(b)
+        st = Store.of(b)
         w = st.way()
         vals = list(st.vals)
         changed = 0
@@ -109,7 +105,7 @@ def test_a_doorway_the_test_passes_leaves_the_walk_as_it_is(seed):
     said = {True: 0, False: 0}
     for _ in range(120):
         b = random_board(rng, walls=45)
-        st = store(b)
+        st = Store.of(b)
         w = st.way()
         if not w.ok:
             continue
@@ -135,7 +131,7 @@ def test_every_cafeteria_placement_summed_exactly_as_its_walk(seed):
     ties = 0
     for _ in range(60):
         b = random_board(rng, cafes=1, walls=20)
-        st = store(b)
+        st = Store.of(b)
         w = st.way()
         if not w.ok:
             continue
@@ -156,8 +152,9 @@ def test_every_cafeteria_placement_summed_exactly_as_its_walk(seed):
     assert ties < 20
 
 
-def states(seed: int, games: int):
-    """(board, coins, cafeterias placed) before every turn of a few of the bot's games."""
+def states(seed: int, games: int, step: int = 1):
+    """Before every step-th turn of a few of the bot's games: (board, coins, cafeterias placed, the
+    bot's game, its store and the store's walk)."""
     import printkit.games.ikes.simulate as sim
 
     out = []
@@ -173,16 +170,15 @@ def states(seed: int, games: int):
             play(random.Random(seed * 1_000_003 + i))
     finally:
         sim.best_tile = real
-    return out
+    for board, coins, cafes in out[::step]:
+        st = Store.of(board)
+        yield board, coins, cafes, Game(board, coins, cafes), st, st.way()
 
 
 def test_the_bot_chooses_what_walking_every_placement_chooses():
     rng = random.Random(5)
     seen = bonus = 0
-    for board, coins, cafes in states(3, 3)[::2]:
-        g = Game(board, coins, cafes)
-        st = Store.of(board)
-        base = st.way()
+    for board, coins, cafes, g, st, base in states(3, 3, 2):
         for _ in range(2):
             light, dark = rng.randint(1, 6), rng.randint(1, 6)
             fast, slow = best_tile(g, st, base, light, dark), plain_tile(board, coins, light, dark)
@@ -219,10 +215,7 @@ def test_every_placement_and_every_bonus_valued_as_its_plain_walk():
     it (two coins, every doorway, every wall) valued as path.walk values the store it makes."""
     rng = random.Random(7)
     placed = options = 0
-    for board, coins, cafes in states(4, 2)[::3]:
-        g = Game(board, coins, cafes)
-        st = Store.of(board)
-        base = st.way()
+    for board, coins, cafes, g, st, base in states(4, 2, 3):
         light, dark = rng.randint(1, 6), rng.randint(1, 6)
         foot = footprints(tileset().tile(light, dark))
         for anchor in range(SPACES):
