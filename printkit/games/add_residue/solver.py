@@ -127,7 +127,6 @@ class Solver:
         self.visited = 0  # positions searched (calls that were not answered by the table alone)
         self.progress = progress
         self.etc = 0  # positions answered by looking their moves up in the table
-        self.vary = ()  # a helper searches positions with these many cards left in the other order
         self._build()
 
     @property
@@ -210,9 +209,9 @@ class Solver:
         c = self.count
         return self._run(ma, mm, oa, om, m, alpha, beta, c[ma] + c[mm] + c[oa] + c[om])
 
-    def _build(self) -> None:
-        """The search as a closure over the solver's tables (no attribute lookups per position);
-        rebuilt when ``vary`` changes."""
+    def _build(self, vary: tuple[int, ...] = ()) -> None:
+        """The search as a closure over the solver's tables (no attribute lookups per position).
+        ``vary``: a helper process searches positions with these many cards left in the other order."""
         n, count, sums = self.n, self.count, self.sums
         his, tops, capped_at, pen = self.his, self.tops, self.capped, self.pen
         addmoves, modmoves, mods = self.addmoves, self.modmoves, self._mods
@@ -220,7 +219,7 @@ class Solver:
         # side by side (32 bytes), so a look-up reads one stretch of memory
         table, mshift, big, slots = self.table, self.mshift, self.big, self.slots
         mask = 2 * slots - 4
-        vary = self.vary
+        cards = self.cards
         solver = self
         visited = 0
 
@@ -239,8 +238,6 @@ class Solver:
                 if v > best:
                     best = v
             return best
-
-        cards = self.cards
 
         def upper(ma, mm, oa, om, m):
             """The table's upper bound on the value of a position (INF if it has none)."""
@@ -406,7 +403,7 @@ class Solver:
             finally:
                 solver.visited = visited
 
-        self._run, self._small, self._upper = run, small, upper
+        self._run, self._small = run, small
 
 
 def _table(words: int, shared: bool):
@@ -462,8 +459,7 @@ def value_of_start(n: int, workers: int = 1, progress=None, slots: int = 0) -> t
             if pid == 0:  # pragma: no cover - the helper; its only output is the shared table
                 try:
                     solver.progress = None
-                    solver.vary = (4 * n - 1, 4 * n - 3) if i == 1 else (4 * n - 1, 4 * n - 5)
-                    solver._build()
+                    solver._build(vary=(4 * n - 1, 4 * n - 3) if i == 1 else (4 * n - 1, 4 * n - 5))
                     solver.value(*start(n))
                 finally:
                     os._exit(0)
