@@ -155,7 +155,33 @@ def parse(text: str, file: str) -> Document:
     try:
         return _parse(text, file)
     except RecursionError:
-        raise InputError(file, "nested too deeply to be a printkit file") from None
+        raise InputError(file, TOO_DEEP) from None
+
+
+TOO_DEEP = "nested too deeply to be a printkit file"
+FLOW = re.compile(r"""[\[\]{}\n]|'[^'\n]*'|"(?:[^"\\\n]|\\.)*"|(?:^|(?<=[ \t]))#[^\n]*""")
+
+
+def too_deep(text: str, end: int | None = None) -> int | None:
+    """The line where ``text`` (up to ``end``) first nests more than MAX_DEPTH levels, counting the top
+    mapping every printkit file is and each ``[`` or ``{`` inside it, or None.  printkit's own measure, read from the text itself: the refusal is the same whatever
+    limit or wording the YAML library has (libyaml refuses deep nesting itself at its own depth, and
+    may scan ahead of the tokens it has handed over)."""
+    depth = 1  # the top-level mapping
+    line = 1
+    for m in FLOW.finditer(text, 0, len(text) if end is None else end):
+        ch = m.group()
+        if ch == "\n":
+            line += 1
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return line
+        elif ch in "]}":
+            depth = max(1, depth - 1)
+        else:
+            line += ch.count("\n")
+    return None
 
 
 def _parse(text: str, file: str) -> Document:
@@ -173,7 +199,7 @@ def _parse(text: str, file: str) -> Document:
             depth += more
             count += values
             if depth > MAX_DEPTH:  # stop early: the scanner slows down with every level
-                raise InputError(file, "nested too deeply to be a printkit file", token.start_mark.line + 1)
+                raise InputError(file, TOO_DEEP, token.start_mark.line + 1)
             if count > MAX_VALUES:  # and every value costs time and memory to read and check
                 raise InputError(file, f"more than {MAX_VALUES:,} values; too many to be a printkit file",
                                  token.start_mark.line + 1)
@@ -188,6 +214,9 @@ def _parse(text: str, file: str) -> Document:
             loader.dispose()
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
+        deep = too_deep(text, mark.index + 1 if mark else None)
+        if deep is not None:  # refused by the YAML library for its own depth limit, or failing past ours
+            raise InputError(file, TOO_DEEP, deep) from None
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         at = mark.line + 1 if mark else None
         slip = next((s for s in reversed(layout_slips(text)) if at and s.kind == "indent" and s.line <= at), None)

@@ -156,3 +156,115 @@ def test_long_values_stay_one_short_line():
     e = InputError("c.yaml", "unknown game '" + "x" * 5000 + "'", 1, "game")
     assert len(str(e)) < 400 and "\n" not in str(e)
     assert str(InputError("c.yaml", "two\nlines", 1)) == "c.yaml:1: two\\nlines"
+
+
+# ---------------------------------------------------------------- deep nesting: printkit's refusal, whatever the YAML library
+
+DEEP_FLOW = "game: x\nplayers: [Ann, Ben]\nrounds: " + "[" * 20000 + "]" * 20000 + "\n"
+DEEP_MAPS = "game: x\nrounds: " + "{a: " * 3000 + "1" + "}" * 3000 + "\n"
+DEEP_BLOCK = "game: x\nx:" + "".join(f"\n{' ' * i}k{i}:" for i in range(1, 400)) + " 1\n"
+
+
+@pytest.fixture(params=["libyaml", "pure"])
+def loader(request, monkeypatch):
+    """Both of PyYAML's parsers: libyaml (PyYAML's C parser, which has a nesting limit of its own in newer
+    releases) and the pure Python one (which has none)."""
+    import yaml
+
+    from printkit import inputs
+
+    if request.param == "libyaml":
+        if not hasattr(yaml, "CSafeLoader"):
+            pytest.skip("this PyYAML was built without libyaml")
+        monkeypatch.setattr(inputs, "LOADER", yaml.CSafeLoader)
+    else:
+        monkeypatch.setattr(inputs, "LOADER", yaml.SafeLoader)
+    return request.param
+
+
+@pytest.mark.parametrize("text,line", [(DEEP_FLOW, 3), (DEEP_MAPS, 2), (DEEP_BLOCK, None)])
+def test_deep_nesting_is_printkits_own_refusal(loader, text, line):
+    import time
+
+    started = time.monotonic()
+    with pytest.raises(InputError) as e:
+        parse(text, "deep.yaml")
+    assert time.monotonic() - started < 2.0
+    assert e.value.message == "nested too deeply to be a printkit file"
+    assert e.value.file == "deep.yaml"
+    if line is not None:
+        assert e.value.line == line
+    assert str(e.value).startswith("deep.yaml:")
+
+
+def test_deep_nesting_wording_does_not_depend_on_the_library(monkeypatch):
+    """A YAML library that stops deep nesting itself, in any words, at any depth past printkit's: the user
+    still gets printkit's line; a syntax error that has nothing to do with depth keeps its own words."""
+    import yaml
+
+    from printkit import inputs
+
+    def refusing(text, Loader=None):
+        yield from ()
+        raise yaml.scanner.ScannerError("while scanning", None, "the library's own words about depth",
+                                        yaml.error.Mark("<unicode string>", 900, 2, 900, text, 900))
+
+    monkeypatch.setattr(yaml, "scan", refusing)
+    with pytest.raises(InputError) as e:
+        parse("game: x\nrounds: " + "[" * 1000, "deep.yaml")
+    assert (e.value.message, e.value.line) == ("nested too deeply to be a printkit file", 2)
+    with pytest.raises(InputError) as e:
+        parse("game: x\nrounds: " + "[" * 3 + "x" * 1000, "shallow.yaml")
+    assert e.value.message == "YAML syntax error: the library's own words about depth"
+
+
+@pytest.mark.parametrize("text", [
+    "game: x\nrounds: " + "[" * 15 + "]" * 15 + "\n",  # 16 levels with the top mapping
+    "game: x\ntitle: \"[[[[[[[[[[[[[[[[[[[[\"\nrounds: [[A1-A2]]\n",  # brackets inside quotes are text
+    "game: x\n# [[[[[[[[[[[[[[[[[[[[ a comment\nrounds: [[A1-A2]]\n",
+])
+def test_nesting_within_the_limit_reads(loader, text):
+    assert parse(text, "ok.yaml").data["game"] == "x"
+
+
+def test_too_deep_reads_the_text_itself():
+    from printkit.inputs import MAX_DEPTH, too_deep
+
+    assert too_deep("a: " + "[" * (MAX_DEPTH - 1)) is None  # with the top mapping, MAX_DEPTH levels
+    assert too_deep("a: 1\nb: " + "[" * MAX_DEPTH) == 2
+    assert too_deep("a: '" + "[" * 40 + "'") is None
+    assert too_deep('a: "\\"' + "[" * 40 + '"') is None
+    assert too_deep("a: 1 #" + "{" * 40) is None
+    assert too_deep("a: [" * 40, end=10) is None  # only the text up to ``end``
+
+
+# ---------------------------------------------------------------- msgspec's messages, as printkit reads them
+
+@pytest.mark.parametrize("data,form", [
+    ({"n": 1, "typo": 2}, r"^Object contains unknown field `typo`$"),
+    ({}, r"^Object missing required field `n`$"),
+    ({"n": "x"}, r"^Expected `int`, got `str`$"),
+    ({"n": 99}, r"^Expected `int` <= 30$"),
+    ({"n": 1, "paper": "legal"}, r"^Invalid enum value 'legal'$"),
+    ({"n": 1, "names": ["a"] * 9}, r"^Expected `array` of length <= 8$"),
+])
+def test_msgspec_messages_keep_the_form_printkit_reads(data, form):
+    """printkit turns msgspec's English into its own one-line messages by reading their form
+    (``inputs._explain``); pyproject.toml holds msgspec to the releases these forms were checked on.  If a
+    release words them otherwise, this names the form that changed before any user sees a raw message."""
+    import re
+
+    import msgspec
+
+    from printkit.inputs import AT
+
+    class M(msgspec.Struct, forbid_unknown_fields=True):
+        n: Annotated[int, Meta(le=30)]
+        paper: Literal["letter", "a4"] = "letter"
+        names: Annotated[list[str], Meta(max_length=8)] = []
+
+    with pytest.raises(msgspec.ValidationError) as e:
+        msgspec.convert(data, M, strict=False)
+    m = AT.match(str(e.value))
+    message = m.group("msg") if m else str(e.value)
+    assert re.match(form, message), str(e.value)
