@@ -79,7 +79,8 @@ def baseline(n: int) -> dict:
 def review_one(n: int, seed: int) -> dict:
     from printkit.games.add_residue.game import Results
     from printkit.games.add_residue.review import review
-    from printkit.inputs import parse, validate
+    from printkit.inputs import parse
+    from printkit.validation import validate
 
     rng = random.Random(seed)
     piles = {p: [("add", c) for c in range(1, n + 1)] + [("mod", c) for c in range(1, n + 1)] for p in ("Ann", "Ben")}

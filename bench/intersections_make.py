@@ -155,7 +155,8 @@ def main() -> None:
     import pickle
 
     from printkit import kit, registry
-    from printkit.inputs import load, validate
+    from printkit.inputs import load
+    from printkit.validation import validate
     from printkit.writers import pdf
 
     game = registry.get("intersections")

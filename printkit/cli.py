@@ -60,11 +60,11 @@ def _game(game_id: str):
 
 def _load(path: str, results: bool = False):
     """Read a config (or results) file: (game, validated model)."""
-    from . import inputs
+    from . import validation
 
     doc, game = _read(path)
     model = game.Results if results else game.Config
-    return game, inputs.validate(model, doc)
+    return game, validation.validate(model, doc)
 
 
 def _read(path: str):
@@ -72,23 +72,23 @@ def _read(path: str):
     from . import inputs, registry
 
     doc = inputs.load(path)
-    return doc, registry.get(inputs.game_of(doc))
+    return doc, registry.get(registry.game_of(doc))
 
 
 def _load_results(path: str):
     """Read a results file: (game, validated results, whether it is a config).  A config given instead (no
     play-record key) is read as its blank results file (what ``printkit template`` writes)."""
-    from . import inputs
+    from . import inputs, validation
 
     doc, game = _read(path)
     try:
-        res = inputs.validate(game.Results, doc)
+        res = validation.validate(game.Results, doc)
     except inputs.InputError as problem:
         try:
-            cfg = inputs.validate(game.Config, doc)
+            cfg = validation.validate(game.Config, doc)
         except inputs.InputError:
             raise problem from None
-        return game, inputs.validate(game.Results, inputs.parse(game.template(cfg), path)), True
+        return game, validation.validate(game.Results, inputs.parse(game.template(cfg), path)), True
     record = set(game.Results.keys()) - game.shared_keys()
     return game, res, not any(k in doc.data for k in record)
 
@@ -149,7 +149,8 @@ def new(
 ) -> None:
     """Write a starter config with every option present and commented."""
     from .game import starter_config
-    from .inputs import InputError, parse, validate
+    from .inputs import InputError, parse
+    from .validation import validate
 
     g = _game(game)
     who: list[str] | int | None = None

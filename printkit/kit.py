@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import rulesheet
+from .model import also_entry
 from .draw import Page
 from .sheet import Paper, footer, pack, paper as make_paper
 
@@ -40,40 +41,6 @@ def sections(game, cfg) -> list:
     for i, entry in enumerate(also):
         out.append(also_entry(cfg, i, entry))
     return out
-
-
-def also_entry(top, i: int, entry):
-    """The game and checked config of ``also`` item ``i``: the players, colour and copies of ``top``
-    unless it gives its own; a problem is a ``FieldProblem`` naming the key inside the item."""
-    from . import registry
-    from .game import FieldProblem
-    from .inputs import Document, _explain, one_line, suggest
-
-    where = ("also", i)
-    if not isinstance(entry, dict):
-        raise FieldProblem(where, "expected 'game: ID' and that game's options, e.g. {game: curve, n: 10}")
-    gid = entry.get("game")
-    if gid is None:
-        raise FieldProblem(where, "missing key 'game' (which game to add to the kit)")
-    if not isinstance(gid, str) or gid not in registry.GAMES:
-        raise FieldProblem(where + ("game",), f"unknown game '{one_line(gid, 40)}'{suggest(str(gid), registry.GAMES)}; "
-                                              f"known: {', '.join(registry.GAMES)}")
-    for key in ("paper", "formats", "also"):
-        if key in entry:
-            raise FieldProblem(where + (key,), "give it once, at the top of the file: it is for the whole kit")
-    game = registry.get(gid)
-    data = {"players": list(top.players), "color": top.color, **entry}
-
-    class Blame(Document):  # msgspec's problem with the item, as a FieldProblem at its key
-        def error(self, loc, message):
-            return FieldProblem(where + tuple(loc), message)
-
-    import msgspec
-
-    try:
-        return game, game.Config.from_dict(data)
-    except msgspec.ValidationError as e:
-        raise _explain(e, game.Config, Blame("", data, {})) from None
 
 
 def _grey(color):

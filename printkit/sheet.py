@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 import msgspec
 
+from .coords import row_label
 from .draw import BLACK, PT, SYMBOLS, Color, Item, Lines, Page, Pen, Text, fit_text, symbol
 
 PAPERS = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
@@ -64,43 +63,6 @@ def players(names: list[str], color: bool = True) -> list[Player]:
             cname, c = ("grey", DARK_GREY) if i % 2 else ("black", BLACK)
         out.append(Player(i, name, cname, c, DASHES[i % len(DASHES)], SYMBOLS[i % len(SYMBOLS)]))
     return out
-
-
-# ---------------------------------------------------------------- coordinates
-
-def row_label(i: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA, ..."""
-    s = ""
-    i += 1
-    while i:
-        i, r = divmod(i - 1, 26)
-        s = chr(65 + r) + s
-    return s
-
-
-def row_index(label: str) -> int:
-    n = 0
-    for ch in label:
-        n = n * 26 + ord(ch) - 64
-    return n - 1
-
-
-COORD = re.compile(r"^([A-Za-z]{1,2})(\d{1,3})$")
-
-
-def parse_coord(text: str, rows: int, cols: int) -> tuple[int, int] | None:
-    """``B3`` -> (1, 2) as (row, column) from zero; None if malformed or off the grid."""
-    m = COORD.match(text.strip())
-    if not m:
-        return None
-    r, c = row_index(m.group(1).upper()), int(m.group(2)) - 1
-    if 0 <= r < rows and 0 <= c < cols:
-        return r, c
-    return None
-
-
-def coord(r: int, c: int) -> str:
-    return f"{row_label(r)}{c + 1}"
 
 
 # ---------------------------------------------------------------- page frame
@@ -192,10 +154,10 @@ def footer(page: Page, paper: Paper, text: str) -> None:
 
 # ---------------------------------------------------------------- sheets that share a page
 
-class Slip(msgspec.Struct):
+class Panel(msgspec.Struct):
     """A sheet smaller than a page (a round, a player's piles, a score table), drawn as on a page from
     ``paper.top`` down to ``paper.top + height``.  The kit puts as many on a page as fit, the rule
-    sheet's last page included; a dashed cut line runs between slips of different ``sheet`` names.
+    sheet's last page included; a dashed cut line runs between panels of different ``sheet`` names.
     ``card``: printed once however many games the kit is for (``copies``)."""
 
     items: list[Item]
@@ -204,22 +166,25 @@ class Slip(msgspec.Struct):
     card: bool = False
 
 
-def slip(page: Page, paper: Paper, bottom: float, sheet: str = "", card: bool = False) -> Slip:
-    """What is drawn on ``page`` down to ``bottom``, as a slip."""
-    return Slip(page.items, bottom - paper.top, sheet, card)
+def panel(page: Page, paper: Paper, bottom: float, sheet: str = "", card: bool = False) -> Panel:
+    """What is drawn on ``page`` down to ``bottom``, as a panel."""
+    return Panel(page.items, bottom - paper.top, sheet, card)
 
 
 class Flow:
     """A sheet that runs on from page to page (a long log).  ``part(height, first)`` draws its next part
-    into ``height`` mm from ``paper.top`` (``first``: nothing of it printed yet) and returns it as a Slip,
+    into ``height`` mm from ``paper.top`` (``first``: nothing of it printed yet) and returns it as a Panel,
     or None if not even a few rows would fit; ``done`` once all is printed."""
 
     sheet = ""
     card = False
     done = False
 
-    def part(self, height: float, first: bool) -> Slip | None:  # pragma: no cover - an interface
+    def part(self, height: float, first: bool) -> Panel | None:  # pragma: no cover - an interface
         raise NotImplementedError
+
+
+Block = Page | Panel | Flow  # what a game's kit gives, in print order: whole pages, panels, runs of pages
 
 
 CUT_GAP = 10.0  # between two sheets sharing a page; the cut line runs in its middle
@@ -261,9 +226,9 @@ def cut_line(paper: Paper, y: float) -> list[Item]:
 
 
 def pack(paper: Paper, pages: list[Page], blocks: list) -> list[Page]:
-    """``pages`` (a rule sheet), then ``blocks`` in order: a Page as it is; a Slip under what is on the last
+    """``pages`` (a rule sheet), then ``blocks`` in order: a Page as it is; a Panel under what is on the last
     page if it fits there, else on the first earlier page with room for it (the rule sheet's last page or
-    a page of slips), else on a new page; a Flow from the last page on, if at least half of it is free,
+    a page of panels), else on a new page; a Flow from the last page on, if at least half of it is free,
     else from a new page."""
     from .draw import moved
 
@@ -277,7 +242,7 @@ def pack(paper: Paper, pages: list[Page], blocks: list) -> list[Page]:
         y, last = room[i]
         return y + (SAME_GAP if last == sheet else CUT_GAP)
 
-    def put(i: int | None, s: Slip) -> None:
+    def put(i: int | None, s: Panel) -> None:
         if i is None:
             out.append(paper.page())
             i = len(out) - 1
@@ -292,7 +257,7 @@ def pack(paper: Paper, pages: list[Page], blocks: list) -> list[Page]:
     for b in blocks:
         if isinstance(b, Page):
             out.append(b)
-        elif isinstance(b, Slip):
+        elif isinstance(b, Panel):
             last = [len(out) - 1] if len(out) - 1 in room else []  # the page in hand first, then any with room
             put(next((i for i in last + list(room) if top_on(i, b.sheet) + b.height <= limit), None), b)
         else:

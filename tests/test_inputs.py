@@ -7,8 +7,10 @@ from typing import Annotated, Literal
 import pytest
 from msgspec import Meta
 
-from printkit.game import FieldProblem, Model
-from printkit.inputs import InputError, load, parse, validate
+from printkit.model import Model
+from printkit.validation import FieldProblem
+from printkit.inputs import InputError, load, parse
+from printkit.validation import validate
 
 
 def error(write, text: str | bytes, name="c.yaml") -> InputError:
@@ -202,8 +204,6 @@ def test_deep_nesting_wording_does_not_depend_on_the_library(monkeypatch):
     still gets printkit's line; a syntax error that has nothing to do with depth keeps its own words."""
     import yaml
 
-    from printkit import inputs
-
     def refusing(text, Loader=None):
         yield from ()
         raise yaml.scanner.ScannerError("while scanning", None, "the library's own words about depth",
@@ -250,13 +250,13 @@ def test_too_deep_reads_the_text_itself():
 ])
 def test_msgspec_messages_keep_the_form_printkit_reads(data, form):
     """printkit turns msgspec's English into its own one-line messages by reading their form
-    (``inputs._explain``); pyproject.toml holds msgspec to the releases these forms were checked on.  If a
+    (``validation.explain``); pyproject.toml holds msgspec to the releases these forms were checked on.  If a
     release words them otherwise, this names the form that changed before any user sees a raw message."""
     import re
 
     import msgspec
 
-    from printkit.inputs import AT
+    from printkit.validation import AT
 
     class M(msgspec.Struct, forbid_unknown_fields=True):
         n: Annotated[int, Meta(le=30)]

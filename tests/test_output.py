@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from printkit import inputs, limits, output
+from printkit import inputs, limits, output, registry, validation
 from printkit.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -667,9 +667,9 @@ def names_read_back(game_id: str, names: list[str], tmp_path: Path) -> None:
     for i in range(0, len(names), n):
         group = (names[i:i + n] + [f"P{j}" for j in range(n)])[:n]
         text = starter_config(game, group)
-        cfg = inputs.validate(game.Config, inputs.parse(text, "new.yaml"))
+        cfg = validation.validate(game.Config, inputs.parse(text, "new.yaml"))
         assert list(cfg.players) == group, text
-        results = inputs.validate(game.Results, inputs.parse(game.template(cfg), "template.yaml"))
+        results = validation.validate(game.Results, inputs.parse(game.template(cfg), "template.yaml"))
         assert list(results.players) == group
 
 
@@ -684,7 +684,8 @@ def test_any_accepted_name_reads_back():
     from hypothesis import strategies as st
 
     from printkit import registry
-    from printkit.game import GameConfig, yaml_key
+    from printkit.game import yaml_key
+    from printkit.model import GameConfig
 
     @settings(max_examples=150, deadline=None, derandomize=True, database=None)
     @given(st.text(st.characters(codec="cp1252"), min_size=1, max_size=20))
@@ -700,14 +701,14 @@ def test_any_accepted_name_reads_back():
         for game_id in ("knives", "curve", "ikes", "add-residue", "intersections"):
             game = registry.get(game_id)
             cfg = game.Config.from_dict({"game": game_id, "players": [accepted, "Zed"]})
-            res = inputs.validate(game.Results, inputs.parse(game.template(cfg), "t.yaml"))
+            res = validation.validate(game.Results, inputs.parse(game.template(cfg), "t.yaml"))
             assert list(res.players) == [accepted, "Zed"]
 
     check()
 
 
 def test_a_game_can_keep_its_record_words_out_of_names():
-    from printkit.game import GameConfig
+    from printkit.model import GameConfig
 
     class Words(GameConfig, kw_only=True):
         NAME_WORDS = frozenset({"claims", "draws", "with"})
@@ -774,8 +775,8 @@ def test_game_of_names_any_game_value_in_one_line(tmp_path):
                          ("curve", "this command reads knives files")):
         doc = inputs.parse(f"game: {value}\n", "r.yaml")
         with pytest.raises(inputs.InputError, match=words):
-            inputs.game_of(doc, "knives")
-    assert inputs.game_of(inputs.parse("game: knives\n", "r.yaml"), "knives") == "knives"
+            registry.game_of(doc, "knives")
+    assert registry.game_of(inputs.parse("game: knives\n", "r.yaml"), "knives") == "knives"
 
 
 # ---------------------------------------------------------------- charts

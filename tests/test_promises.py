@@ -27,7 +27,8 @@ import pytest
 import yaml
 
 from printkit import registry
-from printkit.inputs import InputError, parse, validate
+from printkit.inputs import InputError, parse
+from printkit.validation import validate
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "games" / "ikes"))

@@ -2,7 +2,8 @@
 
 from hypothesis import given, strategies as st
 
-from printkit.sheet import MARGIN, PAPERS, coord, parse_coord, paper, players, row_index, row_label
+from printkit.sheet import MARGIN, PAPERS, paper, players
+from printkit.coords import coord, parse_coord, row_index, row_label
 
 
 def test_row_labels():

@@ -240,7 +240,8 @@ def test_colon_after_the_name(printkit, write):
 
 
 def test_long_way_grid_row_problem_at_its_line(write):
-    from printkit.inputs import InputError, load, validate
+    from printkit.inputs import InputError, load
+    from printkit.validation import validate
 
     rows = [". . . . . . ."] * 7
     rows[2] = ". . . x . . ."

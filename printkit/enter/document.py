@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from .. import inputs, registry
+from .. import inputs, registry, validation
 from ..inputs import Document, InputError
 
 
@@ -65,7 +65,7 @@ def _setup(game, doc: Document):
     """The config part of a results file, checked: the page can show a record that does not read yet,
     but not a game whose players or sizes are unknown."""
     keys = game.shared_keys()
-    return inputs.validate(game.Config, doc, {k: v for k, v in doc.data.items() if k in keys})
+    return validation.validate(game.Config, doc, {k: v for k, v in doc.data.items() if k in keys})
 
 
 def setup_of(game, data: dict):
@@ -85,7 +85,7 @@ def check_setup(game, data: Any) -> None:
 def read(game, data: Any):
     """The checked results model of a JSON document; InputError (the CLI's message) if it is unusable."""
     check_setup(game, data)
-    return inputs.validate(game.Results, Document("results", data, {}))
+    return validation.validate(game.Results, Document("results", data, {}))
 
 
 def error_text(e: InputError) -> str:

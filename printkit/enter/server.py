@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from ..game import prepare_models
+from ..model import prepare_models
 from ..inputs import InputError
 from . import document
 

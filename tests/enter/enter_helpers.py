@@ -240,7 +240,7 @@ def enter_add_residue(page, hands: Hands, played: dict, shot_after_move: int | N
 
 
 def _coord(r: int, c: int) -> str:
-    from printkit.sheet import coord
+    from printkit.coords import coord
 
     return coord(r, c)
 

@@ -260,7 +260,7 @@ def test_the_session_builds_every_model_check_before_its_threads_answer(monkeypa
 
     from printkit import registry
     from printkit.enter.server import Session
-    from printkit.game import Model
+    from printkit.model import Model
 
     built = []
     real = msgspec._utils._get_class_annotations  # what msgspec calls when it builds a model's checks

@@ -27,12 +27,12 @@ def preset_paths() -> list[Path]:
 
 def load_config(path: Path, **changes):
     """(game, config) for a preset, optionally with some keys changed (validated again)."""
-    from printkit import inputs
+    from printkit import inputs, validation
 
     doc = inputs.load(path)
     game = registry.get(doc.data["game"])
     data = {**doc.data, **changes}
-    return game, inputs.validate(game.Config, doc, data)
+    return game, validation.validate(game.Config, doc, data)
 
 
 class KitCache:

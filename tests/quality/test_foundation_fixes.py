@@ -107,7 +107,7 @@ def test_titles_must_be_printable():
     import msgspec
     import pytest
 
-    from printkit.game import GameConfig
+    from printkit.model import GameConfig
 
     assert GameConfig.from_dict({"game": "x", "title": "Friday night \u00e9dition"}).title == "Friday night \u00e9dition"
     for bad in ("bell\x07", "esc\x1b[31m", "two\nlines", "\u202eevil"):
@@ -180,7 +180,7 @@ def test_names_and_titles_must_fit_a_font_here(monkeypatch):
     import msgspec
     import pytest
 
-    from printkit.game import GameConfig
+    from printkit.model import GameConfig
     from printkit.writers import fonts
 
     ok = GameConfig.from_dict({"game": "x", "title": "Caf\u00e9 \u2014 \u20ac5",

@@ -261,7 +261,7 @@ def test_score_picture_of_a_blank_record_is_printable(kits, preset, paper, tmp_p
     """``printkit score --picture`` of the blank record ``printkit template`` writes for a preset."""
     import yaml
 
-    from printkit import inputs, kit
+    from printkit import inputs, kit, validation
     from printkit.sheet import paper as make_paper
     from printkit.writers import pdf
 
@@ -269,7 +269,7 @@ def test_score_picture_of_a_blank_record_is_printable(kits, preset, paper, tmp_p
     text = game.template(cfg)
     data = yaml.safe_load(text)
     data["paper"] = paper
-    res = inputs.validate(game.Results, inputs.parse(text, "results.yaml"), data)
+    res = validation.validate(game.Results, inputs.parse(text, "results.yaml"), data)
     report = game.score(res)
     p = make_paper(paper)
     pages = game.picture(res, report, p)

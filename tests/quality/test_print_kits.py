@@ -142,7 +142,7 @@ def test_cjk_prints_where_fontconfig_has_a_font(tmp_path):
 
 
 def test_no_font_for_a_script_is_one_line_naming_the_package(monkeypatch, printkit, write):
-    from printkit.game import _check_font
+    from printkit.model import _check_font
 
     monkeypatch.setattr(fonts, "_fc_query", lambda chars: [])
     fonts._fallback.cache_clear()
@@ -220,12 +220,12 @@ def _texts(pages) -> list[str]:
 
 
 def test_an_evening_kit_prints_rules_and_cards_once_and_play_sheets_n_times(write):
-    from printkit import inputs
+    from printkit import inputs, registry, validation
 
     path = write("evening.yaml", EVENING)
     doc = inputs.load(path)
     game = registry.get("intersections")
-    cfg = inputs.validate(game.Config, doc)
+    cfg = validation.validate(game.Config, doc)
     pages = kit.build(game, cfg)
     texts = _texts(pages)
     for title in ("Making Intersections", "Within The Curve", "The Long Way"):
@@ -278,7 +278,7 @@ DOC_WORDS = re.compile(r"\b((?-i:SPEC|SHAPE|README|TODO|FIXME)|specifications?|i
 def _printed_pages():
     """Every preset's kit on both papers, every rule sheet alone, every played example's picture, an
     evening kit."""
-    from printkit import inputs, rulesheet
+    from printkit import inputs, rulesheet, validation
     from printkit.resources import layouts as presets
 
     for preset in sorted(presets().glob("*.yaml")):
@@ -292,7 +292,7 @@ def _printed_pages():
     for path in sorted((Path(__file__).resolve().parents[1] / "games" / "data").glob("played-*.yaml")):
         doc = inputs.load(path)
         game = registry.get(doc.data["game"])
-        res = inputs.validate(game.Results, doc)
+        res = validation.validate(game.Results, doc)
         yield path.name, game.picture(res, game.score(res), make_paper(res.paper))
 
 

@@ -12,7 +12,10 @@ from typing import Annotated, Any
 from msgspec import Meta
 
 from ...draw import Item, Page
-from ...game import Game, GameConfig, Report, each
+from ...game import Game
+from ...report import Report
+from ...model import GameConfig
+from ...validation import each
 from ...sheet import Paper, Player
 from . import commands, picture, record, score, sheets
 from .record import _played

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...draw import Hit, Lines, Page, Pen, Text, moved
-from ...game import Report
+from ...report import Report
 from ...sheet import Paper
 from .record import total_moves
 from .score import replay
@@ -65,7 +65,7 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
     return pages + [log]
 
 
-def board_info(res: "Results") -> dict:
+def board_info(res: "Results", report: Report) -> dict:
     rows, mover, used = _state(res)
     return {"to_move": mover, "m": rows[-1].after if rows else 0, "moves": len(rows),
             "of": total_moves(res.n, len(res.names)), "n": res.n}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...draw import Page, Text
-from ...game import Report
+from ...report import Report
 from ...sheet import Paper, header
 from .score import replay
 from .sheets import log_table

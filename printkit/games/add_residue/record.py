@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...game import player_named, record_line
+from ...model import player_named, record_line
 
 if TYPE_CHECKING:
     from .game import Config

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import typer
 
-from ...game import Report
+from ...report import Report
 from ...inputs import InputError
 from .score import replay
 from .memory import EXACT_MAX_N, available_memory, expected, largest_n, memory_needed, table_slots
@@ -207,14 +207,14 @@ def review(res, max_cards: int = 24, solver: Solver | None = None) -> tuple[list
 
 
 def review_file(path: Path, as_json: bool, max_cards: int) -> None:
-    from ... import inputs, registry
+    from ... import inputs, registry, validation
 
     Results = registry.get("add-residue").Results  # game.py's model, through the registry: parts never import game.py
     doc = inputs.load(path)
-    game_id = inputs.game_of(doc, "add-residue")  # one line whatever the key holds
+    game_id = registry.game_of(doc, "add-residue")  # one line whatever the key holds
     if game_id != "add-residue":
         raise doc.error(("game",), f"a {game_id} results file; the review is for add-residue games")
-    res = inputs.validate(Results, doc)
+    res = validation.validate(Results, doc)
     max_cards = max_cards or (24 if res.n <= 6 else 20)
     if len(res.names) != 2:
         raise doc.error(("players",), f"exact review is for two players; this game has {len(res.names)} "

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...game import Report
+from ...report import Report
 from ...slips import check_entry, likely_slip, near, out_of_turn
 from .record import Played, total_moves
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...draw import PT, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, wrap
-from ...game import Report
-from ...sheet import MISTAKE_COLOR, Flow, Paper, Player, Slip, header, slip
+from ...report import Report
+from ...sheet import MISTAKE_COLOR, Flow, Paper, Player, Panel, header, panel
 from .record import total_moves
 from .score import Row, replay
 
@@ -97,7 +97,7 @@ def log_table(x: float, y: float, widths: list[float], first: int, count: int, r
 
 
 def kit(game: AddResidue, cfg: Config, paper: Paper) -> list:
-    """Each player's pile panel (slips: as many to a page as fit, cut apart), then the move log."""
+    """Each player's pile panel (panels: as many to a page as fit, cut apart), then the move log."""
     return pile_sheets(game, cfg, paper) + [MoveLog(game, cfg, paper)]
 
 
@@ -149,14 +149,14 @@ def pile_panel(seat: Player, n: int, width: float, title: str) -> tuple[list[Ite
     return items, y
 
 
-def pile_sheets(game: AddResidue, cfg: Config, paper: Paper) -> list[Slip]:
-    """One slip per player: their two piles in a frame of their colour and dash."""
+def pile_sheets(game: AddResidue, cfg: Config, paper: Paper) -> list[Panel]:
+    """One panel per player: their two piles in a frame of their colour and dash."""
     title = cfg.title or game.title
     width = paper.inner_width - 5
     out = []
     for seat in cfg.seats():
         items, h = pile_panel(seat, cfg.n, width, title)
-        out.append(Slip(moved(items, paper.left + 2.5, paper.top + 2.5), h + 4.5, f"piles of {seat.name}"))
+        out.append(Panel(moved(items, paper.left + 2.5, paper.top + 2.5), h + 4.5, f"piles of {seat.name}"))
     return out
 
 
@@ -179,7 +179,7 @@ class MoveLog(Flow):
     def scores_height(self) -> float:
         return 12 + 10 * -(-len(self.seats) // 4)
 
-    def part(self, height: float, first: bool) -> Slip | None:
+    def part(self, height: float, first: bool) -> Panel | None:
         paper, row_h = self.paper, self.ROW_H
         page = paper.page()
         left = self.full - self.next
@@ -201,13 +201,13 @@ class MoveLog(Flow):
             self.next += take
             bottom = y + (per_col + 1) * row_h
         if self.next < self.full:
-            return slip(page, paper, bottom + 1, self.sheet)
+            return panel(page, paper, bottom + 1, self.sheet)
         if bottom + 8 + self.scores_height() - 6 > paper.top + height:  # the final scores on the next part
             if left:
-                return slip(page, paper, bottom + 1, self.sheet)
+                return panel(page, paper, bottom + 1, self.sheet)
         self.final_scores(page, bottom + 8)
         self.done = True
-        return slip(page, paper, bottom + 8 + self.scores_height() - 6, self.sheet)
+        return panel(page, paper, bottom + 8 + self.scores_height() - 6, self.sheet)
 
     def final_scores(self, page: Page, y: float) -> None:
         paper, per_line = self.paper, 4

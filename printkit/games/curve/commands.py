@@ -11,7 +11,7 @@ from typing import Optional
 import typer
 
 from ... import limits
-from ...sheet import coord
+from ...coords import coord
 from . import geometry as geo
 from .geometry import Square
 from .solver import Solution, solve
@@ -19,7 +19,9 @@ from .solver import Solution, solve
 
 def load_curves(path: str, only: str | None) -> tuple[int, list[tuple[str, list[Square]]], list[str]]:
     """(n, [(owner, route)], problems) from a results file or a curve-only file."""
-    from ...inputs import InputError, game_of, load, suggest, validate
+    from ...inputs import InputError, load, suggest
+    from ...registry import game_of
+    from ...validation import validate
     from .record import CurveFile, CurvesOnly
     from .score import read_curve
 

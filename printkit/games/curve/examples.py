@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import geometry as geo
 from .score import Curve, Fill, check_fill
-from ...game import Report
+from ...report import Report
 
 
 def ring() -> list[geo.Square]:
@@ -20,7 +20,7 @@ def pocket() -> list[geo.Square]:
 
 
 def filled(route, n, start_sq, next_sq, inner: dict[str, int]) -> tuple[Curve, Fill]:
-    from ...sheet import parse_coord
+    from ...coords import parse_coord
 
     s = route.index(parse_coord(start_sq, n, n))
     d = 1 if route[(s + 1) % len(route)] == parse_coord(next_sq, n, n) else -1

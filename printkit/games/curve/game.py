@@ -13,7 +13,10 @@ from typing import Annotated, Any
 from msgspec import Meta
 
 from ...draw import Item, Page
-from ...game import FieldProblem, Game, Report, by_player, checked
+from ...game import Game
+from ...report import Report
+from ...model import by_player
+from ...validation import FieldProblem, checked
 from ...sheet import Paper
 from . import picture, record, score, sheets
 from .commands import solve_command  # light: ortools is imported only when solving

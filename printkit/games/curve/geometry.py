@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from math import gcd
 
-from ...sheet import coord
+from ...coords import coord
 
 Square = tuple[int, int]
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))

@@ -9,8 +9,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...draw import Hit, Page, Pen, Polyline, Rect, Text, fit_text, hit_line, moved
-from ...game import Report
-from ...sheet import Paper, Player, coord
+from ...report import Report
+from ...sheet import Paper, Player
+from ...coords import coord
 from . import geometry as geo
 from .picture import draw_fill
 from .score import Curve, check, check_fill, read_curve
@@ -107,7 +108,7 @@ def _fill_page(n: int, player: str, owner: str, curve: tuple, fill: tuple, fille
     return page
 
 
-def board_info(res: "Results") -> dict:
+def board_info(res: "Results", report: Report) -> dict:
     curves, fills = check(res, Report("curve", res.names, {p: 0 for p in res.names}))
     info: dict[str, Any] = {"n": res.n, "curves": {}, "fills": {}}
     for owner, cv in curves.items():

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...draw import PT, Item, Lines, Page, Pen, Polyline, Rect, Text, fit_text, moved
-from ...game import Report
+from ...report import Report
 from ...sheet import MISTAKE, Paper
 from .score import Curve, Fill, check
 from .sheets import TOP_ROOM, grid, grid_pages, label_room

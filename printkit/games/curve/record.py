@@ -12,8 +12,9 @@ from typing import Annotated, Any, ClassVar
 
 from msgspec import Meta
 
-from ...game import GameConfig, Model, RowProblem, by_player, checked
-from ...sheet import coord
+from ...model import GameConfig, Model, by_player
+from ...validation import RowProblem, checked
+from ...coords import coord
 from .score import Ambiguous, route_from_hashes
 
 MAX_DIGITS = 4  # no number on a 30 x 30 grid needs more

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from math import gcd
 from typing import TYPE_CHECKING
 
-from ...game import Report
-from ...sheet import coord
+from ...report import Report
+from ...coords import coord
 from ...slips import check_entry, one_keystroke
 from . import geometry as geo
 from .geometry import Square, adjacent, names, neighbours, numbers

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...draw import PT, Item, Lines, Page, Pen, Rect, Text, fit_size, fit_text, grid_lines, moved, table, text_width
-from ...sheet import MIN_CELL, MIN_TEXT, Paper, Player, Slip, header, row_label, slip
+from ...sheet import MIN_CELL, MIN_TEXT, Paper, Player, Panel, header, panel
+from ...coords import row_label
 from . import geometry as geo
 from .examples import filled, pocket, ring
 from .score import Curve
@@ -157,7 +158,7 @@ def kit(cfg: Config, paper: Paper) -> list[Page]:
     return pages + [score_sheet(cfg, paper)]
 
 
-def score_sheet(cfg: Config, paper: Paper) -> Slip:
+def score_sheet(cfg: Config, paper: Paper) -> Panel:
     """Everyone's top inside number on every curve, the totals and the winner, in one table."""
     seats = cfg.seats()
     page = paper.page()
@@ -177,7 +178,7 @@ def score_sheet(cfg: Config, paper: Paper) -> Slip:
     bottom = y + (len(seats) + 1) * row_h
     page.add(Text(paper.left, bottom + 6, "Winner:", 9, bold=True))
     page.add(Lines(((paper.left + 15, bottom + 6.5, paper.left + 90, bottom + 6.5),), Pen(width=0.25)))
-    return slip(page, paper, bottom + 8, "score")
+    return panel(page, paper, bottom + 8, "score")
 
 
 def blank(n: int, cell: float, x: float, y: float, name: str, owner: Player) -> list[Item]:

@@ -13,7 +13,10 @@ from typing import Annotated, ClassVar
 
 from msgspec import Meta
 
-from ...game import FieldProblem, Game, GameConfig, Report, by_player
+from ...game import Game
+from ...report import Report
+from ...model import GameConfig, by_player
+from ...validation import FieldProblem
 from ...sheet import Paper
 from .commands import simulate as _simulate
 from .path import Board, Walk

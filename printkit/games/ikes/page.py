@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...draw import Hit, Lines, Page, Pen, Text, fit_text, hit_line, moved, wrap
-from ...game import Report
+from ...report import Report
 from ...sheet import LABEL_ROOM, Paper
 from .path import N, SPACES, Board, Walk, rc, walk
 from .record import edge_ref, square_ref, turn_ref
@@ -124,7 +124,7 @@ def pen_pictures() -> dict[str, str]:
     return out
 
 
-def board_info(res: "Results") -> dict:
+def board_info(res: "Results", report: Report) -> dict:
     """What page.js needs beside the sheets: the players, the displays' names and pictures (for the pen
     buttons) and the turn count per store.  Everything else it reads from the results document itself."""
     return {"players": list(res.names), "displays": {f: d.name for f, d in tileset().displays.items()},
@@ -146,3 +146,6 @@ def editors(cfg: "Config") -> list[dict]:
              "hint": "15 B2 5@B3", "optional": True},
         ]
     return out
+
+
+ANSWERS: dict = {}  # no questions to ask about a record yet

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...sheet import coord
+from ...coords import coord
 from .tiles import OPPOSITE, SIDES, STEP
 
 N = 7

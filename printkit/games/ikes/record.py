@@ -24,7 +24,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from msgspec import Meta
 
-from ...game import FieldProblem, Model, RowProblem, checked, each, record_line, yaml_key
+from ...game import yaml_key
+from ...model import Model, record_line
+from ...validation import FieldProblem, RowProblem, checked, each
 from .path import N, name, on_outer_wall, sid
 from .tiles import SIDE_NAME
 
@@ -64,7 +66,7 @@ def turn_ref(player: str, i: int) -> str:
 
 
 def space(text: str) -> int:
-    from ...sheet import parse_coord
+    from ...coords import parse_coord
 
     p = parse_coord(text, 7, 7)
     if p is None:

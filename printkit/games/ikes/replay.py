@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...game import Report
+from ...report import Report
 from .path import SPACES, Board, name, neighbour, rc, sid
 from .record import edge_ref, parse_turn, square_ref, turn_ref
 from .tiles import SIDE_NAME, SIDES, tileset

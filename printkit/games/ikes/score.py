@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import re
 
-from ...game import Report
+from ...report import Report
 from ...slips import check_entry, one_keystroke
 from .path import N, Board, Walk, name, walk
 from .record import _space, edge_ref, parse_turn, square_ref

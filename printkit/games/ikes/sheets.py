@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...draw import PT, Circle, Item, Lines, Page, Pen, Polyline, Rect, Text, fit_text, moved, table, wrap
 from ...draw import symbol as draw_symbol
-from ...sheet import LABEL_ROOM, Paper, Player, Slip, header, labelled_grid, slip
+from ...sheet import LABEL_ROOM, Paper, Player, Panel, header, labelled_grid, panel
 from .path import N, SPACES, Board, Walk, name, rc, walk
 from .tiles import STEP, Tile, tileset
 
@@ -168,7 +168,7 @@ def kit(game, cfg, paper: Paper) -> list:
 RATINGS = "5 or less: failure. 6 to 8: respectable. 9 to 11: very good. 12 or more: champion."
 
 
-def score_sheet(cfg, paper: Paper, game) -> Slip:
+def score_sheet(cfg, paper: Paper, game) -> Panel:
     """Each store's walk, leg by leg, its total and its rating."""
     seats = cfg.seats()
     page = paper.page()
@@ -186,7 +186,7 @@ def score_sheet(cfg, paper: Paper, game) -> Slip:
         page.add(Text(x + 6, ty, fit_text(s.name, widths[0] - 7, 9), 9, color=s.color))
     bottom = y + (len(seats) + 1) * row_h
     page.add(Text(paper.left, bottom + 5, f"Rating, as the designer judges a store: {RATINGS}", 8, color=GREYTEXT))
-    return slip(page, paper, bottom + 6.5, "score")
+    return panel(page, paper, bottom + 6.5, "score")
 
 
 def tile_card(cfg, paper: Paper, game) -> Page:

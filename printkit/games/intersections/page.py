@@ -3,16 +3,14 @@ colours, every dot (``2:C3``) and every segment (``2:C1-C3``) a place to point a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...draw import Circle, Hit, Lines, Page, Pen, Text, fit_text, hit_line, moved
-from ...game import Report
-from ...sheet import Paper, coord, labelled_grid, parse_coord
+from ...report import Report
+from ...sheet import Paper, labelled_grid
+from ...coords import coord, parse_coord
 from .geometry import counts
 from .score import check, drawer
+from .model import Config, ID, Results
 
-if TYPE_CHECKING:
-    from .game import Config, Results
 
 GAP = 10.0  # dot spacing on screen, in the drawing's millimetres (the page scales it)
 
@@ -27,7 +25,7 @@ def _rounds(res: "Results") -> list[list[str]]:
 
 def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
     seats = {p.name: p for p in res.seats()}
-    checked = check(res, Report(report.game, res.names, {p: 0 for p in res.names}))
+    checked = check(res, Report.empty(ID, res.names))
     n, side = res.n, GAP * (res.n - 1)
     pages = []
     for r, texts in enumerate(_rounds(res)):
@@ -64,7 +62,7 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
     return pages
 
 
-def board_info(res: "Results") -> dict:
+def board_info(res: "Results", report: Report) -> dict:
     names = res.names
     return {"n": res.n, "rounds": [{"offense": names[r % len(names)], "drawn": len(texts), "of": res.segments,
                                     "next": drawer(names, r, len(texts))} for r, texts in enumerate(_rounds(res))]}
@@ -73,3 +71,6 @@ def board_info(res: "Results") -> dict:
 def editors(cfg: "Config") -> list[dict]:
     return [{"path": ["rounds", r], "label": f"Round {r + 1} (offense {cfg.names[r % len(cfg.names)]})",
              "kind": "items", "rows": 2, "hint": "A1-A5, A3-E3, C1-C3"} for r in range(cfg.rounds)]
+
+
+ANSWERS: dict = {}  # no questions to ask about a record yet

@@ -3,17 +3,13 @@ rule in the mistake pen) and the offense's scoring dots ringed with their counts
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...draw import Circle, Item, Lines, Page, Pen, Text, fit_text, moved
-from ...game import Report
+from ...report import Report
 from ...sheet import MISTAKE, Paper, Player, header, labelled_grid
 from .geometry import counts
 from .record import Seg
 from .score import check
-
-if TYPE_CHECKING:
-    from .game import Intersections, Results
+from .model import ID, Results, TITLE
 
 
 def draw_round(n: int, gap: float, good: list[Seg], bad: list[Seg], offense: Player) -> list[Item]:
@@ -35,9 +31,9 @@ def draw_round(n: int, gap: float, good: list[Seg], bad: list[Seg], offense: Pla
     return items
 
 
-def picture(game: Intersections, res: Results, report: Report, paper: Paper) -> list[Page]:
+def picture(res: Results, report: Report, paper: Paper) -> list[Page]:
     seats = {p.name: p for p in res.seats()}
-    rounds = check(res, game.new_report(res))
+    rounds = check(res, Report.empty(ID, res.names))
     gap = max(6.0, min(14.0, 100 / (res.n - 1)))
     panel_w, panel_h = gap * (res.n - 1) + 22, gap * (res.n - 1) + 24
     cols = max(1, int((paper.inner_width + 8) // (panel_w + 8)))
@@ -50,7 +46,7 @@ def picture(game: Intersections, res: Results, report: Report, paper: Paper) -> 
             if page is None or row_y + panel_h > paper.bottom - 8:
                 page = paper.page()
                 pages.append(page)
-                row_y = header(page, paper, f"{res.title or game.title}: results as entered",
+                row_y = header(page, paper, f"{res.title or TITLE}: results as entered",
                                "Thick: segments; red dashed: segments that break a rule; "
                                "ringed: the offense's dots (count beside).")
         x = paper.left + col * (panel_w + 8)
@@ -61,6 +57,6 @@ def picture(game: Intersections, res: Results, report: Report, paper: Paper) -> 
         col += 1
     if not pages:
         page = paper.page()
-        header(page, paper, f"{res.title or game.title}: results as entered", "No rounds entered.")
+        header(page, paper, f"{res.title or TITLE}: results as entered", "No rounds entered.")
         pages.append(page)
     return pages

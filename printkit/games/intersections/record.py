@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
-from ...sheet import coord
-
-if TYPE_CHECKING:
-    from .game import Config
+from ...coords import coord
 
 SEGMENT = re.compile(r"^\s*([A-Za-z]{1,2}\d{1,3})\s*-\s*([A-Za-z]{1,2}\d{1,3})\s*$")
 
 
-def _segment_text(v: str) -> str:
+def segment_text(v: str) -> str:
     m = SEGMENT.match(v)
     if not m:
         raise ValueError(f"'{v}' is not a segment; write its two end dots like A1-A5")
@@ -49,7 +46,8 @@ def make_seg(a: tuple[int, int], b: tuple[int, int]) -> Seg:
     return Seg(r1, c1, r2, c2)
 
 
-def record_template(cfg: Config) -> str:
+def record_template(cfg: Any) -> str:
+    """The rounds of a blank results file for ``cfg`` (the game's Config)."""
     lines = ["# One list per round, the segments in the order they were drawn,",
              "# each written as its two end dots, e.g. [A1-A5, A3-E3, C1-C3].",
              f"# {cfg.segments} segments per round; the offense draws first, then seat order.",

@@ -19,15 +19,12 @@ dot with a count of 3 or more (``geometry.scoring_dots``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ...game import Report
-from ...sheet import coord, parse_coord
+from ...report import Report
+from ...coords import coord, parse_coord
 from .geometry import conflict, scoring_dots
+from .model import ID, Results
 from .record import Seg, make_seg
-
-if TYPE_CHECKING:
-    from .game import Intersections, Results
 
 
 @dataclass
@@ -99,8 +96,8 @@ def check(res: Results, report: Report) -> list[Round]:
     return rounds
 
 
-def score(game: Intersections, res: Results) -> Report:
-    report = game.new_report(res)
+def score(res: Results) -> Report:
+    report = Report.empty(ID, res.names)
     rounds = check(res, report)
     report.details += [f"round {r.index + 1}: {r.offense} (offense) scores {r.points}" for r in rounds]
     return report

@@ -3,15 +3,12 @@ the rule sheet's figure (an example round)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...draw import Item, Page, Rect, Text, fit_text, moved, table, wrap
-from ...sheet import Paper, Player, header, labelled_grid, parse_coord, slip
+from ...sheet import Paper, Player, header, labelled_grid, panel
+from ...coords import parse_coord
+from .model import TITLE, Config
 from .picture import draw_round
 from .record import make_seg
-
-if TYPE_CHECKING:
-    from .game import Config, Intersections
 
 
 def spacing(n: int, width: float, height: float) -> float:
@@ -25,11 +22,11 @@ SIDE_ROW_H = 6.0  # rows of a log beside its array: two rounds fit a Letter page
 INSET = 0.15  # half a table's pen: its outer lines stay inside the margin
 
 
-def kit(game: Intersections, cfg: Config, paper: Paper) -> list:
+def kit(cfg: Config, paper: Paper) -> list:
     """Every round's sheet (as many to a page as fit at the dot spacing of a page to itself), then the
     score sheet."""
     seats = cfg.seats()
-    title = cfg.title or game.title
+    title = cfg.title or TITLE
     gap = spacing(cfg.n, paper.inner_width - 20, paper.bottom - header(paper.page(), paper, "x", "x") - 75)
     blocks: list = []
     side = gap * (cfg.n - 1)
@@ -53,7 +50,7 @@ def kit(game: Intersections, cfg: Config, paper: Paper) -> list:
                 page.add(Text(lx, y + 2.5, "Segment log", 9, bold=True))
                 page.add(Text(lx, y + 5.8 + k * 3.4, ln, 8) for k, ln in enumerate(lines))
                 log_columns(page, lx, top, cfg.segments, rows, beside, r, seats, 0, SIDE_ROW_H)
-                blocks.append(slip(page, paper, max(y + 7 + side + 1.5, top + (rows + 1) * SIDE_ROW_H + 0.5),
+                blocks.append(panel(page, paper, max(y + 7 + side + 1.5, top + (rows + 1) * SIDE_ROW_H + 0.5),
                                    "rounds"))
                 continue
         page = paper.page()
@@ -66,10 +63,10 @@ def kit(game: Intersections, cfg: Config, paper: Paper) -> list:
         if y + 2 + (rows + 1) * ROW_H <= paper.bottom - 8:  # the log below the array, on the same page
             page.add(Text(paper.left, y, "Segment log (write the two end dots, e.g. A1-A5)", 9, bold=True))
             log_columns(page, paper.left + INSET, y + 2, cfg.segments, rows, cols, r, seats, 0)
-            blocks.append(slip(page, paper, y + 2 + (rows + 1) * ROW_H + 2, "rounds"))
+            blocks.append(panel(page, paper, y + 2 + (rows + 1) * ROW_H + 2, "rounds"))
         else:  # a long log runs on to pages of its own
-            blocks += segment_log(game, page, paper, y, cfg, r, seats)
-    blocks.append(score_sheet(game, cfg, paper))
+            blocks += segment_log(page, paper, y, cfg, r, seats)
+    blocks.append(score_sheet(cfg, paper))
     return blocks
 
 
@@ -92,7 +89,7 @@ def log_columns(page: Page, x: float, y: float, count: int, rows: int, cols: int
         i += take
 
 
-def segment_log(game: Intersections, page: Page, paper: Paper, y: float, cfg: Config, rnd: int,
+def segment_log(page: Page, paper: Paper, y: float, cfg: Config, rnd: int,
                 seats: list[Player]) -> list[Page]:
     """The round's segment log below the array, running on to more pages (a log too long for the page)."""
     pages = [page]
@@ -106,7 +103,7 @@ def segment_log(game: Intersections, page: Page, paper: Paper, y: float, cfg: Co
         if rows < 2:
             page = paper.page()
             pages.append(page)
-            y = header(page, paper, f"{cfg.title or game.title}: round {rnd + 1}, segment log (continued)")
+            y = header(page, paper, f"{cfg.title or TITLE}: round {rnd + 1}, segment log (continued)")
             continue
         rows = min(rows, -(-(cfg.segments - i) // cols))  # balance the columns
         log_columns(page, paper.left + INSET, y, cfg.segments, rows, cols, rnd, seats, i)
@@ -115,12 +112,12 @@ def segment_log(game: Intersections, page: Page, paper: Paper, y: float, cfg: Co
     return pages
 
 
-def score_sheet(game: Intersections, cfg: Config, paper: Paper):
-    """The score table: a row per round (only the offense's cell open) and the totals; a slip when it is
+def score_sheet(cfg: Config, paper: Paper):
+    """The score table: a row per round (only the offense's cell open) and the totals; a panel when it is
     shorter than a page."""
     seats = cfg.seats()
     page = paper.page()
-    y = header(page, paper, f"{cfg.title or game.title}: score sheet",
+    y = header(page, paper, f"{cfg.title or TITLE}: score sheet",
                "After each round, the offense scores 1 point per dot where 3 or more segment ends meet "
                "(a segment passing through counts 2).")
     row_h = 7.0
@@ -144,13 +141,13 @@ def score_sheet(game: Intersections, cfg: Config, paper: Paper):
         page.add(s.badge(left + widths[0] + k * name_w + 3.5, y + row_h / 2, 3.0))
     if rows < cfg.rounds + 1:
         return page
-    return slip(page, paper, y + (rows + 1) * row_h + 1, "score")
+    return panel(page, paper, y + (rows + 1) * row_h + 1, "score")
 
 
 # ---------------------------------------------------------------- the rule sheet
 
 
-def figure(game: Intersections, name: str, width: float) -> tuple[list[Item], float]:
+def figure(name: str, width: float) -> tuple[list[Item], float]:
     gap = 11.0
     me = Player(0, "offense", "blue", (0.0, 0.447, 0.698), (), "circle")
     if name == "example":

@@ -37,11 +37,6 @@ def hand_ranks(key: int) -> list[int]:
     return out
 
 
-def hand_text(key: int) -> str:
-    """'A 4 6 Q': the cards of a hand as players write them (high cards last)."""
-    return " ".join(RANKS[r - 1] for r in hand_ranks(key))
-
-
 def parse_hand(text: str) -> int:
     """'Q A 6 4' -> hand key."""
     return hand_key(RANKS.index(t.upper()) + 1 for t in text.split())

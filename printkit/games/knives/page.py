@@ -7,10 +7,10 @@ per turn (``turn:12``), the turns the replay rejects marked with the reason.  Ev
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...draw import GREY, Hit, Item, Page, Text, fit_text, hit_line, moved, wrap
-from ...game import Report
+from ...report import Report
 from ...sheet import MISTAKE, Paper, Player
 from .cards import RANKS, SETUP, ace_value, card, pays, road_count, roads_paid, show_totals
 from .record import parse_turn
@@ -18,9 +18,8 @@ from .roadmap import draw_map, fit, legend, ring
 from .score import Table, claimable, replay
 from .sheets import cards_row
 from .turnlog import ROW_H, Row, rows_table
+from .model import ID, Config, Results
 
-if TYPE_CHECKING:
-    from .game import Config, Results
 
 MAP = 130.0  # the map's side on screen, in the drawing's millimetres (the page scales it)
 CARD_PITCH = 10.5  # cards_row's spacing
@@ -37,7 +36,7 @@ def _table(res: "Results") -> tuple[Table, Report]:
     last_key, last = _LAST  # one read: another request's thread may put its own in meanwhile
     if last_key == key:
         return last
-    report = Report("knives", res.names, {p: 0 for p in res.names})
+    report = Report.empty(ID, res.names)
     out = (replay(res, report), report)
     _LAST = (key, out)
     return out
@@ -202,7 +201,7 @@ def _log_sheet(res: "Results", report: Report, table: Table, seats: list[Player]
 
 # ---------------------------------------------------------------- what page.js needs beside the sheets
 
-def board_info(res: "Results") -> dict[str, Any]:
+def board_info(res: "Results", report: Report) -> dict[str, Any]:
     info: dict[str, Any] = {"players": res.names}
     if res.kcount == "draw":
         return {**info, "mode": "setup", "kcount": None, "setup": [[r, v] for r, v in SETUP]}

@@ -11,17 +11,17 @@ from ...draw import Text, moved, wrap
 from ...sheet import MISTAKE, Player, header
 from .score import check
 from .roadmap import draw_map, fit, legend
+from .model import ID, Results, TITLE
+from ...report import Report
 
 if TYPE_CHECKING:
     from ...draw import Page
-    from ...game import Report
     from ...sheet import Paper
-    from .game import Knives, Results
 
 
-def picture(game: Knives, res: Results, report: Report, paper: Paper) -> list[Page]:
+def picture(res: Results, report: Report, paper: Paper) -> list[Page]:
     seats = res.seats()
-    title = res.title or game.title
+    title = res.title or TITLE
     if res.kcount == "draw":  # a blank record: no map until the count drawn is written
         page = paper.page()
         y = header(page, paper, f"{title}: results as entered",
@@ -29,7 +29,7 @@ def picture(game: Knives, res: Results, report: Report, paper: Paper) -> list[Pa
         page.add(legend(seats, paper.left, y + 2, paper.inner_width))
         return [page]
     pens = {s.name: s.pen(0.9) for s in seats}
-    marks = check(res, game.new_report(res))
+    marks = check(res, Report.empty(ID, res.names))
     traced = [(c.road, pens[c.player]) for c in marks if c.ok]
     traced += [(c.road, MISTAKE) for c in marks if not c.ok]
     page = paper.page()

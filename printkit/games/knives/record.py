@@ -8,12 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import pair_claims
-
-if TYPE_CHECKING:
-    from .game import Config
 
 TURN = re.compile(r"^\s*(?P<who>\S.*?)\s+(?P<verb>draws|draw|claims|claim|passes|pass)(?:\s+(?P<rest>.*?))?\s*$",
                   re.IGNORECASE)
@@ -74,13 +71,14 @@ def _cards(rest: str, text: str) -> tuple[str, ...]:
     return tuple(t.upper() for t in tokens)
 
 
-def _turn_text(v: Any) -> str:
-    from ...game import record_line
+def turn_text(v: Any) -> str:
+    from ...model import record_line
 
     return str(parse_turn(record_line(v, "a turn", "Ann claims 1-2 with Q")))
 
 
-def record_template(cfg: Config) -> str:
+def record_template(cfg: Any) -> str:
+    """The turn log of a blank results file for ``cfg`` (the game's Config)."""
     first = cfg.names[0]
     drawn = cfg.kcount == "draw"
     k = 12 if drawn else cfg.kcount

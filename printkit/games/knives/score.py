@@ -16,15 +16,11 @@ hand need the draw lines: a record of claims alone is checked for the rest.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
-from ...game import Report
+from ...report import Report
 from ...slips import check_entry, likely_slip, out_of_turn
 from .cards import CARD_RULE, RANKS, VALUE, card, not_a_card, pays, road_count, roads_paid, show_totals
 from .record import ROAD, Turn, parse_turn
-
-if TYPE_CHECKING:
-    from .game import Results
+from .model import ID, Results
 
 
 @dataclass
@@ -315,3 +311,10 @@ def _claim(t: Turn, n: int, where: str, k: int, left: int, owner: dict, state: R
             hand[v] -= spent
             state.discard[v] += spent
     return roads if len(report.violations) == before else None
+
+
+def score(res: Results) -> Report:
+    """Every rule checked into a fresh report."""
+    report = Report.empty(ID, res.names)
+    check(res, report)
+    return report

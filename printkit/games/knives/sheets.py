@@ -7,17 +7,13 @@ from __future__ import annotations
 
 import math
 import sys
-from typing import TYPE_CHECKING
-
 from ...draw import GREY, PT, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, wrap
 from ...sheet import Paper, Player, header, players as make_players
 from .cards import CARD_RULE, road_count
 from .reference import claim_card, draw_pages, reference_page
 from .roadmap import draw_map, fit, legend
 from .turnlog import log_pages
-
-if TYPE_CHECKING:
-    from .game import Common, Config, Knives
+from .model import Common, Config, ID, TITLE
 
 
 def map_page(cfg: Common, paper: Paper, seats: list[Player], title: str) -> Page:
@@ -97,13 +93,13 @@ def checklist_page(cfg: Common, paper: Paper, title: str) -> Page:
     return page
 
 
-def kit(game: Knives, cfg: Config, paper: Paper) -> list[Page]:
+def kit(cfg: Config, paper: Paper) -> list[Page]:
     seats = cfg.seats()
-    title = cfg.title or game.title
+    title = cfg.title or TITLE
     if cfg.kcount == "draw":
-        from ... import rulesheet
+        from ... import registry, rulesheet
 
-        first = len(rulesheet.pages(game, paper, cfg.title)) + 1  # kit.build puts the rule sheet first
+        first = len(rulesheet.pages(registry.get(ID), paper, cfg.title)) + 1  # kit.build puts the rule sheet first
         pages = draw_pages(paper, seats, title, first)
         biggest = CARD_RULE[1]
     else:

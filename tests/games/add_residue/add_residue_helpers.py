@@ -6,7 +6,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from printkit.games.add_residue.game import Results
-from printkit.inputs import parse, validate
+from printkit.inputs import parse
+from printkit.validation import validate
 
 # A complete two-player game with n = 3, worked out by hand (as in test_score.py):
 #   1 Ann add 3: m 3           7 Ann mod 2: 7 mod 2 = 1, Ann +1 (3)

@@ -8,7 +8,8 @@ import json
 import pytest
 
 from printkit.games.add_residue.game import Results
-from printkit.inputs import InputError, parse, validate
+from printkit.inputs import InputError, parse
+from printkit.validation import validate
 
 
 def results_text(moves: list[str], players=("Ann", "Ben"), n: int = 3) -> str:

@@ -12,7 +12,8 @@ from add_residue_helpers import plain, plain_cached
 from printkit.games.add_residue.game import Results
 from printkit.games.add_residue.review import review
 from printkit.games.add_residue.solver import Solver, start
-from printkit.inputs import parse, validate
+from printkit.inputs import parse
+from printkit.validation import validate
 
 # ---------------------------------------------------------------- reviews
 

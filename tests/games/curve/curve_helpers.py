@@ -9,8 +9,9 @@ from printkit.games.curve import geometry as geo
 from printkit.games.curve.game import Results
 from printkit.games.curve.record import parse_grid
 from printkit.games.curve.score import read_route
-from printkit.inputs import parse, validate
-from printkit.sheet import parse_coord
+from printkit.inputs import parse
+from printkit.validation import validate
+from printkit.coords import parse_coord
 
 # A 6 x 6 grid; the curve goes round B2..E5 (12 squares), inside: C3 C4 D3 D4.
 RING = """

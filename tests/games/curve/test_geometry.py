@@ -7,7 +7,7 @@ import random
 from curve_helpers import RING, pocket_text, route_of
 
 from printkit.games.curve import geometry as geo
-from printkit.sheet import coord, parse_coord
+from printkit.coords import coord, parse_coord
 
 
 def test_ring_route_and_interior():

@@ -13,7 +13,8 @@ from curve_helpers import RING, RING_FILL, SMALL, SMALL_FILL, edit, grid_of, poc
 from printkit.games.curve import GAME
 from printkit.games.curve.game import Results
 from printkit.games.curve.record import parse_grid
-from printkit.inputs import InputError, parse, validate
+from printkit.inputs import InputError, parse
+from printkit.validation import validate
 
 
 def test_pocket_with_hashes_asks_for_route_numbers():

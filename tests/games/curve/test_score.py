@@ -11,7 +11,7 @@ from curve_helpers import RING, RING_FILL, SMALL, SMALL_FILL, edit, pocket_text,
 
 from printkit.games.curve import GAME
 from printkit.games.curve import geometry as geo
-from printkit.sheet import coord
+from printkit.coords import coord
 
 
 def solo(curve: str, fill: str, n: int = 6):

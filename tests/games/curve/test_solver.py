@@ -9,7 +9,7 @@ import pytest
 from printkit.games.curve import geometry as geo
 from printkit.games.curve import solver
 from printkit.games.curve.score import Curve, check_fill
-from printkit.game import Report
+from printkit.report import Report
 
 
 def tiny_curves(count: int, seed: int, max_inside: int = 5, thin: bool = False):

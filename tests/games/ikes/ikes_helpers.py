@@ -6,7 +6,7 @@ from __future__ import annotations
 from printkit.games.ikes import GAME
 from printkit.games.ikes.game import Results
 from printkit.games.ikes.tiles import tileset
-from printkit.sheet import coord, parse_coord
+from printkit.coords import coord, parse_coord
 
 
 # ---------------------------------------------------------------- sheets written as YAML

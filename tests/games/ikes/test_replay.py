@@ -6,7 +6,7 @@ from ikes_helpers import EAST, L, NORTH, P_S, PAIR, ROW3, SOUTH, Store, base, ru
 
 from printkit.games.ikes import GAME
 from printkit.games.ikes.game import Results
-from printkit.sheet import coord, parse_coord
+from printkit.coords import coord, parse_coord
 
 
 def test_valid_game_replays_clean():

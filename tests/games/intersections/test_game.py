@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from printkit.games.intersections.geometry import max_segments
-from printkit.inputs import InputError, parse, validate
+from printkit.inputs import InputError, parse
+from printkit.validation import validate
 
 
 @pytest.mark.parametrize("text,key,words", [

@@ -9,7 +9,7 @@ import pytest
 
 from printkit.games.intersections.geometry import conflict, counts, max_segments
 from printkit.games.intersections.record import make_seg
-from printkit.sheet import parse_coord
+from printkit.coords import parse_coord
 
 
 def seg(text, n=5):

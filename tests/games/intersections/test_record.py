@@ -8,7 +8,8 @@ import json
 import pytest
 
 from printkit.games.intersections.game import Results
-from printkit.inputs import InputError, parse, validate
+from printkit.inputs import InputError, parse
+from printkit.validation import validate
 
 
 def load(text):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from printkit.games.knives.game import Results
-from printkit.inputs import InputError, parse, validate
+from printkit.inputs import InputError, parse
+from printkit.validation import validate
 
 
 # ---------------------------------------------------------------- unusable input: exit 2 with the line

@@ -11,7 +11,9 @@ from printkit import kit
 from printkit.draw import PT, Circle, Lines, Polyline, Rect, Text, text_width
 from printkit.draw import GREY
 from printkit.games.knives.cards import pair_claims, road_count, roads_paid
+from printkit.games.knives import sheets
 from printkit.games.knives.game import GAME, Config
+from printkit.games.knives.reference import claim_card
 from printkit.sheet import MARGIN, MIN_TEXT, paper
 
 
@@ -154,7 +156,7 @@ def test_the_turn_log_has_a_row_a_turn_in_seat_order():
 def test_map_stays_readable(kcount):
     """Centres do not touch, and every road passes clear of the centres it does not join."""
     cfg = config(kcount=kcount)
-    page = GAME.map_page(cfg, paper("letter"), cfg.seats(), "t")
+    page = sheets.map_page(cfg, paper("letter"), cfg.seats(), "t")
     circles = [c for c in page.items if isinstance(c, Circle) and c.fill == (1.0, 1.0, 1.0)]
     assert len(circles) == kcount
     r = circles[0].r
@@ -168,7 +170,7 @@ def test_map_stays_readable(kcount):
 
 @pytest.mark.parametrize("kcount", [12, 14, 30])
 def test_checklist_has_a_box_per_road(kcount):
-    page = GAME.checklist_page(config(kcount=kcount), paper("letter"), "t")
+    page = sheets.checklist_page(config(kcount=kcount), paper("letter"), "t")
     texts = [t.text for t in page.items if isinstance(t, Text)]
     rows = [t for t in page.items if isinstance(t, Text) and t.anchor == "end" and t.bold]
     cols = [t for t in page.items if isinstance(t, Text) and t.anchor == "middle" and t.bold]
@@ -182,7 +184,7 @@ def test_checklist_has_a_box_per_road(kcount):
 
 
 def test_claim_card_lists_multiples_and_pairs_written_as_in_a_results_file():
-    items, h = GAME.claim_card(12, 73)
+    items, h = claim_card(12, 73)
     texts = " ".join(t.text for t in items if isinstance(t, Text))
     for m in range(1, 7):
         assert str(12 * m) in texts
