@@ -39,7 +39,7 @@ from ikes_helpers import (EAST, EMPTY, L, NORTH, P_S, PAIR, ROW3, SOUTH, TILES, 
                           sheet_yaml, walls_of)
 
 from printkit.games.curve import geometry as geo  # noqa: E402
-from printkit.games.curve.score import read_route  # noqa: E402
+from printkit.games.curve.route import read_route  # noqa: E402
 from printkit.games.curve.record import parse_grid  # noqa: E402
 
 

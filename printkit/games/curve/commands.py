@@ -22,7 +22,7 @@ def load_curves(path: str, only: str | None) -> tuple[int, list[tuple[str, list[
     from ...inputs import InputError, load, suggest
     from ...registry import game_of
     from ...validation import validate
-    from .record import CurveFile, CurvesOnly
+    from .model import CurveFile, CurvesOnly
     from .score import read_curve
 
     doc = load(path)

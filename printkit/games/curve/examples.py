@@ -6,6 +6,7 @@ from __future__ import annotations
 from . import geometry as geo
 from .score import Curve, Fill, check_fill
 from ...report import Report
+from .model import ID
 
 
 def ring() -> list[geo.Square]:
@@ -28,5 +29,5 @@ def filled(route, n, start_sq, next_sq, inner: dict[str, int]) -> tuple[Curve, F
     written.update({parse_coord(k, n, n): v for k, v in inner.items()})
     grid = [[written.get((r, c)) for c in range(n)] for r in range(n)]
     curve = Curve("example", grid, route, geo.interior(route, n), [])
-    fill = check_fill(curve, "you", grid, n, Report("curve", ["you"], {"you": 0}))
+    fill = check_fill(curve, "you", grid, n, Report.empty(ID, ["you"]))
     return curve, fill

@@ -65,10 +65,6 @@ def curve_values(route: list[Square], start: int, direction: int) -> dict[Square
     return {route[(start + direction * i) % L]: i + 1 for i in range(L)}
 
 
-def common_factor(a: int, b: int) -> int:
-    return gcd(a, b)
-
-
 def fits(value: int, sq: Square, written: dict[Square, int], n: int) -> bool:
     """Could ``value`` go in the empty square ``sq``: coprime with every number beside it?"""
     return all(gcd(value, written[q]) == 1 for q in neighbours(sq, n) if q in written)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...draw import Hit, Page, Pen, Polyline, Rect, Text, fit_text, hit_line, moved
 from ...report import Report
@@ -17,10 +17,8 @@ from .picture import draw_fill
 from .score import Curve, check, check_fill, read_curve
 from .sheets import TOP_ROOM, label_room
 from .sheets import grid as grid_items
+from .model import ID, Config, Results
 
-if TYPE_CHECKING:
-    from .game import Results
-    from .record import Config
 
 CELL = 8.0  # a square on screen, in the drawing's millimetres (the page scales it)
 
@@ -94,7 +92,7 @@ def _curve_page(n: int, owner: str, grid: tuple, seat: Player) -> Page:
 @lru_cache(maxsize=512)
 def _fill_page(n: int, player: str, owner: str, curve: tuple, fill: tuple, filler: Player, seat: Player) -> Page:
     cv = read_curve(owner, [list(row) for row in curve], n)
-    f = check_fill(cv, player, [list(row) for row in fill], n, Report("curve", [player], {player: 0}))
+    f = check_fill(cv, player, [list(row) for row in fill], n, Report.empty(ID, [player]))
     name = "own curve" if owner == player else f"{owner}'s curve"
     state = f"top {f.top}" if cv.route else "waiting for the curve"
     page, x, y = _panel(f"{player}'s fill of {name}: {state}", filler.color, n)
@@ -109,7 +107,7 @@ def _fill_page(n: int, player: str, owner: str, curve: tuple, fill: tuple, fille
 
 
 def board_info(res: "Results", report: Report) -> dict:
-    curves, fills = check(res, Report("curve", res.names, {p: 0 for p in res.names}))
+    curves, fills = check(res, Report.empty(ID, res.names))
     info: dict[str, Any] = {"n": res.n, "curves": {}, "fills": {}}
     for owner, cv in curves.items():
         path = path_of(cv, res.n)
@@ -138,7 +136,7 @@ def best(res: "Results", params: dict[str, str]) -> dict:
     owner = params.get("owner", "")
     if owner not in res.names:
         return {"error": f"no curve of '{owner}' in this game"}
-    curves, fills = check(res, Report("curve", res.names, {p: 0 for p in res.names}))
+    curves, fills = check(res, Report.empty(ID, res.names))
     cv = curves[owner]
     if not cv.route:
         return {"error": f"{owner}'s curve is not closed yet: the solver needs a closed curve"}
@@ -150,7 +148,7 @@ def best(res: "Results", params: dict[str, str]) -> dict:
     grid_rows = [[None] * res.n for _ in range(res.n)]
     for (r, c), v in {**values, **sol.fill}.items():
         grid_rows[r][c] = v
-    shown = check_fill(cv, "solver", grid_rows, res.n, Report("curve", ["solver"], {"solver": 0}))
+    shown = check_fill(cv, "solver", grid_rows, res.n, Report.empty(ID, ["solver"]))
     seat = {p.name: p for p in res.seats()}[owner]
     page, x, y = _panel(f"Best fill of {owner}'s curve: {sol.best}" + (" (proven)" if sol.proven else ""),
                         seat.color, res.n)

@@ -5,16 +5,13 @@ have fitted in grey, and the player's score on their last page.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...draw import PT, Item, Lines, Page, Pen, Polyline, Rect, Text, fit_text, moved
 from ...report import Report
 from ...sheet import MISTAKE, Paper
 from .score import Curve, Fill, check
 from .sheets import TOP_ROOM, grid, grid_pages, label_room
+from .model import ID, Results
 
-if TYPE_CHECKING:
-    from .game import Results, WithinTheCurve
 
 SHADE = (0.86, 0.86, 0.86)  # interior squares in pictures
 
@@ -60,9 +57,9 @@ def draw_fill(n: int, cell: float, curve: Curve, fill: Fill | None, color, dash=
     return items
 
 
-def picture(game: WithinTheCurve, res: Results, report: Report, paper: Paper) -> list[Page]:
+def picture(res: Results, report: Report, paper: Paper) -> list[Page]:
     seats = {p.name: p for p in res.seats()}
-    curves, fills = check(res, game.new_report(res))
+    curves, fills = check(res, Report.empty(ID, res.names))
     pages: list[Page] = []
     for player in res.names:
         mine = [f for f in fills if f.player == player]

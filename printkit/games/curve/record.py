@@ -1,21 +1,14 @@
 """Within The Curve's play record: a grid as written ('.' empty, '#' curve, route numbers, fill numbers),
-read one token at a time into a grid of plain values, and the blank record ``printkit template`` writes.
-
-Also the models both the game and ``printkit solve curve`` read: ``Config``, ``CurvesOnly`` (a results file
-read for its curves; ``game.Results`` extends it) and ``CurveFile`` (a file holding one curve).  They live
-here, not in game.py, so that the solve command reads them without importing the game.
-"""
+read one token at a time into a grid of plain values, and the blank record ``printkit template`` writes."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Any
 
-from msgspec import Meta
-
-from ...model import GameConfig, Model, by_player
-from ...validation import RowProblem, checked
 from ...coords import coord
-from .score import Ambiguous, route_from_hashes
+from ...game import yaml_key
+from ...inputs import Row
+from ...validation import RowProblem
 
 MAX_DIGITS = 4  # no number on a 30 x 30 grid needs more
 
@@ -41,8 +34,6 @@ def parse_grid(value, n: int, allow_hash: bool) -> list[list[int | str | None]]:
 
     Raises ValueError with the row and column of the first malformed token (a RowProblem: the message is
     given at the row's own line of the file)."""
-    from ...inputs import Row
-
     rows = split_rows(value)
     at = (lambda r: r) if isinstance(value, (list, tuple)) else Row
     if len(rows) == 1 and n > 1 and len(rows[0].split()) % n == 0 and len(rows[0].split()) > n:
@@ -77,55 +68,14 @@ def parse_grid(value, n: int, allow_hash: bool) -> list[list[int | str | None]]:
     return grid
 
 
-class Config(GameConfig, kw_only=True):
-    MIN_PLAYERS: ClassVar[int] = 1
-    n: Annotated[int, Meta(ge=4, le=30, description="Squares per side of each grid (4 to 30; at least 12 suggested)")
-                 ] = 12
 
-
-# ---------------------------------------------------------------- results files
-
-def curve_grid(v: Any, n: int) -> list[list]:
-    """A curve as written ('#' marks or route numbers), read into a grid; ValueError if unusable."""
-    grid = parse_grid(v, n, allow_hash=True)
-    if any(x == "#" for row in grid for x in row):
-        try:
-            route_from_hashes(grid, n)
-        except Ambiguous as e:
-            raise ValueError(str(e)) from None
-    return grid
-
-
-class CurvesOnly(Config, kw_only=True):
-    """A results file read for its curves (``printkit solve curve`` reads no more): fills may be unfinished."""
-
-    curves: Annotated[dict[Any, Any], Meta(
-        description="Each owner's curve as drawn: '#' on its squares, or its route numbered 1..L "
-                    "(needed where a square has three or more curve neighbours); '.' elsewhere")]
-    fills: dict[Any, Any] = {}
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        keys = by_player({k: k for k in self.curves}, self.players, "curves", "the curve")  # name -> key as typed
-        self.curves = {name: checked(("curves", str(k)), curve_grid, self.curves[k], self.n) for name, k in keys.items()}
-
-
-class CurveFile(Model, kw_only=True):
-    """A file holding one curve (``curve:``), for ``printkit solve curve``."""
-
-    game: str
-    title: str = ""
-    n: Annotated[int, Meta(ge=4, le=30)] = 12
-    curve: Any
-
-    def __post_init__(self) -> None:
-        self.curve = checked(("curve",), curve_grid, self.curve, self.n)
 
 
 # ---------------------------------------------------------------- the blank record
 
 
-def record_template(cfg: Config) -> str:
+def record_template(cfg: Any) -> str:
+    """The curves and fills of a blank results file for ``cfg`` (the game's Config)."""
     blank = "\n".join("    " + " ".join("." for _ in range(cfg.n)) for _ in range(cfg.n))
     lines = ["# Rows are letters from the top (A, B, ...), columns numbers from the left.",
              "# Each grid: one line per row, '.' for an empty square, separated by spaces.",
@@ -133,20 +83,14 @@ def record_template(cfg: Config) -> str:
              "# curve squares beside it, number the route instead: 1, 2, 3, ... along the curve.",
              "curves:"]
     for name in cfg.names:
-        lines.append(f"  {_key(name)}: |")
+        lines.append(f"  {yaml_key(name)}: |")
         lines.append(blank)
     lines += ["# fills[player][owner]: every number the player wrote on the owner's curve",
               "# (the curve's 1..L and the inside numbers), '.' where nothing is written.",
               "fills:"]
     for player in cfg.names:
-        lines.append(f"  {_key(player)}:")
+        lines.append(f"  {yaml_key(player)}:")
         for owner in cfg.names:
-            lines.append(f"    {_key(owner)}: |")
+            lines.append(f"    {yaml_key(owner)}: |")
             lines.append("  " + blank.replace("\n", "\n  "))
     return "\n".join(lines) + "\n"
-
-
-def _key(name: str) -> str:
-    from ...game import yaml_key
-
-    return yaml_key(name)

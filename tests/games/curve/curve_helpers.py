@@ -8,7 +8,7 @@ import yaml
 from printkit.games.curve import geometry as geo
 from printkit.games.curve.game import Results
 from printkit.games.curve.record import parse_grid
-from printkit.games.curve.score import read_route
+from printkit.games.curve.route import read_route
 from printkit.inputs import parse
 from printkit.validation import validate
 from printkit.coords import parse_coord
