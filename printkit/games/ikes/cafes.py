@@ -5,15 +5,10 @@ for the placements that tie.  Exact sums order two placements as the floats do w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import bot
-from .moves import COIN, H_COIN, H_STEP, IVALS, PAIRS, STEP_GAIN, Store, bits, hundredths
+from .moves import COIN, H_COIN, H_STEP, IVALS, PAIRS, STEP_GAIN, Solo, Store, bits, hundredths
 from .path import N, SPACES, Board
 from .record import Turn
-
-if TYPE_CHECKING:
-    from .simulate import Game
 
 LOW = -(10 ** 9)  # below every sum
 
@@ -23,7 +18,7 @@ class Cafes:
     the bot weighs them; ``best()`` the one the bot takes (the first of the best by the floats ``path.walk``
     sums, which only exactly tied placements need)."""
 
-    def __init__(self, g: Game, st: Store, base: bot.Way):
+    def __init__(self, g: Solo, st: Store, base: bot.Way):
         self.g, self.st, self.base = g, st, base
         self.name = f"C{g.cafes + 1}"
         self.pairs = [(s, t) for s, t in PAIRS if st.empty >> s & 1 and st.empty >> t & 1]
@@ -94,7 +89,7 @@ def apart(st: Store) -> bool:
     return bool(c) and not (c ^ a == a << 1 and st.masks[1] & a or c ^ a == a << 7 and st.masks[2] & a)
 
 
-def forget(g: Game, turn: Turn, before: Board) -> None:
+def forget(g: Solo, turn: Turn, before: Board) -> None:
     """Drop the remembered cafeteria walks that the turn just played may have changed: all of them after
     a cafeteria or a doorway (a new opening may shorten any walk), else those whose walk depends on a
     space the turn put a tile or a wall on.
@@ -114,7 +109,7 @@ def forget(g: Game, turn: Turn, before: Board) -> None:
     g.remembered = {k: v for k, v in g.remembered.items() if not v[1] & changed}
 
 
-def best_cafe(g: Game) -> tuple[float, Board, Turn] | None:
+def best_cafe(g: Solo) -> tuple[float, Board, Turn] | None:
     """The best cafeteria placement, or None if none fits."""
     st = Store.of(g.board)
     c = Cafes(g, st, st.way())

@@ -4,21 +4,30 @@ valued as ``path.walk`` values it (``heuristic`` is that plain valuation) from t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from . import bot
 from .path import NEIGHBOUR, SPACES, Board, neighbour, walk
 from .record import Turn
 from .tiles import OPPOSITE, SIDES, tileset
 
-if TYPE_CHECKING:
-    from .simulate import Game
-
 EMPTY_COST = 0.45  # an empty space on the walk, before the end: later tiles may still fill it
 STEP_GAIN = 0.25  # each step of the walk: room for displays later
 COIN = 0.35  # a coin in the box
+
+
+@dataclass
+class Solo:
+    """A solo game in progress: the store, the coins and cafeterias, the turns so far."""
+
+    board: Board
+    coins: int = 0
+    cafes: int = 0
+    turns: list[Turn] = field(default_factory=list)
+    # the cafeteria walks remembered from turn to turn, (spaces) -> (walk, the spaces it depends on), kept
+    # once the first cafeteria's two spaces are walled apart (None before: see Cafes)
+    remembered: dict | None = None
 
 
 def hundredths(x: float) -> int:
@@ -135,7 +144,7 @@ def closed(masks, clear) -> tuple:
     return tuple(m & ~c for m, c in zip(masks, clear))
 
 
-def best_tile(g: Game, st: Store, base: bot.Way, light: int, dark: int) -> tuple[float, Board, Turn] | None:
+def best_tile(g: Solo, st: Store, base: bot.Way, light: int, dark: int) -> tuple[float, Board, Turn] | None:
     """The best placement of the rolled tile (with display and bonus), or None if it fits nowhere.
 
     A tile none of whose spaces the present walk depends on (``walk``'s region) leaves the walk as it
@@ -176,7 +185,7 @@ def best_tile(g: Game, st: Store, base: bot.Way, light: int, dark: int) -> tuple
     return val, nb, turn
 
 
-def place_tile(g: Game, st: Store, base: bot.Way, light: int, dark: int, anchor: int, fp) -> tuple:
+def place_tile(g: Solo, st: Store, base: bot.Way, light: int, dark: int, anchor: int, fp) -> tuple:
     """The rolled tile at ``anchor``: its display where the walk passes most, a bonus face if one earns it.
     Returns (value, anchor, display space, face, bonus earned, the walk, its open steps and values)."""
     b = g.board

@@ -7,19 +7,16 @@ every turn row (``turn:Ann:3``); plus the text boxes in the results file's own s
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
-
 from ...draw import Hit, Lines, Page, Pen, Text, fit_text, hit_line, moved, wrap
 from ...report import Report
 from ...sheet import LABEL_ROOM, Paper
 from .path import N, SPACES, Board, Walk, rc, walk
 from .record import edge_ref, square_ref, turn_ref
 from .score import board_of, describe_walk
-from .sheets import GREYTEXT, display_symbol, draw_board, draw_walk
+from .drawing import GREYTEXT, display_symbol, draw_board, draw_walk
 from .tiles import SIDES, tileset
+from .model import Config, Results
 
-if TYPE_CHECKING:
-    from .game import Config, Results
 
 CELL = 14.0  # a space on screen, in the drawing's millimetres (the page scales the sheet to its width)
 BAND = CELL * 0.28  # how deep into a space its side's band reaches: the rest of the space is the square

@@ -8,18 +8,20 @@ import re
 from ...draw import Page, Pen, Rect, Text, wrap
 from ...sheet import MISTAKE, LABEL_ROOM, Paper, header
 from .path import N, SPACES, name, rc
-from .sheets import draw_board, draw_walk
+from .model import TITLE, Results
+from .score import evaluate
+from .drawing import draw_board, draw_walk
 
 SPACE_IN = re.compile(r"\b([A-G][1-7])\b")
 
 
-def picture(game, res, paper: Paper) -> list[Page]:
-    report, boards = game.evaluate(res)
+def picture(res: Results, paper: Paper) -> list[Page]:
+    report, boards = evaluate(res)
     pages = []
     for seat in res.seats():
         b, w = boards[seat.name]
         page = paper.page()
-        y = header(page, paper, f"{res.title or game.title}: {seat.name}'s store as entered",
+        y = header(page, paper, f"{res.title or TITLE}: {seat.name}'s store as entered",
                    "Shaded: tiles (darker: cafeterias). Line: the walk; +n/-n: points per space. "
                    "Red dashed: a broken rule.", seat)
         cell = min(20.0, (paper.inner_width - 2 * LABEL_ROOM - 14) / N)

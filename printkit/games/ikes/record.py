@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 from msgspec import Meta
 
@@ -29,9 +29,6 @@ from ...model import Model, record_line
 from ...validation import FieldProblem, RowProblem, checked, each
 from .path import N, name, on_outer_wall, sid
 from .tiles import SIDE_NAME
-
-if TYPE_CHECKING:
-    from .game import Config
 
 ROWS = "ABCDEFG"
 MARKS = "'.' empty, 'o' tile space without display, 1-6 a display, C1/C2 the cafeterias"
@@ -221,7 +218,8 @@ class Sheet(Model, kw_only=True):
             seen[k] = w
 
 
-def record_template(cfg: Config) -> str:
+def record_template(cfg: Any) -> str:
+    """The sheets of a blank results file for ``cfg`` (the game's Config)."""
     lines = [
         "# Each player's final sheet. Spaces are written row letter + column number (B3).",
         "#   entrance / exit: the edge space and the outer side its doorway is on (N, E, S, W), e.g. D1 W",

@@ -28,9 +28,9 @@ from ...report import Report
 from ...slips import check_entry, one_keystroke
 from .path import N, Board, Walk, name, walk
 from .record import _space, edge_ref, parse_turn, square_ref
+from .model import ID, Results
 
 if TYPE_CHECKING:
-    from .game import Ikes, Results
     from .record import Sheet
 
 
@@ -151,10 +151,11 @@ def table_rolls(res: Results, report: Report) -> dict[str, list[str]]:
     return lines
 
 
-def evaluate(game: Ikes, res: Results) -> tuple[Report, dict[str, tuple[Board, Walk]]]:
+def evaluate(res: Results) -> tuple[Report, dict[str, tuple[Board, Walk]]]:
+    """Every sheet checked (and its turns replayed) into a fresh report, and each store's walk."""
     from .replay import compare, replay
 
-    report = game.new_report(res)
+    report = Report.empty(ID, res.names)
     out: dict[str, tuple[Board, Walk]] = {}
     lines = table_rolls(res, report)
     for seat, p in enumerate(res.names):

@@ -1,178 +1,31 @@
-"""Printed pages of The Long Way: player sheets, the tile card, the display legend, rule-sheet figures,
-and the pieces they are drawn with (the results picture, picture.py, draws with them too)."""
+"""The Long Way's printed kit: the tile card with the display legend (once), a store sheet per player and
+the score sheet.  The store itself is drawn by ``drawing``; the rule sheet's figures are in ``figures``."""
 
 from __future__ import annotations
 
-from ...draw import PT, Circle, Item, Lines, Page, Pen, Polyline, Rect, Text, fit_text, moved, table, wrap
-from ...draw import symbol as draw_symbol
+from ...draw import Circle, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, table, wrap
 from ...sheet import LABEL_ROOM, Paper, Player, Panel, header, labelled_grid, panel
-from .path import N, SPACES, Board, Walk, name, rc, walk
-from .tiles import STEP, Tile, tileset
-
-WALL = Pen(width=0.9)
-TILE_FILL = (0.90, 0.90, 0.90)
-CAFE_FILL = (0.80, 0.80, 0.80)
-GREYTEXT = (0.3, 0.3, 0.3)
-PLUS = (0.0, 0.45, 0.25)
-MINUS = (0.75, 0.1, 0.1)
+from .drawing import GREYTEXT, TILE_FILL, display_symbol, draw_tile, fork, wall_lines
+from .model import TITLE, Config
+from .path import N
+from .tiles import tileset
 
 
-# ---------------------------------------------------------------- small pieces
-
-def display_symbol(face: int, cx: float, cy: float, size: float, pen: Pen = Pen(width=0.4)) -> list[Item]:
-    """The furniture display of a die face, as players draw it by hand."""
-    kind = tileset().displays[face].symbol
-    h = size / 2
-    if kind == "shelf":  # a box with two shelves
-        return [Rect(cx - h, cy - h * 0.8, size, h * 1.6, pen),
-                Lines(((cx - h, cy - h * 0.27, cx + h, cy - h * 0.27), (cx - h, cy + h * 0.27, cx + h, cy + h * 0.27)), pen)]
-    return draw_symbol(kind, cx, cy, size, pen)
-
-
-def wall_lines(x: float, y: float, cell: float, side: str, door: bool = False) -> list[tuple[float, float, float, float]]:
-    """A wall along ``side`` of the space whose top-left corner is (x, y), just inside the space."""
-    i = max(0.5, cell * 0.07)
-    x0, y0, x1, y1 = x + i, y + i, x + cell - i, y + cell - i
-    seg = {"N": (x0, y0, x1, y0), "S": (x0, y1, x1, y1), "W": (x0, y0, x0, y1), "E": (x1, y0, x1, y1)}[side]
-    if not door:
-        return [seg]
-    a, b, c, d = seg
-    return [(a, b, a + (c - a) * 0.32, b + (d - b) * 0.32), (a + (c - a) * 0.68, b + (d - b) * 0.68, c, d)]
-
-
-def draw_tile(tile: Tile, x: float, y: float, cell: float) -> list[Item]:
-    """A tile as it is placed (never rotated): shaded spaces, walls, a dot on spaces without walls."""
-    items: list[Item] = []
-    walled = {c for c, _ in tile.walls}
-    for r, c in tile.cells:
-        items.append(Rect(x + c * cell, y + r * cell, cell, cell, Pen(width=0.2), TILE_FILL))
-    segs = []
-    for (r, c), side in tile.walls:
-        segs += wall_lines(x + c * cell, y + r * cell, cell, side)
-    if segs:
-        items.append(Lines(tuple(segs), Pen(width=max(0.5, cell * 0.1))))
-    for r, c in tile.cells:
-        if (r, c) not in walled:
-            items.append(Circle(x + (c + 0.5) * cell, y + (r + 0.5) * cell, max(0.35, cell * 0.07), None, (0, 0, 0)))
-    return items
-
-
-def arrow(x1: float, y1: float, x2: float, y2: float, pen: Pen) -> list[Item]:
-    dx, dy = x2 - x1, y2 - y1
-    ln = (dx * dx + dy * dy) ** 0.5 or 1
-    ux, uy = dx / ln, dy / ln
-    h = min(2.2, ln * 0.45)
-    return [Lines(((x1, y1, x2, y2),), pen),
-            Polyline(((x2, y2), (x2 - ux * h - uy * h * 0.6, y2 - uy * h + ux * h * 0.6),
-                      (x2 - ux * h + uy * h * 0.6, y2 - uy * h - ux * h * 0.6)), None, pen.color, True)]
-
-
-def door_arrow(door: tuple[int, str], x: float, y: float, cell: float, inward: bool, pen: Pen) -> list[Item]:
-    """The entrance (arrow in) or exit (arrow out), drawn inside its edge space up to the outer wall."""
-    s, side = door
-    r, c = rc(s)
-    dr, dc = STEP[side]
-    ex, ey = x + (c + 0.5) * cell + dc * cell * 0.5, y + (r + 0.5) * cell + dr * cell * 0.5
-    ln = cell * 0.42
-    ix, iy = ex - dc * ln, ey - dr * ln
-    return arrow(ex, ey, ix, iy, pen) if inward else arrow(ix, iy, ex, ey, pen)
-
-
-def draw_board(b: Board, x: float, y: float, cell: float, labels: bool = True) -> list[Item]:
-    """The store as entered: tile spaces shaded, cafeterias darker with a fork, displays, walls, doors."""
-    items: list[Item] = []
-    walled = {s for s, _ in b.walls}
-    for s in range(SPACES):
-        r, c = rc(s)
-        g = b.grid[s]
-        px, py = x + c * cell, y + r * cell
-        if g.startswith("C"):
-            items.append(Rect(px, py, cell, cell, None, CAFE_FILL))
-        elif g != ".":
-            items.append(Rect(px, py, cell, cell, None, TILE_FILL))
-    items += labelled_grid(x, y, N, N, cell) if labels else [Rect(x, y, N * cell, N * cell, Pen(width=0.25))]
-    for k, spaces in b.cafeterias().items():  # one fork and the cafeteria's name per cafeteria
-        rs = [rc(s) for s in spaces]
-        cx = x + (sum(c for _, c in rs) / len(rs) + 0.5) * cell
-        cy = y + (sum(r for r, _ in rs) / len(rs) + 0.5) * cell
-        items += fork(cx, cy - cell * 0.16, cell * 0.4)
-        items.append(Text(cx, cy + cell * 0.36, k, max(7.0, min(9.0, cell * 0.3 / PT)), "middle", True))
-    for s in range(SPACES):
-        r, c = rc(s)
-        g = b.grid[s]
-        if len(g) == 1 and g in "123456":
-            items += display_symbol(int(g), x + (c + 0.5) * cell, y + (r + 0.5) * cell, cell * 0.5, Pen(width=0.45))
-        elif g == "o" and s not in walled:
-            items.append(Circle(x + (c + 0.5) * cell, y + (r + 0.5) * cell, max(0.4, cell * 0.06), None, (0, 0, 0)))
-    segs = []
-    for (s, side), door in sorted(b.walls.items()):
-        r, c = rc(s)
-        segs += wall_lines(x + c * cell, y + r * cell, cell, side, door)
-    if segs:
-        items.append(Lines(tuple(segs), Pen(width=max(0.6, cell * 0.07))))
-    pen = Pen(width=0.6)
-    if b.entrance:
-        items += door_arrow(b.entrance, x, y, cell, True, pen)
-    if b.exit:
-        items += door_arrow(b.exit, x, y, cell, False, pen)
-    return items
-
-
-def fork(cx: float, cy: float, size: float, pen: Pen = Pen(width=0.35)) -> list[Item]:
-    """A fork: the cafeteria symbol."""
-    h = size / 2
-    w = size * 0.3
-    return [Lines(((cx, cy - h * 0.1, cx, cy + h),
-                   (cx - w, cy - h, cx - w, cy - h * 0.25), (cx, cy - h, cx, cy - h * 0.25),
-                   (cx + w, cy - h, cx + w, cy - h * 0.25), (cx - w, cy - h * 0.25, cx + w, cy - h * 0.25)), pen)]
-
-
-def draw_walk(w: Walk, x: float, y: float, cell: float, pen: Pen, b: Board) -> list[Item]:
-    """The shoppers' route through space centres, each leg slightly offset, with +1/-1 per space entered."""
-    items: list[Item] = []
-    offsets = (-0.1, 0.0, 0.1)
-    for k, leg in enumerate(w.legs):
-        o = offsets[k % 3] * cell
-        pts = [leg.start] + leg.spaces if k else leg.spaces
-        if not pts:
-            continue
-        xy = [(x + (rc(s)[1] + 0.5) * cell + o, y + (rc(s)[0] + 0.5) * cell + o) for s in pts]
-        if len(xy) > 1:
-            items.append(Polyline(tuple(xy), pen))
-        for (px, py) in xy[-1:]:
-            items.append(Circle(px, py, 0.6, None, pen.color))
-    counts: dict[int, int] = {}
-    for s in w.entries():
-        counts[s] = counts.get(s, 0) + 1
-    size = max(7.0, min(8.5, cell * 0.32 / PT))
-    for s, k in sorted(counts.items()):
-        v = b.value(s)
-        if not v:
-            continue
-        r, c = rc(s)
-        label = ("+" if v > 0 else "\u2212") + str(abs(v) * k)
-        items.append(Text(x + (c + 1) * cell - 0.8, y + r * cell + size * PT + 0.5, label, size, "end", True,
-                          PLUS if v > 0 else MINUS))
-    return items
-
-
-# ---------------------------------------------------------------- the kit
-
-def kit(game, cfg, paper: Paper) -> list:
+def kit(cfg: Config, paper: Paper) -> list:
     """The tile card (once, however many games), a store sheet per player, the score sheet."""
-    card = tile_card(cfg, paper, game)
+    card = tile_card(cfg, paper)
     card.card = True
-    return [card] + [player_sheet(cfg, paper, game, seat) for seat in cfg.seats()] + [score_sheet(cfg, paper, game)]
+    return [card] + [player_sheet(cfg, paper, seat) for seat in cfg.seats()] + [score_sheet(cfg, paper)]
 
 
 RATINGS = "5 or less: failure. 6 to 8: respectable. 9 to 11: very good. 12 or more: champion."
 
 
-def score_sheet(cfg, paper: Paper, game) -> Panel:
+def score_sheet(cfg: Config, paper: Paper) -> Panel:
     """Each store's walk, leg by leg, its total and its rating."""
     seats = cfg.seats()
     page = paper.page()
-    y = header(page, paper, f"{cfg.title or game.title}: scores",
+    y = header(page, paper, f"{cfg.title or TITLE}: scores",
                "The shoppers' walk, each leg a shortest path: +1 for every display entered, -1 for every empty space.")
     inset, row_h = 0.15, 8.0
     heads = ["store of", "to the nearer cafeteria", "to the other cafeteria", "to the exit", "total", "rating"]
@@ -189,10 +42,10 @@ def score_sheet(cfg, paper: Paper, game) -> Panel:
     return panel(page, paper, bottom + 6.5, "score")
 
 
-def tile_card(cfg, paper: Paper, game) -> Page:
+def tile_card(cfg: Config, paper: Paper) -> Page:
     ts = tileset()
     page = paper.page()
-    y = header(page, paper, f"{cfg.title or game.title}: the 36 tiles",
+    y = header(page, paper, f"{cfg.title or TITLE}: the 36 tiles",
                "Row: the light die (shape). Column: the dark die (walls). Draw the tile as shown, never rotated; "
                "A1 is its top-left space.")
     head_w = 27.0
@@ -271,9 +124,9 @@ def key_figure(width: float) -> tuple[list[Item], float]:
     return items, cell
 
 
-def player_sheet(cfg, paper: Paper, game, seat: Player) -> Page:
+def player_sheet(cfg: Config, paper: Paper, seat: Player) -> Page:
     page = paper.page()
-    y = header(page, paper, f"{cfg.title or game.title}: store of {seat.name}",
+    y = header(page, paper, f"{cfg.title or TITLE}: store of {seat.name}",
                "Roll, reroll with coins, then draw the tile, or a cafeteria, or stop. Every space entered scores: "
                "display +1, empty -1.", seat)
     side_w = 56.0
@@ -369,86 +222,3 @@ def box_line(x: float, y: float, w: float) -> Lines:
 
 
 # ---------------------------------------------------------------- rule sheet figures
-
-EXAMPLE = {
-    "grid": ["o  2  .  o  3  C2 C2",
-             "o  1  o  .  2  o  o",
-             ".  .  o  4  .  5  o",
-             "o  3  o  o  o  o  1",
-             "6  o  .  .  o  6  o",
-             "o  o  5  o  .  o  o",
-             "o  4  .  1  o  C1 C1"],
-    "walls": ["A3 E*", "A4 W", "A1 S", "B3 S", "B4 S", "C2 E", "D1 N", "D2 N", "E5 N", "F1 N", "F2 N", "F3 N",
-              "F4 N", "F5 N", "F6 W", "E6 W", "D6 W", "C6 W"],
-    "entrance": "G1 W",
-    "exit": "A1 W",
-}
-
-
-def example_board() -> Board:
-    from .record import Sheet
-    from .score import board_of
-
-    return board_of(Sheet(entrance=EXAMPLE["entrance"], exit=EXAMPLE["exit"], grid="\n".join(EXAMPLE["grid"]),
-                          walls=EXAMPLE["walls"]))
-
-
-def figure(fig: str, width: float) -> tuple[list[Item], float]:
-    if fig == "example":
-        b = example_board()
-        w = walk(b)
-        cell = 10.5
-        x0, y0 = LABEL_ROOM + 4, LABEL_ROOM + 2
-        items = draw_board(b, x0, y0, cell) + draw_walk(w, x0, y0, cell, Pen((0.0, 0.447, 0.698), 0.6, round=True), b)
-        tx = x0 + N * cell + 10
-        text = example_text(b, w)
-        ty = y0 + 2
-        for para in text:
-            for ln in wrap(para, width - tx, 8.5):
-                items.append(Text(tx, ty, ln, 8.5))
-                ty += 3.9
-            ty += 1.2
-        return items, max(y0 + N * cell + 6, ty)
-    if fig == "displays":
-        page = Page(width, 30)
-        h = display_legend(page, 0, 0, width, 10.0)
-        return page.items, h
-    if fig == "tiles":
-        ts = tileset()
-        items: list[Item] = []
-        cell = 6.0
-        x = 0.5
-        keys = ((1, 6), (3, 2), (4, 5))
-        for key in keys:
-            t = ts.tile(*key)
-            items += draw_tile(t, x, 4, cell)
-            items.append(Text(x, 2.5, f"light {key[0]}, dark {key[1]}", 8, bold=True))
-            x += max(t.width * cell, 24) + 12
-        items.append(Text(x, 7, "Shaded: the tile's spaces. Thick: walls (inside their space).", 8.5))
-        items.append(Text(x, 11, "Dot: a tile space without walls.", 8.5))
-        return items, max(ts.tile(*k).height for k in keys) * cell + 6
-    raise KeyError(fig)
-
-
-def example_text(b: Board, w: Walk) -> list[str]:
-    from .path import leg_range
-
-    adj, vals = b.adjacency(), b.values()
-    out = [f"Entrance {name(b.entrance[0])}, exit {name(b.exit[0])}. The nearer cafeteria is {w.legs[0].goal[10:]}."]
-    sources = {b.entrance[0]: vals[b.entrance[0]]}
-    cafes = b.cafeterias()
-    for k, leg in enumerate(w.legs):
-        goal = leg.goal[10:] if leg.goal.startswith("cafeteria") else None
-        targets = set(cafes[goal]) if goal else {b.exit[0]}
-        count, worst, best = leg_range(adj, vals, sources, targets)
-        plus = sum(1 for s in leg.spaces if b.value(s) > 0)
-        minus = sum(1 for s in leg.spaces if b.value(s) < 0)
-        steps = len(leg.spaces) - (1 if k == 0 else 0)
-        start = "From the entrance" if k == 0 else f"From either space of {w.legs[k - 1].goal[10:]}"
-        tied = (f"{count} tied shortest paths score {worst:+d} to {best:+d}; the best is taken"
-                if count > 1 else "one shortest path")
-        out.append(f"{start}, {steps} steps to {leg.goal}: {tied}: +{plus} -{minus} = {leg.value:+d}.")
-        if goal:
-            sources = {s: 0 for s in cafes[goal]}
-    out.append(f"Score: {' '.join(f'{leg.value:+d}' for leg in w.legs)} = {w.score}.")
-    return out

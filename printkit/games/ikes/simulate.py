@@ -16,11 +16,10 @@ valuation), with the work shared between placements.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from .cafes import Cafes, apart, best_cafe, forget
-from .moves import COIN, EMPTY_COST, STEP_GAIN, Store, best_tile, bot_values, heuristic, hundredths, weigh
+from .moves import COIN, EMPTY_COST, STEP_GAIN, Solo, Store, best_tile, bot_values, heuristic, hundredths, weigh
 from .path import SPACES, Board, walk
 from .record import Turn, turn_text
 
@@ -32,20 +31,9 @@ SETUPS = (((6 * 7 + 0, "W"), (6 * 7 + 6, "E")),)  # entrance G1 W, exit G7 E
 H_MARGIN = hundredths(CAFE_MARGIN)
 
 
-@dataclass
-class Game:
-    board: Board
-    coins: int = 0
-    cafes: int = 0
-    turns: list[Turn] = field(default_factory=list)
-    # the cafeteria walks remembered from turn to turn, (spaces) -> (walk, the spaces it depends on), kept
-    # once the first cafeteria's two spaces are walled apart (None before: see Cafes)
-    remembered: dict | None = None
-
-
-def play(rng: random.Random) -> Game:
+def play(rng: random.Random) -> Solo:
     ent, ext = SETUPS[rng.randrange(len(SETUPS))]
-    g = Game(Board.empty())
+    g = Solo(Board.empty())
     g.board.entrance, g.board.exit = ent, ext
     for _ in range(200):
         st = Store.of(g.board)
@@ -101,12 +89,12 @@ def play(rng: random.Random) -> Game:
     return g
 
 
-def play_one(seed: int, i: int) -> Game:
-    """Game i of a run: its own random stream, so the result never depends on how the run is split."""
+def play_one(seed: int, i: int) -> Solo:
+    """Solo i of a run: its own random stream, so the result never depends on how the run is split."""
     return play(random.Random(seed * 1_000_003 + i))
 
 
-def play_many(games: int, seed: int) -> list[Game]:
+def play_many(games: int, seed: int) -> list[Solo]:
     return [play_one(seed, i) for i in range(games)]
 
 
@@ -184,7 +172,7 @@ def chart(scores: list[int], out: Path, title: str, force: bool = False) -> None
         plt.close(fig)
 
 
-def record(g: Game, player: str = "Bot") -> str:
+def record(g: Solo, player: str = "Bot") -> str:
     """The bot's game as a results file (replayable by ``printkit score``)."""
     from .path import name
 

@@ -14,7 +14,8 @@ from printkit.games.ikes.replay import tile_spaces
 from printkit.games.ikes.cafes import Cafes, apart, best_cafe, cafe_sums, forget
 from printkit.games.ikes.moves import H_STEP, PAIRS, Store, best_tile, bonus_options, bot_values, footprints, \
     heuristic, hundredths, place_tile
-from printkit.games.ikes.simulate import Game, play
+from printkit.games.ikes.moves import Solo
+from printkit.games.ikes.simulate import play
 from printkit.games.ikes.tiles import tileset
 from printkit.games.ikes.tiles import OPPOSITE, SIDES
 
@@ -172,7 +173,7 @@ def states(seed: int, games: int, step: int = 1):
         sim.best_tile = real
     for board, coins, cafes in out[::step]:
         st = Store.of(board)
-        yield board, coins, cafes, Game(board, coins, cafes), st, st.way()
+        yield board, coins, cafes, Solo(board, coins, cafes), st, st.way()
 
 
 def test_the_bot_chooses_what_walking_every_placement_chooses():
@@ -278,7 +279,7 @@ def test_walls_between_the_first_cafeterias_spaces_bring_back_the_remembered_wal
     b.entrance, b.exit = (42, "W"), (48, "E")
     st = Store.of(b)
     assert apart(st)
-    g = Game(b, 0, 1, remembered={})
+    g = Solo(b, 0, 1, remembered={})
     c = Cafes(g, st, st.way())
     i = c.pairs.index((12, 19))
     was = c.floats[i]

@@ -28,7 +28,7 @@ def test_rule_sheet_worked_example():
     """The example drawn on the rule sheet, counted by hand: row G +1 (G2, G4 displays, G3 empty),
     column 6 +2 (E6, C6) rather than column 7 +1 (D7), then A5 B5 B4 B3 B2 A2 A1 +4 around the
     double wall A3|A4 whose only doorway is in A3's wall."""
-    from printkit.games.ikes.sheets import example_board, figure
+    from printkit.games.ikes.figures import example_board, figure
 
     b = example_board()
     w = walk(b)
