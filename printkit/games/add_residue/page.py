@@ -4,7 +4,7 @@ with m after every move, and for the player to move one button per move the rule
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...draw import Hit, Lines, Page, Pen, Text, moved
 from ...report import Report
@@ -12,9 +12,8 @@ from ...sheet import Paper
 from .record import total_moves
 from .score import replay
 from .sheets import log_table, log_widths, pile_box, pile_panel
+from .model import Config, Results
 
-if TYPE_CHECKING:
-    from .game import Config, Results
 
 WIDTH = 125.0  # a pile panel on screen, in the drawing's millimetres: two rows of numbers, big enough to tap
 ROW_H = 6.5

@@ -3,22 +3,18 @@ struck out with the true m beside it, and the scores in the header."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...draw import Page, Text
 from ...report import Report
 from ...sheet import Paper, header
 from .score import replay
 from .sheets import log_table
-
-if TYPE_CHECKING:
-    from .game import AddResidue, Results
+from .model import ID, Results, TITLE
 
 
-def picture(game: AddResidue, res: Results, report: Report, paper: Paper) -> list[Page]:
+def picture(res: Results, report: Report, paper: Paper) -> list[Page]:
     seats = res.seats()
-    rows = replay(res, game.new_report(res))
-    title = res.title or game.title
+    rows = replay(res, Report.empty(ID, res.names))
+    title = res.title or TITLE
     widths = [8.0, 30.0, 12.0, 9.0, 12.0, 13.0, 12.0]
     remark = paper.inner_width - 0.6 - sum(widths)
     row_h = 6.5

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...model import player_named, record_line
-
-if TYPE_CHECKING:
-    from .game import Config
 
 MOVE = re.compile(r"^\s*(?P<name>.+?)\s+(?P<pile>add|mod)\s+(?P<c>[+-]?\d+)\s*(?:=\s*(?P<m>\S+)\s*)?$", re.I)
 
@@ -36,7 +33,7 @@ class Played:
         return f"{self.player} {self.pile} {self.c}" + (f" = {self.written}" if self.written is not None else "")
 
 
-def _played(v: Any, names: tuple[str, ...], n: int) -> Played:
+def played(v: Any, names: tuple[str, ...], n: int) -> Played:
     v = record_line(v, "a move", "Ann mod 4 = 2")
     mt = MOVE.match(v) if len(v) <= 80 else None
     if not mt:
@@ -54,7 +51,8 @@ def _played(v: Any, names: tuple[str, ...], n: int) -> Played:
     return Played(name, pile, c, written)
 
 
-def record_template(cfg: Config) -> str:
+def record_template(cfg: Any) -> str:
+    """The move log of a blank results file for ``cfg`` (the game's Config)."""
     a, b = cfg.names[0], cfg.names[1]
     full = total_moves(cfg.n, len(cfg.names))
     return "\n".join([

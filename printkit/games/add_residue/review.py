@@ -12,6 +12,7 @@ import typer
 
 from ...report import Report
 from ...inputs import InputError
+from .model import Results
 from .score import replay
 from .memory import EXACT_MAX_N, available_memory, expected, largest_n, memory_needed, table_slots
 from .solver import Solver, start, value_of_start
@@ -209,7 +210,6 @@ def review(res, max_cards: int = 24, solver: Solver | None = None) -> tuple[list
 def review_file(path: Path, as_json: bool, max_cards: int) -> None:
     from ... import inputs, registry, validation
 
-    Results = registry.get("add-residue").Results  # game.py's model, through the registry: parts never import game.py
     doc = inputs.load(path)
     game_id = registry.game_of(doc, "add-residue")  # one line whatever the key holds
     if game_id != "add-residue":

@@ -18,14 +18,10 @@ add 13 is never played, Dan for Ann), the message asks to check it against the s
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
 from ...report import Report
 from ...slips import check_entry, likely_slip, near, out_of_turn
 from .record import Played, total_moves
-
-if TYPE_CHECKING:
-    from .game import AddResidue, Results
+from .model import ID, Results
 
 
 @dataclass
@@ -110,8 +106,8 @@ def replay(res: Results, report: Report) -> list[Row]:
     return rows
 
 
-def score(game: AddResidue, res: Results) -> Report:
-    report = game.new_report(res)
+def score(res: Results) -> Report:
+    report = Report.empty(ID, res.names)
     rows = replay(res, report)
     if rows:
         report.details.append(f"m after the last move (row {rows[-1].index}): {rows[-1].after}")

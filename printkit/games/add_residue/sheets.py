@@ -4,16 +4,13 @@ picture of the results uses it too."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...draw import PT, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, wrap
 from ...report import Report
 from ...sheet import MISTAKE_COLOR, Flow, Paper, Player, Panel, header, panel
 from .record import total_moves
 from .score import Row, replay
+from .model import ID, TITLE, Config, Results
 
-if TYPE_CHECKING:
-    from .game import AddResidue, Config
 
 GREY_TEXT = (0.35, 0.35, 0.35)
 FAINT_TEXT = (0.62, 0.62, 0.62)
@@ -96,9 +93,9 @@ def log_table(x: float, y: float, widths: list[float], first: int, count: int, r
 # ---------------------------------------------------------------- the kit
 
 
-def kit(game: AddResidue, cfg: Config, paper: Paper) -> list:
+def kit(cfg: Config, paper: Paper) -> list:
     """Each player's pile panel (panels: as many to a page as fit, cut apart), then the move log."""
-    return pile_sheets(game, cfg, paper) + [MoveLog(game, cfg, paper)]
+    return pile_sheets(cfg, paper) + [MoveLog(cfg, paper)]
 
 
 PILE_BOX = 9.0  # one number's box on a pile sheet
@@ -149,9 +146,9 @@ def pile_panel(seat: Player, n: int, width: float, title: str) -> tuple[list[Ite
     return items, y
 
 
-def pile_sheets(game: AddResidue, cfg: Config, paper: Paper) -> list[Panel]:
+def pile_sheets(cfg: Config, paper: Paper) -> list[Panel]:
     """One panel per player: their two piles in a frame of their colour and dash."""
-    title = cfg.title or game.title
+    title = cfg.title or TITLE
     width = paper.inner_width - 5
     out = []
     for seat in cfg.seats():
@@ -169,8 +166,8 @@ class MoveLog(Flow):
     GAP = 5.0
     INSET = 0.3  # keeps the ruling's stroke inside the margin
 
-    def __init__(self, game: AddResidue, cfg: Config, paper: Paper):
-        self.title, self.paper, self.seats = cfg.title or game.title, paper, cfg.seats()
+    def __init__(self, cfg: Config, paper: Paper):
+        self.title, self.paper, self.seats = cfg.title or TITLE, paper, cfg.seats()
         self.full = total_moves(cfg.n, len(self.seats))
         self.next = 0  # the next row to print
         self.done = False
@@ -224,11 +221,11 @@ class MoveLog(Flow):
 # ---------------------------------------------------------------- the rule sheet
 
 
-def figure(game: AddResidue, name: str, width: float) -> tuple[list[Item], float]:
+def figure(name: str, width: float) -> tuple[list[Item], float]:
     if name != "example":
         raise KeyError(name)
-    res = game.Results.from_dict({"game": game.id, "players": ["Ann", "Ben"], "n": 5, "moves": EXAMPLE})
-    rows = replay(res, Report(game.id, res.names, {"Ann": 0, "Ben": 0}))
+    res = Results.from_dict({"game": ID, "players": ["Ann", "Ben"], "n": 5, "moves": EXAMPLE})
+    rows = replay(res, Report.empty(ID, res.names))
     widths = log_widths(88)
     items = log_table(0.3, 0, widths, 0, len(rows), 6.5, res.seats(), rows)
     x = sum(widths) + 6
