@@ -14,7 +14,7 @@ from typing import List, Optional
 
 import typer
 
-from .output import FORCE_HELP as FORCE  # the one overwrite rule, said by every --force
+from .output.targets import FORCE_HELP as FORCE  # the one overwrite rule, said by every --force
 
 app = typer.Typer(
     add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish, PowerShell
@@ -121,13 +121,13 @@ def _echo_path(path) -> None:
 
 def _write_one(data: bytes, output: Optional[Path], default: Path, force: bool, typed: bool) -> None:
     """Write one file (``-`` for standard output) the way every command does: see ``printkit.output``."""
-    from . import output as out
+    from .output import files
 
     if output is not None and str(output) == "-":
-        out.write_stdout(data)
+        files.write_stdout(data)
         return
     path = output or default
-    out.write_file(path, data, force=force, typed=typed, key="--output")
+    files.write_file(path, data, force=force, typed=typed, key="--output")
     _echo_path(path)
 
 
@@ -178,29 +178,29 @@ def make(
 ) -> None:
     """Write the kit for each config; print each path written."""
     from . import kit
-    from . import output as out
+    from .output import kits
     from .inputs import InputError
     from .resources import layouts
 
     formats, paper_name = _formats(fmt), _paper(paper)
     paths = configs or sorted(str(p) for p in layouts().glob("*.yaml"))
-    loaded = [(out.kit_folder_name(Path(p).stem), *_load(p)) for p in paths]  # every config checked first
+    loaded = [(kits.kit_folder_name(Path(p).stem), *_load(p)) for p in paths]  # every config checked first
     names = [name for name, _, _ in loaded]
     for name in names:
         if names.count(name) > 1:
             raise InputError("command line", f"two configs make the kit folder {name}; their kits would overwrite "
                                              "each other", key="CONFIG")
     for name in names:  # every target checked before anything is drawn
-        out.check_kit(output / name, force=force, key="--output")
-    kits = []
+        kits.check_kit(output / name, force=force, key="--output")
+    made = []
     for name, game, cfg in loaded:  # draw every kit, then write them all
         pages = kit.build(game, cfg, paper_name)
-        kits.append((output / name, kit.render(pages, formats or cfg.formats, cfg.title or game.title)))
-    out.write_kits(kits, force=force, key="--output")
-    for folder, files in kits:
+        made.append((output / name, kit.render(pages, formats or cfg.formats, cfg.title or game.title)))
+    kits.write_kits(made, force=force, key="--output")
+    for folder, files in made:
         for name in files:
             _echo_path(folder / name)
-    _what_to_print(kits)
+    _what_to_print(made)
 
 
 def _what_to_print(kits) -> None:
@@ -230,7 +230,7 @@ def rules(
 ) -> None:
     """Write the rule sheet alone, as a PDF."""
     from . import kit, rulesheet
-    from . import output as out
+    from .output import targets
     from .sheet import paper as make_paper
     from .writers import pdf
 
@@ -238,7 +238,7 @@ def rules(
     p = make_paper(_paper(paper) or "letter")
     path = output or Path("output") / f"rules-{g.id}.pdf"
     if str(path) != "-":
-        out.check_file(path, force=force, key="--output")
+        targets.check_file(path, force=force, key="--output")
     pages = rulesheet.pages(g, p)
     kit.number(pages, p, f"{g.title} rules")
     _write_one(pdf.render(pages, f"{g.title}: rules"), path, path, force, typed=False)
@@ -272,9 +272,9 @@ def score(
         raise InputError(str(picture), "the picture must be a .svg or .pdf file", key="--picture")
     game, res, is_config = _load_results(results)
     if picture is not None:
-        from . import output as out
+        from .output import targets
 
-        out.check_file(picture, force=force, key="--picture")
+        targets.check_file(picture, force=force, key="--picture")
     report = game.score(res)
     if is_config:
         report.notes.append(f"{results} is a config, not a results file: printkit template {results} writes "
@@ -442,18 +442,18 @@ def main() -> None:
     ``printkit: file:line: key: message`` for unusable input, a bad option or a file that cannot be
     written; 130 with ``printkit: interrupted`` on Ctrl-C (nothing half written); never a traceback
     for what a user can do.  A bug in printkit shows its traceback and exits 70, never 1."""
-    from . import output
+    from .output import files, signals
 
-    restore = output.catch_signals()
+    restore = signals.catch_signals()
     stdout = sys.stdout
-    sys.stdout = output.GuardedStream(stdout)
+    sys.stdout = files.GuardedStream(stdout)
     message, code = None, 0
     try:
         rv = typer.main.get_command(app).main(args=sys.argv[1:], prog_name="printkit", standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
         sys.stdout.flush()
-        if output.stopped() is not None and code == 130:  # typer turns KeyboardInterrupt into 130
-            message, code = output.stop_message(output.stopped())
+        if signals.stopped() is not None and code == 130:  # typer turns KeyboardInterrupt into 130
+            message, code = signals.stop_message(signals.stopped())
         # (a command that caught the interrupt itself and ended, as `enter` saves and exits 0, keeps its code)
     except BaseException as e:  # noqa: BLE001 - sorted below
         message, code = _ending(e)
@@ -480,19 +480,19 @@ def _ending(e: BaseException) -> tuple[Optional[str], Optional[int]]:
 
     from typer._click import exceptions as click_errors
 
-    from . import output
+    from .output import errors, files, signals
     from .inputs import InputError, escape
 
-    if output.stopped() is not None:  # whatever the signal broke on its way (reportlab turns it into a RuntimeError)
-        return output.stop_message(output.stopped())
+    if signals.stopped() is not None:  # whatever the signal broke on its way (reportlab turns it into a RuntimeError)
+        return signals.stop_message(signals.stopped())
     if isinstance(e, KeyboardInterrupt):
-        return output.stop_message(2)
-    if isinstance(e, output.StdoutError):
+        return signals.stop_message(2)
+    if isinstance(e, files.StdoutError):
         if e.errno == errno.EPIPE:  # the reader stopped (printkit ... | head): nothing to say
             _silence_stdout()
             return None, 141
         _silence_stdout()
-        return f"printkit: {output.OutputError('standard output', output.os_message(e.error, '-'))}", 2
+        return f"printkit: {errors.OutputError('standard output', errors.os_message(e.error, '-'))}", 2
     if isinstance(e, InputError):
         return f"printkit: {e}", 2
     if isinstance(e, SystemExit):
@@ -506,10 +506,10 @@ def _ending(e: BaseException) -> tuple[Optional[str], Optional[int]]:
     if isinstance(e, typer.Exit):
         return None, e.exit_code
     if isinstance(e, typer.Abort):
-        return output.stop_message(2)
+        return signals.stop_message(2)
     if isinstance(e, OSError):  # a write no command expected (a game's own file): still one line
         where = e.filename if e.filename is not None else "printkit"
-        return f"printkit: {output.OutputError(os.fsdecode(where), output.os_message(e, where))}", 2
+        return f"printkit: {errors.OutputError(os.fsdecode(where), errors.os_message(e, where))}", 2
     return None, None
 
 

@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from ...output import FORCE_HELP
+from ...output.targets import FORCE_HELP
 from .simulate import BANDS, chart, play_one, record, scores_many, summary
 
 
@@ -26,12 +26,12 @@ def simulate(
     """Solo games with a greedy bot: score distribution against the seed's rubric."""
     import json
 
-    from ... import output
+    from ...output import charts, files, targets
 
     if not no_chart and chart_path is not None:  # before the games: a target that cannot be written is said at once
-        output.check_chart(chart_path, force=force)
+        charts.check_chart(chart_path, force=force)
     if record_path is not None:
-        output.check_file(record_path, force=force, typed=True, key="--record")
+        targets.check_file(record_path, force=force, typed=True, key="--record")
     import os
 
     from rich.console import Console
@@ -49,7 +49,7 @@ def simulate(
         chart(scores, chart_path, f"The Long Way: {games} solo bot games (seed {seed})", force)
         out["chart"] = str(chart_path)
     if record_path is not None:
-        output.write_file(record_path, record(play_one(seed, 0)).encode("utf-8"), force=force, typed=True,
+        files.write_file(record_path, record(play_one(seed, 0)).encode("utf-8"), force=force, typed=True,
                           key="--record")
         out["record"] = str(record_path)
     if as_json:

@@ -164,10 +164,10 @@ def chart(scores: list[int], out: Path, title: str, force: bool = False) -> None
     ax.set_ylabel("games")
     ax.set_title(title)
     ax.legend()
-    from ... import output
+    from ...output import charts
 
     try:  # the one output path: checked target, a temp name of this run, a rename; the same bytes every run
-        output.write_chart(fig, out, force=force)
+        charts.write_chart(fig, out, force=force)
     finally:
         plt.close(fig)
 

@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from ...output import FORCE_HELP
+from ...output.targets import FORCE_HELP
 
 
 def simulate(

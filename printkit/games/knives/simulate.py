@@ -216,10 +216,10 @@ def chart(summary: dict, path: Path, force: bool = False) -> None:
     fig.suptitle(f"Selling Knives: {summary['games']} games, {summary['players']} players, "
                  f"kcount {summary['kcount']}", fontsize=11)
     fig.tight_layout()
-    from ... import output
+    from ...output import charts
 
     try:  # the one output path: checked target, a temp name of this run, a rename; the same bytes every run
-        output.write_chart(fig, path, force=force, dpi=110)
+        charts.write_chart(fig, path, force=force, dpi=110)
     finally:
         plt.close(fig)
 
@@ -240,9 +240,9 @@ def run(players: int, kcount: int, strategies: str, games: int, seed: int, jobs:
     except ValueError as e:
         raise InputError("command line", str(e), key="--strategies") from None
     if chart_file is not None:  # before the games are played: a chart that cannot be written is said at once
-        from ... import output
+        from ...output import charts
 
-        output.check_chart(chart_file, force=force)
+        charts.check_chart(chart_file, force=force)
     if jobs == 0:
         jobs = min(os.cpu_count() or 1, 8) if games >= 2000 else 1
 
