@@ -80,7 +80,7 @@ def sample_results(work: Path) -> dict[str, tuple[Path, str]]:
     """game id -> (results file, where it came from)."""
     sys.path.insert(0, str(ROOT))
     from printkit import registry
-    from printkit.cli import _load
+    from printkit.cli.app import load as _load
     from printkit.inputs import InputError
     from printkit.resources import layouts
 

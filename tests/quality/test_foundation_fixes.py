@@ -79,7 +79,7 @@ def test_input_error_is_always_one_short_line():
 def test_a_game_that_is_not_text_is_named_briefly(tmp_path):
     import pytest
 
-    from printkit.cli import _load
+    from printkit.cli.app import load as _load
     from printkit.inputs import InputError
 
     path = tmp_path / "x.yaml"
@@ -199,7 +199,7 @@ def test_names_and_titles_must_fit_a_font_here(monkeypatch):
 def test_unknown_key_with_a_bracket_is_named(tmp_path):
     import pytest
 
-    from printkit.cli import _load
+    from printkit.cli.app import load as _load
     from printkit.inputs import InputError
 
     path = tmp_path / "x.yaml"
