@@ -2,6 +2,7 @@
 the tied shortest paths of a leg found over them (fast_leg), for the scorer's walk and the bot's."""
 
 from __future__ import annotations
+
 from .spaces import N, SPACES
 
 
