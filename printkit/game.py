@@ -9,9 +9,9 @@ else, through the same checks.
 What a game provides:
 
 - ``id``, ``title``, ``designer``, ``blurb``; ``Config`` and ``Results``, its models (``model.GameConfig``)
-- printing: ``kit(cfg, paper)``, the play sheets in print order; ``figure(name, width)``, a picture the
-  rule sheet asks for by name (``rulesheets/<id>.md``); ``record_template(cfg)``, the record part of a
-  blank results file
+- printing: ``kit(cfg, paper)``, the play sheets in print order; ``rules()``, the rule sheet's source
+  (``rulesheets/<id>.md``) and ``figure(name, width)``, a picture it asks for by name;
+  ``record_template(cfg)``, the record part of a blank results file
 - scoring: ``entered(res)``, whether anything of the play is in the record; ``score(res)``, every rule
   checked; ``picture(res, report, paper)``, the sheets as entered with the result marked
 - the entry page, in the game's ``page.py`` (``PagePart``, imported for ``printkit enter`` only):
@@ -79,6 +79,12 @@ class Game(ABC):
     def kit(self, cfg: Any, paper: Paper) -> list[Block]:
         """Every sheet the players need, after the rule sheet, in print order: a ``Page``, a ``sheet.Panel``
         (smaller than a page) or a ``sheet.Flow`` (runs on from page to page) each."""
+
+    def rules(self) -> str:
+        """The rule sheet's source, Markdown in our own words (``rulesheet`` sets it): ``rulesheets/<id>.md``."""
+        from .resources import rulesheets
+
+        return (rulesheets() / f"{self.id}.md").read_text(encoding="utf-8")
 
     def figure(self, name: str, width: float) -> tuple[list[Item], float]:
         """A picture for the rule sheet (``![name]``): items from (0, 0) and their height."""

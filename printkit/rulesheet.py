@@ -1,8 +1,8 @@
-"""Rule sheets: a small Markdown-like source per game, set into pages.
+"""Rule sheets: a Markdown source per game (``Game.rules``), read with markdown-it-py and set into pages.
 
-Source lines: ``# Title``, ``## Heading``, ``- bullet``, ``1. numbered``,
-``> note`` (set in a grey box), ``![name]`` (a picture the game draws with
-``Game.figure``), and plain paragraphs separated by blank lines.
+What a source may hold: ``# Title``, ``## Heading``, paragraphs, ``- bullets``, ``1. numbered`` items,
+``> notes`` (set in a grey box) and ``![name]`` alone on a line (a picture the game draws with
+``Game.figure``).
 """
 
 from __future__ import annotations
@@ -10,55 +10,58 @@ from __future__ import annotations
 import re
 
 from .draw import PT, GREY, Lines, Page, Pen, Rect, Text, moved, wrap
-from .resources import rulesheets
 from .sheet import Paper
 
 BODY = 9.5
 LEAD = 1.32  # line height as a multiple of the text size
-
-
-def source(game) -> str:
-    return (rulesheets() / f"{game.id}.md").read_text(encoding="utf-8")
+FIGURE = re.compile(r"^!\[([\w-]+)\]$")
 
 
 def blocks(text: str) -> list[tuple[str, str]]:
-    """Split the source into (kind, text) blocks."""
+    """The source as (kind, text) blocks: h1, h2, p, li, ol:N. (a numbered item), note and fig."""
+    from markdown_it import MarkdownIt
+
     out: list[tuple[str, str]] = []
-    para: list[str] = []
-
-    def flush() -> None:
-        if para:
-            out.append(("p", " ".join(para)))
-            para.clear()
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        m = re.match(r"^(#{1,2}) (.*)$", line)
-        if not line:
-            flush()
-        elif m:
-            flush()
-            out.append(("h1" if m.group(1) == "#" else "h2", m.group(2)))
-        elif line.startswith("- "):
-            flush()
-            out.append(("li", line[2:]))
-        elif re.match(r"^\d+\. ", line):
-            flush()
-            num, rest = line.split(" ", 1)
-            out.append(("ol:" + num, rest))
-        elif line.startswith("> "):
-            flush()
-            out.append(("note", line[2:]))
-        elif re.match(r"^!\[[\w-]+\]$", line):
-            flush()
-            out.append(("fig", line[2:-1]))
-        elif para or not out or out[-1][0] not in ("li", "note") and not out[-1][0].startswith("ol:"):
-            para.append(line)
-        else:  # continuation of a bullet, numbered item or note
-            kind, prev = out[-1]
-            out[-1] = (kind, prev + " " + line)
-    flush()
+    lists: list[list] = []  # the lists we are in: [kind, the next item's number]
+    quoted = False
+    first_in_item = False
+    tokens = MarkdownIt("commonmark").parse(text)
+    for i, t in enumerate(tokens):
+        if t.type == "bullet_list_open":
+            lists.append(["li", 0])
+        elif t.type == "ordered_list_open":
+            lists.append(["ol", int(t.attrGet("start") or 1)])
+        elif t.type in ("bullet_list_close", "ordered_list_close"):
+            lists.pop()
+        elif t.type == "blockquote_open":
+            quoted = True
+        elif t.type == "blockquote_close":
+            quoted = False
+        elif t.type == "list_item_open":
+            first_in_item = True
+        elif t.type == "inline":
+            words = plain(t)
+            opening = tokens[i - 1]
+            figure = FIGURE.match(words)
+            if opening.type == "heading_open":
+                out.append(("h1" if opening.tag == "h1" else "h2", words))
+            elif quoted:
+                out.append(("note", words))
+            elif lists and first_in_item:
+                kind = lists[-1]
+                out.append(("li", words) if kind[0] == "li" else (f"ol:{kind[1]}.", words))
+                kind[1] += 1
+                first_in_item = False
+            elif figure:
+                out.append(("fig", figure.group(1)))
+            else:
+                out.append(("p", words))
     return out
+
+
+def plain(inline) -> str:
+    """An inline token's words as printed: a line break inside a paragraph becomes a space."""
+    return "".join(" " if c.type in ("softbreak", "hardbreak") else c.content for c in inline.children or ()).strip()
 
 
 def pages(game, paper: Paper, title: str = "") -> list[Page]:
@@ -82,7 +85,7 @@ def pages(game, paper: Paper, title: str = "") -> list[Page]:
             y += size * PT * LEAD
             page.add(Text(x, y, ln, size, bold=bold))
 
-    for kind, text in blocks(source(game)):
+    for kind, text in blocks(game.rules()):
         if kind == "h1":
             y += 16 * PT
             page.add(Text(paper.left, y, title or text, 16, bold=True))

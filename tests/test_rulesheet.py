@@ -6,9 +6,19 @@ from printkit.sheet import MARGIN, paper
 
 
 def test_blocks():
-    src = "# T\n\nPara one\ncontinues.\n\n## H\n- item\n  more\n1. first\n> note\n![example]\n"
+    src = "# T\n\nPara one\ncontinues.\n\n## H\n- item\n  more\n1. first\n> note\n\n![example]\n"
     assert rulesheet.blocks(src) == [("h1", "T"), ("p", "Para one continues."), ("h2", "H"),
                                      ("li", "item more"), ("ol:1.", "first"), ("note", "note"), ("fig", "example")]
+
+
+def test_blocks_read_as_markdown_reads_them():
+    """A paragraph after a list, past a blank line, is a paragraph of its own; numbered items count on from
+    the list's first number; a note runs over several lines; ``![name]`` inside a sentence is text."""
+    src = ("1. one\n2. two\n\nAfter the list.\n\n3. three\n4. four\n\n> a note\n> goes on\n\n"
+           "See ![example] here.\n\n- a\n- b\n")
+    assert rulesheet.blocks(src) == [("ol:1.", "one"), ("ol:2.", "two"), ("p", "After the list."),
+                                     ("ol:3.", "three"), ("ol:4.", "four"), ("note", "a note goes on"),
+                                     ("p", "See ![example] here."), ("li", "a"), ("li", "b")]
 
 
 def test_every_game_has_a_rule_sheet_that_credits_its_designer():
