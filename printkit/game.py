@@ -16,8 +16,9 @@ What a game provides:
   checked; ``picture(res, report, paper)``, the sheets as entered with the result marked
 - the entry page, in the game's ``page.py`` (``PagePart``, imported for ``printkit enter`` only):
   ``board(res, report, paper)``, ``board_info(res, report)``, ``editors(cfg)`` and ``ANSWERS``
-- optionally ``simulate`` and ``solve``: functions with typer-annotated options, run as
-  ``printkit simulate GAME ...`` and ``printkit solve GAME ...``
+- optionally ``simulate`` and ``solve``: functions with typer-annotated options in the game's
+  ``commands.py``, named in ``commands`` and run as ``printkit simulate GAME ...`` and ``printkit solve
+  GAME ...`` (``command(kind)``, imported for those commands only)
 """
 
 from __future__ import annotations
@@ -70,8 +71,7 @@ class Game(ABC):
     blurb: ClassVar[str]  # one line for `printkit games`
     Config: ClassVar[type[GameConfig]]
     Results: ClassVar[type[GameConfig]]
-    simulate: ClassVar[Callable[..., Any] | None] = None  # printkit simulate GAME [options]
-    solve: ClassVar[Callable[..., Any] | None] = None  # printkit solve GAME [options]
+    commands: ClassVar[tuple[str, ...]] = ()  # "simulate", "solve": functions of that name in its commands.py
 
     # -- printing
 
@@ -127,6 +127,12 @@ class Game(ABC):
 
     def answers(self) -> dict[str, Answer]:
         return dict(self.page.ANSWERS)
+
+    def command(self, kind: str) -> Callable[..., Any] | None:
+        """The function behind ``printkit KIND GAME`` (simulate, solve), or None if the game has none."""
+        if kind not in self.commands:
+            return None
+        return getattr(importlib.import_module(type(self).__module__.rsplit(".", 1)[0] + ".commands"), kind)
 
     def marks(self, res: Any, report: Report) -> list[str]:
         """The data-refs the page marks as mistakes (the scorer gives them with each violation)."""

@@ -14,7 +14,7 @@ def _game_commands_help(kind: str, does: str) -> None:
 
     typer.echo(f"Usage: printkit {kind} GAME [OPTIONS]\n\n{does}\n\nGames with a {kind} command:")
     for g in registry.all_games():
-        fn = getattr(g, kind, None)
+        fn = g.command(kind)
         if fn is not None:
             first = (fn.__doc__ or "").strip().splitlines()
             typer.echo(f"  {g.id:<14} {first[0] if first else g.title}")
@@ -27,12 +27,12 @@ def _run_game_command(kind: str, game_id: str, args: list[str]) -> None:
         _game_commands_help(kind, {"solve": "Solve a position or review a played game.",
                                    "simulate": "Play many games between strategies or bots and report the results."}[kind])
     g = game_named(game_id)
-    fn = getattr(g, kind, None)
+    fn = g.command(kind)
     if fn is None:
         from .. import registry
         from ..inputs import InputError
 
-        have = [x.id for x in registry.all_games() if getattr(x, kind, None)]
+        have = [x.id for x in registry.all_games() if kind in x.commands]
         raise InputError("command line", f"{game_id} has no '{kind}' command; games that have: {', '.join(have) or 'none yet'}", key="GAME")
     sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
     sub.command(name=game_id)(fn)

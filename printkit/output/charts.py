@@ -37,6 +37,12 @@ def check_chart(path: str | Path, *, force: bool = False, key: str | None = "--c
 
 def write_chart(fig, path: str | Path, *, force: bool = False, key: str | None = "--chart",
                 dpi: float | None = None) -> None:
-    """Draw ``fig`` into ``path`` (format from the suffix) the way every command writes a file."""
-    check_chart(path, force=force, key=key)
-    write_file(path, chart_bytes(fig, Path(path).suffix.lower().lstrip("."), dpi), force=force, key=key)
+    """Draw ``fig`` into ``path`` (format from the suffix) the way every command writes a file, and close it
+    (a figure is drawn once)."""
+    import matplotlib.pyplot as plt
+
+    try:
+        check_chart(path, force=force, key=key)
+        write_file(path, chart_bytes(fig, Path(path).suffix.lower().lstrip("."), dpi), force=force, key=key)
+    finally:
+        plt.close(fig)

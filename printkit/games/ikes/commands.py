@@ -34,19 +34,13 @@ def simulate(
         targets.check_file(record_path, force=force, typed=True, key="--record")
     import os
 
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
     if jobs == 0:
         jobs = min(os.cpu_count() or 1, 64)
-    console = Console(stderr=True)
-    with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, transient=True, disable=not console.is_terminal or games < 200) as bar:
-        task = bar.add_task("games", total=games)
-        scores = scores_many(games, seed, jobs, lambda done: bar.advance(task, done))
+    scores = scores_many(games, seed, jobs)
     out = summary(scores, seed)
     if not no_chart and chart_path is not None:
-        chart(scores, chart_path, f"The Long Way: {games} solo bot games (seed {seed})", force)
+        charts.write_chart(chart(scores, f"The Long Way: {games} solo bot games (seed {seed})"), chart_path,
+                           force=force)
         out["chart"] = str(chart_path)
     if record_path is not None:
         files.write_file(record_path, record(play_one(seed, 0)).encode("utf-8"), force=force, typed=True,

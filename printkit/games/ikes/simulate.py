@@ -16,7 +16,6 @@ valuation), with the work shared between placements.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from .cafes import Cafes, apart, best_cafe, forget
 from .moves import COIN, EMPTY_COST, STEP_GAIN, Solo, Store, best_tile, bot_values, heuristic, hundredths, weigh
@@ -107,25 +106,19 @@ def _scores(args: tuple[int, int, int]) -> list[int]:
     return [walk(play_one(seed, i).board).score for i in range(lo, hi)]
 
 
-def scores_many(games: int, seed: int, jobs: int = 1, progress=None) -> list[int]:
-    """The final scores of games 0..games-1, played by ``jobs`` processes (the same list for any number)."""
+def scores_many(games: int, seed: int, jobs: int = 1) -> list[int]:
+    """The final scores of games 0..games-1, played by ``jobs`` processes (the same list for any number); a
+    progress bar at a terminal."""
+    from ... import harness
+
     chunks = [(seed, lo, min(games, lo + CHUNK)) for lo in range(0, games, CHUNK)]
     out: list[int] = []
-    if jobs > 1 and len(chunks) > 1:
-        import multiprocessing as mp
 
-        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-        with ctx.Pool(min(jobs, len(chunks))) as pool:
-            for part in pool.imap(_scores, chunks):
-                out += part
-                if progress:
-                    progress(len(part))
-    else:
-        for c in chunks:
-            part = _scores(c)
-            out += part
-            if progress:
-                progress(len(part))
+    def take(part: list[int]) -> int:
+        out.extend(part)
+        return len(part)
+
+    harness.play(_scores, chunks, take, jobs=min(jobs, len(chunks)), total=games, show_from=200)
     return out
 
 
@@ -148,7 +141,8 @@ def summary(scores: list[int], seed: int) -> dict:
     }
 
 
-def chart(scores: list[int], out: Path, title: str, force: bool = False) -> None:
+def chart(scores: list[int], title: str):
+    """The scores as a histogram in the rubric's bands: a matplotlib figure (the command writes it)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -165,12 +159,7 @@ def chart(scores: list[int], out: Path, title: str, force: bool = False) -> None
     ax.set_ylabel("games")
     ax.set_title(title)
     ax.legend()
-    from ...output import charts
-
-    try:  # the one output path: checked target, a temp name of this run, a rename; the same bytes every run
-        charts.write_chart(fig, out, force=force)
-    finally:
-        plt.close(fig)
+    return fig
 
 
 def record(g: Solo, player: str = "Bot") -> str:

@@ -1,0 +1,21 @@
+"""The null game: the least a printkit game can be, kept beside the tests and registered only there (as Simon
+Tatham's collection keeps nullgame.c), so that the game contract is exercised by a game with nothing else in
+it, and a sixth game can start from a copy of this folder.
+
+Players take turns writing one digit each on a tally sheet; a player's score is the sum of their digits.
+One rule: what is written is a digit, 0 to 9.
+
+- model.py: the config (``rows``: lines on the tally sheet) and results (``tally``: one line per turn,
+  ``Ann 3``) models
+- record.py: a tally line read and written back; the blank record of a results file
+- score.py: the scorer and its one rule, ``digit``
+- sheets.py: the kit, one tally sheet
+- picture.py: the tally drawn back, a broken line marked
+- page.py (and page.js): the entry page's board, one place to point at per tally line
+- game.py: the Game, one-line calls into the above; ``GAME``
+- rules.md: the rule sheet
+"""
+
+from .game import GAME
+
+__all__ = ["GAME"]
