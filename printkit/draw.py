@@ -113,6 +113,7 @@ class Hit(msgspec.Struct, frozen=True):
     kind: str = ""
     round: bool = False
     end: tuple[float, float] | None = None
+    cells: tuple[int, int] | None = None  # a grid (``hit_grid``): its rows and columns of cells
 
     def moved(self, dx: float, dy: float) -> "Hit":
         return replace(self, x=self.x + dx, y=self.y + dy)
@@ -121,6 +122,12 @@ class Hit(msgspec.Struct, frozen=True):
 def hit_line(ref: str, x1: float, y1: float, x2: float, y2: float, width: float, kind: str = "") -> Hit:
     """A band ``width`` wide along the segment from (x1, y1) to (x2, y2)."""
     return Hit(ref, x1, y1, width, 0.0, kind, end=(x2 - x1, y2 - y1))
+
+
+def hit_grid(ref: str, x: float, y: float, w: float, h: float, rows: int, cols: int) -> Hit:
+    """A sheet's grid of ``rows`` x ``cols`` cells in the box at (x, y), w x h (for a dot array: from the first
+    dot to the last), which the page reads as a half-step grid (its ``input.js``); it takes no pointer."""
+    return Hit(ref, x, y, w, h, "grid", cells=(rows, cols))
 
 
 Item = Lines | Polyline | Rect | Circle | Dots | Text | Hit

@@ -115,9 +115,13 @@ def _static_files(game) -> dict[str, tuple[bytes, str]]:
         suffix = Path(entry.name).suffix
         if suffix in TYPES and entry.is_file():
             files[f"/static/{entry.name}"] = (entry.read_bytes(), TYPES[suffix])
-    page_js = resources.files(type(game).__module__.rsplit(".", 1)[0]).joinpath("page.js")
+    package = resources.files(type(game).__module__.rsplit(".", 1)[0])
+    page_js = package.joinpath("page.js")
     body = page_js.read_bytes() if page_js.is_file() else b"export function start() {}\n"
     files["/static/game.js"] = (body, TYPES[".js"])
+    for entry in package.iterdir():  # the game's other page modules, imported by its page.js as /static/game/NAME.js
+        if entry.name.endswith(".js") and entry.name != "page.js" and entry.is_file():
+            files[f"/static/game/{entry.name}"] = (entry.read_bytes(), TYPES[".js"])
     return files
 
 

@@ -43,6 +43,10 @@ def _hit(it: Hit) -> str:
     """An invisible shape the entry page points at: ``data-ref`` names it, the page's style shows marks.
     Written after the drawing, so that it is on top (a board has hundreds; they never reach a printed kit)."""
     attrs = f'class={quoteattr(f"hit {it.kind}".strip())} data-ref={quoteattr(it.ref)} pointer-events="all"'
+    if it.cells is not None:  # a grid: read by the page, pointed through
+        rows, cols = it.cells
+        attrs = (f'class={quoteattr(f"hit {it.kind}".strip())} data-ref={quoteattr(it.ref)} data-rows="{rows}" '
+                 f'data-cols="{cols}" pointer-events="none"')
     if it.end is not None:
         return (f'<line {attrs} x1="{_n(it.x)}" y1="{_n(it.y)}" x2="{_n(it.x + it.end[0])}" '
                 f'y2="{_n(it.y + it.end[1])}" stroke="#000" stroke-opacity="0" stroke-width="{_n(it.w)}" '

@@ -1,5 +1,5 @@
 // The sheets on screen: SVG drawn by the server from the same drawing model as the print. This module
-// only shows them and finds what the pointer is on; each game's own module turns pointing into edits.
+// only shows them and finds the elements of a place by its data-ref; the pointer and keys are input.js's.
 export class Board {
   constructor(root) { this.root = root; this.hooks = []; }
 
@@ -24,43 +24,4 @@ export class Board {
   // the element named `ref` (CSS.escape: refs hold spaces and colons)
   el(ref) { return this.root.querySelector(`[data-ref="${CSS.escape(ref)}"]`); }
   all(ref) { return this.root.querySelectorAll(`[data-ref="${CSS.escape(ref)}"]`); }
-
-  // what is under a point on the screen: the topmost element with a data-ref, or null
-  refAt(x, y) {
-    for (const el of document.elementsFromPoint(x, y)) {
-      if (el.dataset && el.dataset.ref && this.root.contains(el)) return el;
-    }
-    return null;
-  }
-
-  // the centre of a place, in its sheet's own units (millimetres), and that sheet's <svg>
-  centre(el) {
-    const svg = el.ownerSVGElement;
-    if (el.tagName === "line") {
-      const n = (a) => Number(el.getAttribute(a));
-      return { svg, x: (n("x1") + n("x2")) / 2, y: (n("y1") + n("y2")) / 2 };
-    }
-    const b = el.getBBox();
-    return { svg, x: b.x + b.width / 2, y: b.y + b.height / 2 };
-  }
-
-  // a point on the screen in an svg's units
-  toSheet(svg, x, y) {
-    const p = svg.createSVGPoint();
-    p.x = x; p.y = y;
-    return p.matrixTransform(svg.getScreenCTM().inverse());
-  }
-
-  // a layer on top of a sheet for what the pointer is drawing right now (removed on the next draw)
-  sketch(svg) {
-    let g = svg.querySelector("g.sketch");
-    if (!g) {
-      g = document.createElementNS("http://www.w3.org/2000/svg", "g");
-      g.setAttribute("class", "sketch");
-      svg.append(g);
-    }
-    return g;
-  }
-
-  clearSketch() { for (const g of this.root.querySelectorAll("g.sketch")) g.replaceChildren(); }
 }

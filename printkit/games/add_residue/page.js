@@ -2,13 +2,16 @@
 // move:mod K); the move goes into the log and the scorer answers. Keys: arrows walk the player's
 // open numbers, Enter or Space plays one; or type the number and then a (add) or m (mod);
 // Backspace takes back the last move. "How did we play?" asks for the review of perfect play.
+import { placeAt, track } from "/static/input.js";
+
 let cursor = null;  // the data-ref under the keyboard cursor
 let typed = "";
 
 export function start(ctx) {
-  ctx.board.root.addEventListener("click", (e) => {
-    const el = ctx.board.refAt(e.clientX, e.clientY);
-    if (el && el.dataset.ref.startsWith("move:")) { cursor = el.dataset.ref; play(ctx, el.dataset.ref.slice(5)); }
+  track(ctx.board.root, {  // a tap or click on an open number plays it
+    pick: (x, y) => placeAt(ctx.board.root, x, y, (ref) => ref.startsWith("move:")),
+    down: (place) => ({ ref: place.ref }),
+    up(stroke, place) { if (place && place.ref === stroke.ref) { cursor = stroke.ref; play(ctx, stroke.ref.slice(5)); } },
   });
   const ask = Object.assign(document.createElement("button"), { type: "button", textContent: "How did we play?" });
   ask.title = "Each move's cost against perfect play (two players)";

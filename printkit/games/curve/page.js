@@ -9,19 +9,13 @@
 // Keys: digits type a number, Space writes the next one, Enter or Tab move on, Backspace clears.
 // Every rule is the scorer's: what is drawn or written goes into the record and comes back checked.
 
-let cursor = null;   // {grid: "curve:Ann" | "fill:Ben:Ann", r, c}
-let drag = null;
+import { Cursor, Grid, clearSketch, keyOf, parseSquare, sketchPath, square as name, track } from "/static/input.js";
+
+let cursor = null;   // {grid: "curve:Ann" | "fill:Ben:Ann", at: Cursor}
 let first = null;    // {grid, sq}: the fill's square chosen for 1, waiting for the square of 2
 let typed = "";
 
-const rowLabel = (i) => { let s = ""; i += 1; while (i) { const m = (i - 1) % 26; s = String.fromCharCode(65 + m) + s; i = Math.floor((i - 1) / 26); } return s; };
-const name = (r, c) => `${rowLabel(r)}${c + 1}`;
-function parseSq(t) {
-  const m = /^([A-Z]{1,2})(\d{1,3})$/.exec(t);
-  let r = 0;
-  for (const ch of m[1]) r = r * 26 + ch.charCodeAt(0) - 64;
-  return [r - 1, Number(m[2]) - 1];
-}
+function parseSq(t) { const { r, c } = parseSquare(t); return [r, c]; }
 function splitRef(ref) {  // "curve:Ann:C3" -> {grid: "curve:Ann", sq: "C3", kind, owner, filler}
   const i = ref.lastIndexOf(":");
   const grid = ref.slice(0, i);
@@ -71,10 +65,17 @@ function fillValue(ctx, filler, owner, sq) {
 
 export function start(ctx) {
   const root = ctx.board.root;
-  root.addEventListener("pointerdown", (e) => down(ctx, e));
-  root.addEventListener("pointermove", (e) => move(ctx, e));
-  root.addEventListener("pointerup", () => up(ctx));
-  root.addEventListener("pointercancel", () => { drag = null; ctx.board.clearSketch(); });
+  track(root, {
+    pick(x, y) {
+      const grid = Grid.at(root, x, y, 0);
+      const at = grid && grid.cell(x, y);
+      return at && { ...splitRef(`${grid.name}:${name(at.r, at.c)}`), key: `${grid.name}:${name(at.r, at.c)}`, lattice: grid, at };
+    },
+    down: (place) => down(ctx, place),
+    over: (stroke, place) => over(ctx, stroke, place),
+    up: (stroke) => up(ctx, stroke),
+    cancel: () => clearSketch(root),
+  });
   ctx.board.onShow(() => paint(ctx));
   const bar = document.createElement("div");
   bar.className = "moves";
@@ -93,7 +94,7 @@ function tell(ctx) {
   if (!cursor) { ctx.say("Draw each curve with one drag through its squares; then click a curve square on a copy to number it."); return; }
   const inf = ctx.info();
   const g = splitRef(`${cursor.grid}:A1`);
-  const sq = name(cursor.r, cursor.c);
+  const sq = cursor.at.name;
   if (g.kind === "curve") {
     const cv = inf.curves[g.owner] || {};
     const path = cv.path || [];
@@ -109,76 +110,59 @@ function tell(ctx) {
   }
 }
 
-// ---------------------------------------------------------------- pointer
+// ---------------------------------------------------------------- pointer (input.js's strokes over the grid's squares)
 
-function hitAt(ctx, e) {
-  const el = ctx.board.refAt(e.clientX, e.clientY);
-  return el && /^(curve|fill):/.test(el.dataset.ref) && el.classList.contains("square") ? el : null;
-}
-
-function down(ctx, e) {
-  if (e.button !== 0) return;
-  const el = hitAt(ctx, e);
-  if (!el) return;
-  e.preventDefault();
-  el.ownerSVGElement.closest(".sheet").focus({ preventScroll: true });
-  const g = splitRef(el.dataset.ref);
-  const [r, c] = parseSq(g.sq);
-  cursor = { grid: g.grid, r, c };
+function down(ctx, g) {
+  g.lattice.svg.closest(".sheet").focus({ preventScroll: true });
+  cursor = { grid: g.grid, at: new Cursor(g.lattice.rows, g.lattice.cols, g.at.r, g.at.c) };
   typed = "";
-  if (g.kind === "fill") { clickFill(ctx, g); return; }
-  try { el.ownerSVGElement.setPointerCapture(e.pointerId); } catch (_) { /* finished pointer */ }
+  if (g.kind === "fill") { clickFill(ctx, g); return null; }
   const cv = ctx.info().curves[g.owner] || {};
   const path = cv.path ? [...cv.path] : null;
   const on = (cv.squares || []).includes(g.sq);
   const end = path && path.length && !cv.closed && (g.sq === path[path.length - 1] || g.sq === path[0]);
+  let drag;
   if (end) {  // from an open end of the line: carry on drawing (dragging back takes squares back)
-    drag = { owner: g.owner, grid: g.grid, route: g.sq === path[path.length - 1] ? path : path.reverse(), closed: false,
-             svg: el.ownerSVGElement };
+    drag = { owner: g.owner, grid: g.lattice, route: g.sq === path[path.length - 1] ? path : path.reverse(), closed: false };
   } else if (on) {  // the first step decides: elsewhere on the curve, this drag erases
-    drag = { owner: g.owner, grid: g.grid, erase: new Set([g.sq]), path, svg: el.ownerSVGElement };
+    drag = { owner: g.owner, grid: g.lattice, erase: new Set([g.sq]), path };
   } else {
     let route;
     if (!path || !path.length) route = [g.sq];
-    else if (cv.closed) { ctx.say(`${g.owner}'s curve is already closed: drag from one of its squares to erase first.`); return; }
+    else if (cv.closed) { ctx.say(`${g.owner}'s curve is already closed: drag from one of its squares to erase first.`); return null; }
     else if (adjacent(path[path.length - 1], g.sq)) route = [...path, g.sq];
     else if (adjacent(path[0], g.sq)) route = [...path.reverse(), g.sq];
-    else { ctx.say(`A curve is one line: carry on from ${path[0]} or ${path[path.length - 1]}, or erase it first.`); return; }
-    drag = { owner: g.owner, grid: g.grid, route, closed: false, svg: el.ownerSVGElement };
+    else { ctx.say(`A curve is one line: carry on from ${path[0]} or ${path[path.length - 1]}, or erase it first.`); return null; }
+    drag = { owner: g.owner, grid: g.lattice, route, closed: false };
   }
-  sketch(ctx);
+  drag.last = g.at;
+  sketch(drag);
+  return drag;
 }
 
-function stepToward(route, target) {  // one square along a row or column from the route's end to the target
-  const [r, c] = parseSq(route[route.length - 1]);
-  const [tr, tc] = parseSq(target);
-  if (Math.abs(tr - r) >= Math.abs(tc - c)) return name(r + Math.sign(tr - r), c);
-  return name(r, c + Math.sign(tc - c));
-}
-
-function move(ctx, e) {
-  if (!drag) return;
-  const el = hitAt(ctx, e);
-  if (!el) return;
-  const g = splitRef(el.dataset.ref);
-  if (g.grid !== drag.grid) return;
-  if (drag.erase) { drag.erase.add(g.sq); sketch(ctx); return; }
+function over(ctx, drag, g) {
+  if (g.grid !== drag.grid.name || drag.broken) return;
+  const jump = Math.abs(g.at.r - drag.last.r) + Math.abs(g.at.c - drag.last.c);
+  if (jump > 2) {  // the pointer left the sheet and came back elsewhere: not joined up silently
+    drag.broken = g.sq;
+    return;
+  }
+  drag.last = g.at;
+  if (drag.erase) { drag.erase.add(g.sq); sketch(drag); return; }
   const route = drag.route;
-  for (let guard = 0; guard < 60 && !drag.closed && route[route.length - 1] !== g.sq; guard++) {
-    const next = stepToward(route, g.sq);
+  for (const step of Grid.walk(parseSquare(route[route.length - 1]), g.at)) {
+    if (drag.closed) break;
+    const next = name(step.r, step.c);
     if (route.length > 1 && next === route[route.length - 2]) route.pop();       // dragged back: taken back
     else if (next === route[0] && route.length >= 4) drag.closed = true;          // back at the start: closed
     else if (route.includes(next)) break;                                         // a curve never crosses itself
     else route.push(next);
   }
-  sketch(ctx);
+  sketch(drag);
 }
 
-function up(ctx) {
-  const d = drag;
-  drag = null;
-  ctx.board.clearSketch();
-  if (!d) return;
+function up(ctx, d) {
+  clearSketch(ctx.board.root);
   if (d.erase) {
     const cv = ctx.info().curves[d.owner] || {};
     const path = d.path || cv.squares || [];
@@ -192,21 +176,17 @@ function up(ctx) {
     return;
   }
   writeCurve(ctx, d.owner, d.route);
+  if (d.broken) {
+    const end = d.route[d.route.length - 1];
+    ctx.say(`The drag left the grid and came back at ${d.broken}: the curve stops at ${end}. Carry on from ${end}.`);
+  }
 }
 
-function sketch(ctx) {
-  const d = drag;
-  const g = ctx.board.sketch(d.svg);
-  g.replaceChildren();
-  const pts = (d.erase ? [...d.erase] : d.route).map((sq) => {
-    const el = ctx.board.el(`${d.grid}:${sq}`);
-    const p = ctx.board.centre(el);
-    return `${p.x},${p.y}`;
-  });
-  const line = document.createElementNS("http://www.w3.org/2000/svg", d.erase ? "polyline" : "polyline");
-  line.setAttribute("points", pts.join(" ") + (d.closed ? ` ${pts[0]}` : ""));
+function sketch(d) {
+  const squares = d.erase ? [...d.erase] : d.route;
+  const pts = squares.map((sq) => { const [r, c] = parseSq(sq); return d.grid.point(r, c); });
+  const line = sketchPath(d.grid.svg, pts, d.closed);
   if (d.erase) line.setAttribute("style", "stroke: #d6143d; stroke-dasharray: 1 1");
-  g.append(line);
 }
 
 // ---------------------------------------------------------------- fills
@@ -249,13 +229,11 @@ function writeNext(ctx, g) {
 
 export function key(ctx, e) {
   if (!cursor) return;
-  const n = ctx.info().n;
-  const g = splitRef(`${cursor.grid}:${name(cursor.r, cursor.c)}`);
-  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  if (moves[e.key]) {
+  const g = splitRef(`${cursor.grid}:${cursor.at.name}`);
+  const k = keyOf(e);
+  if (["up", "down", "left", "right"].includes(k)) {
     e.preventDefault();
-    cursor.r = Math.min(n - 1, Math.max(0, cursor.r + moves[e.key][0]));
-    cursor.c = Math.min(n - 1, Math.max(0, cursor.c + moves[e.key][1]));
+    cursor.at.move(k);
     typed = "";
     paint(ctx); tell(ctx);
     return;
@@ -272,9 +250,7 @@ export function key(ctx, e) {
   if (e.key === "Enter" || e.key === "Tab") {  // on to the next square, row by row
     e.preventDefault();
     typed = "";
-    const i = cursor.r * n + cursor.c + (e.shiftKey ? -1 : 1);
-    const k = (i + n * n) % (n * n);
-    cursor.r = Math.floor(k / n); cursor.c = k % n;
+    cursor.at.next(e.shiftKey ? -1 : 1);
     paint(ctx); tell(ctx);
   }
 }
@@ -301,7 +277,7 @@ function curveKey(ctx, e, g) {
 
 function paint(ctx) {
   for (const el of ctx.board.root.querySelectorAll(".cursor, .selected")) el.classList.remove("cursor", "selected");
-  if (cursor) for (const el of ctx.board.all(`${cursor.grid}:${name(cursor.r, cursor.c)}`)) el.classList.add("cursor");
+  if (cursor) for (const el of ctx.board.all(`${cursor.grid}:${cursor.at.name}`)) el.classList.add("cursor");
   if (first) for (const el of ctx.board.all(`${first.grid}:${first.sq}`)) el.classList.add("selected");
 }
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from ...draw import Hit, Page, Pen, Polyline, Rect, Text, fit_text, hit_line, moved
+from ...draw import Hit, Page, Pen, Polyline, Rect, Text, fit_text, hit_grid, hit_line, moved
 from ...report import Report
 from ...sheet import Paper, Player
 from ...coords import coord
@@ -85,6 +85,7 @@ def _curve_page(n: int, owner: str, grid: tuple, seat: Player) -> Page:
         items.append(Rect(c * CELL + 2.6, r * CELL + 2.6, CELL - 5.2, CELL - 5.2, None, seat.color))
     items += [Hit(f"curve:{owner}:{coord(r, c)}", c * CELL, r * CELL, CELL, CELL, "square")
               for r in range(n) for c in range(n)]
+    items.append(hit_grid(f"grid:curve:{owner}", 0, 0, n * CELL, n * CELL, n, n))
     page.add(moved(items, x, y))
     return page
 
@@ -100,6 +101,7 @@ def _fill_page(n: int, player: str, owner: str, curve: tuple, fill: tuple, fille
     items = draw_fill(n, CELL, replace(cv, problems=[]), shown, seat.color, seat.dash)
     ref = f"fill:{player}:{owner}:"
     items += [Hit(ref + coord(r, c), c * CELL, r * CELL, CELL, CELL, "square") for r in range(n) for c in range(n)]
+    items.append(hit_grid(f"grid:fill:{player}:{owner}", 0, 0, n * CELL, n * CELL, n, n))
     items += [hit_line(f"{ref}{coord(*a)}|{coord(*b)}", (a[1] + 0.5) * CELL, (a[0] + 0.5) * CELL,
                        (b[1] + 0.5) * CELL, (b[0] + 0.5) * CELL, 1.2, "pair") for a, b in f.pairs]
     page.add(moved(items, x, y))

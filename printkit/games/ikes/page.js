@@ -20,79 +20,27 @@
 //   Enter adds the line, Backspace takes back the last part (or the last line), Esc leaves.
 // The rules are the scorer's: nothing is refused here but what the file cannot hold.
 
-const ROWS = "ABCDEFG";
-const SIDES = "NESW";
-const STEP = { N: [-1, 0], E: [0, 1], S: [1, 0], W: [0, -1] };
+import { Cursor, Grid, clearSketch, placeAt, sketch, track } from "/static/input.js";
+import { changeWalls, gridText, outer, parseRef, readGrid, readWalls, sheetOf, sq, wallKey } from "/static/game/store.js";
+import * as turnline from "/static/game/turnline.js";
+
 const ARROWS = { ArrowUp: "N", ArrowRight: "E", ArrowDown: "S", ArrowLeft: "W" };
-const WALL = /^\s*([A-Ga-g])\s*([1-7])\s*([NESWnesw])\s*(\*?)\s*$/;
 const PENS = [".", "o", "1", "2", "3", "4", "5", "6", "C1", "C2"];
 const EDGE_PENS = { wall: "Wall", door: "Doorway (d)", entrance: "Entrance (i)", exit: "Exit (x)" };
 
 let pen = "o";          // what a click on a square writes
 let edgePen = "wall";   // what the next click on a side does (door, entrance, exit: once, then wall again)
-let cursor = null;      // {player, r, c}: the keyboard's square
+let cursor = null;      // {player, at: Cursor}: the keyboard's square
 let pending = null;     // a key waiting for its second key: "c" (a cafeteria number), "d" / "i" / "x" (a side)
-let drag = null;
 let turn = null;        // the turn line being built (turn mode), or null
 let row = null;         // {player, i}: a turn row picked by a click (Delete removes it)
 let bar = null;
 
-const sq = (r, c) => `${ROWS[r]}${c + 1}`;
-const wallKey = (r, c, side) => `${sq(r, c)} ${side}`;
-const order = (k) => { const m = WALL.exec(k); return m ? ((ROWS.indexOf(m[1].toUpperCase()) * 7 + Number(m[2]) - 1) * 4 + SIDES.indexOf(m[3].toUpperCase())) : 999; };
-const outer = (r, c, side) => { const [dr, dc] = STEP[side]; return r + dr < 0 || r + dr > 6 || c + dc < 0 || c + dc > 6; };
-
-export function parseRef(ref) {
-  if (ref.startsWith("turn:")) {
-    const i = ref.lastIndexOf(":");
-    if (/^\d+$/.test(ref.slice(i + 1))) return { kind: "row", player: ref.slice(5, i), i: Number(ref.slice(i + 1)) };
-  }
-  const i = ref.lastIndexOf(":");
-  const m = /^([A-G])([1-7])(?: ([NESW]))?$/.exec(ref.slice(i + 1));
-  if (!m) return null;
-  return { kind: m[3] ? "edge" : "square", player: ref.slice(0, i), r: ROWS.indexOf(m[1]), c: Number(m[2]) - 1, side: m[3] };
-}
-
 // ---------------------------------------------------------------- the document
 
-function sheetOf(doc, p) {
-  if (!doc.sheets || typeof doc.sheets !== "object") doc.sheets = {};
-  if (!doc.sheets[p] || typeof doc.sheets[p] !== "object") doc.sheets[p] = { entrance: "D1 W", exit: "D7 E", grid: "", walls: [] };
-  return doc.sheets[p];
-}
-
-function readGrid(text) {
-  const rows = String(text ?? "").split("\n").map((l) => l.trim()).filter(Boolean).map((l) => l.split(/\s+/));
-  const norm = (t) => (/^[cC]\d$/.test(t) ? t.toUpperCase() : t === "O" ? "o" : t);
-  return Array.from({ length: 7 }, (_, r) => Array.from({ length: 7 }, (_, c) => norm((rows[r] || [])[c] || ".")));
-}
-const gridText = (g) => g.map((line) => line.map((t) => t.padEnd(2)).join(" ").trimEnd()).join("\n") + "\n";
 const gridOf = (ctx, p) => readGrid(((ctx.doc().sheets || {})[p] || {}).grid);
 
-function readWalls(list) {  // Map "B2 E" -> doorway? in the file's order, and the entries the page cannot read
-  const walls = new Map();
-  const keep = [];
-  for (const w of Array.isArray(list) ? list : []) {
-    const m = WALL.exec(String(w));
-    if (m) walls.set(`${m[1].toUpperCase()}${m[2]} ${m[3].toUpperCase()}`, m[4] === "*"); else keep.push(w);
-  }
-  return { walls, keep };
-}
 const wallsOf = (ctx, p) => readWalls(((ctx.doc().sheets || {})[p] || {}).walls).walls;
-
-function changeWalls(doc, p, fn) {  // fn edits the Map; entries the page cannot read stay as typed
-  const sh = sheetOf(doc, p);
-  const { walls, keep } = readWalls(sh.walls);
-  const seen = [...walls.keys()];
-  fn(walls);
-  const out = seen.filter((k) => walls.has(k)).map((k) => k + (walls.get(k) ? "*" : ""));
-  for (const k of walls.keys()) {  // a new wall goes where it belongs in the space-by-space order
-    if (seen.includes(k)) continue;
-    const at = out.findIndex((w) => order(w) > order(k));
-    out.splice(at < 0 ? out.length : at, 0, k + (walls.get(k) ? "*" : ""));
-  }
-  sh.walls = [...out, ...keep];
-}
 
 function setSquares(ctx, p, cells, mark, how) {
   ctx.edit((doc) => {
@@ -149,13 +97,26 @@ export function start(ctx) {
   ctx.controls.append(bar);
   drawBar(ctx);
   const root = ctx.board.root;
-  root.addEventListener("pointerdown", (e) => down(ctx, e));
-  root.addEventListener("pointermove", (e) => move(ctx, e));
-  root.addEventListener("pointerup", () => up(ctx));
-  root.addEventListener("pointercancel", () => { drag = null; ctx.board.clearSketch(); });
+  track(root, {
+    pick(x, y) {
+      const row = placeAt(root, x, y, (ref) => ref.startsWith("turn:"));
+      if (row) return { key: row.ref, el: row.el, ...parseRef(row.ref) };
+      const grid = Grid.at(root, x, y, 0);
+      if (!grid) return null;
+      const side = grid.side(x, y, BAND, CORNER);
+      const at = side || grid.cell(x, y);
+      if (!at) return null;
+      const key = side ? `${grid.name}:${wallKey(at.r, at.c, side.side)}` : `${grid.name}:${sq(at.r, at.c)}`;
+      return { key, kind: side ? "edge" : "square", player: grid.name, r: at.r, c: at.c, side: side && side.side, grid };
+    },
+    down: (place) => down(ctx, place),
+    over: (stroke, place) => { if (place.kind === stroke.kind && place.player === stroke.player) take(ctx, stroke, place); },
+    up: (stroke) => up(ctx, stroke),
+    cancel: () => clearSketch(root),
+  });
   root.addEventListener("focusin", (e) => {
     const p = playerOfBox(ctx, e.target.closest(".sheet"));
-    if (p && (!cursor || cursor.player !== p)) { cursor = { player: p, r: 0, c: 0 }; paint(ctx); }
+    if (p && (!cursor || cursor.player !== p)) { cursor = { player: p, at: new Cursor(7, 7) }; paint(ctx); }
   });
   ctx.board.onShow(() => paint(ctx));
 }
@@ -190,7 +151,7 @@ function drawBar(ctx) {
   };
   const act = (fn) => () => { fn(); drawBar(ctx); focusSheet(ctx); tell(ctx); };
   if (turn) {
-    const line = Object.assign(document.createElement("span"), { className: "turnline", textContent: turnText(turn) || "\u00a0" });
+    const line = Object.assign(document.createElement("span"), { className: "turnline", textContent: turnline.text(turn) || "\u00a0" });
     line.dataset.turnline = "";
     bar.replaceChildren(
       rowEl(`Turn ${(ctx.info().turns || {})[turn.player] + 1 || ""}`, line,
@@ -223,36 +184,35 @@ function drawBar(ctx) {
     "n e s w or Shift+arrow a wall, d i x then a side: doorway, entrance, exit." }));
 }
 
-function down(ctx, e) {
-  if (e.button !== 0) return;
-  const el = ctx.board.refAt(e.clientX, e.clientY);
-  const ref = el && parseRef(el.dataset.ref);
-  if (!ref) return;
-  e.preventDefault();
-  el.closest(".sheet").focus({ preventScroll: true });
-  if (ref.kind === "row") { row = { player: ref.player, i: ref.i }; paint(ctx); ctx.say(`Turn ${ref.i} of ${ref.player} picked: Delete removes it.`); return; }
+// the bands just inside a space's sides, as page.py draws them: a share of the cell, and the corners
+// (which belong to the square) left out
+const BAND = 0.28, CORNER = 0.336;
+
+function down(ctx, ref) {
+  (ref.el ? ref.el : ref.grid.svg).closest(".sheet").focus({ preventScroll: true });
+  if (ref.kind === "row") { row = { player: ref.player, i: ref.i }; paint(ctx); ctx.say(`Turn ${ref.i} of ${ref.player} picked: Delete removes it.`); return null; }
   row = null;
-  cursor = { player: ref.player, r: ref.r, c: ref.c };
-  if (turn) { turnPick(ctx, ref); return; }
+  cursor = { player: ref.player, at: new Cursor(7, 7, ref.r, ref.c) };
+  if (turn) { turnPick(ctx, ref); return null; }
   if (ref.kind === "edge" && edgePen !== "wall") {
     const what = edgePen;
     edgePen = "wall";
     drawBar(ctx);
     sideAction(ctx, ref.player, ref.r, ref.c, ref.side, what);
-    return;
+    return null;
   }
-  try { ctx.board.root.setPointerCapture(e.pointerId); } catch (_) { /* a finished pointer */ }
   const k = ref.kind === "edge" ? wallKey(ref.r, ref.c, ref.side) : sq(ref.r, ref.c);
   const erase = ref.kind === "edge" ? wallsOf(ctx, ref.player).has(k) : gridOf(ctx, ref.player)[ref.r][ref.c] === pen;
-  drag = { kind: ref.kind, player: ref.player, erase, svg: el.ownerSVGElement, refs: [], seen: new Set(), x: e.clientX, y: e.clientY };
-  take(ctx, ref);
+  const stroke = { kind: ref.kind, player: ref.player, erase, grid: ref.grid, refs: [], seen: new Set() };
+  take(ctx, stroke, ref);
   paint(ctx);
+  return stroke;
 }
 
 // the line between two spaces (or on the outer wall) that a side lies on: a drag draws one wall on each
 const lineOf = (r, c, side) => ({ N: `h${r}:${c}`, S: `h${r + 1}:${c}`, W: `v${r}:${c}`, E: `v${r}:${c + 1}` })[side];
 
-function take(ctx, ref) {
+function take(ctx, drag, ref) {
   const walls = drag.kind === "edge" ? wallsOf(ctx, drag.player) : null;
   const k = drag.kind === "edge" ? wallKey(ref.r, ref.c, ref.side) : sq(ref.r, ref.c);
   const seenKey = drag.kind === "edge" && !drag.erase ? lineOf(ref.r, ref.c, ref.side) : k;
@@ -260,37 +220,17 @@ function take(ctx, ref) {
   if (drag.kind === "edge" && drag.erase && !walls.has(k)) return;  // erasing: only the walls passed over
   drag.seen.add(seenKey);
   drag.refs.push(ref);
-  const cell = ctx.board.el(`${drag.player}:${sq(ref.r, ref.c)}`);
-  if (!cell) return;
-  const b = cell.getBBox();
-  const i = Math.max(0.5, b.width * 0.07);  // a wall as the print draws it: just inside its space
-  const [x0, y0, x1, y1] = [b.x + i, b.y + i, b.x + b.width - i, b.y + b.height - i];
+  const g = drag.grid, a = g.point(ref.r, ref.c, true), b = g.point(ref.r + 1, ref.c + 1, true);
+  const i = Math.max(0.5, (b.x - a.x) * 0.07);  // a wall as the print draws it: just inside its space
+  const [x0, y0, x1, y1] = [a.x + i, a.y + i, b.x - i, b.y - i];
   const seg = { N: [x0, y0, x1, y0], S: [x0, y1, x1, y1], W: [x0, y0, x0, y1], E: [x1, y0, x1, y1] }[ref.side];
-  const attrs = drag.kind === "square" ? { x: b.x + 0.6, y: b.y + 0.6, width: b.width - 1.2, height: b.height - 1.2 }
-    : { x1: seg[0], y1: seg[1], x2: seg[2], y2: seg[3], class: drag.erase ? "erase" : "wall" };
-  const el = document.createElementNS("http://www.w3.org/2000/svg", drag.kind === "square" ? "rect" : "line");
-  for (const [a, v] of Object.entries(attrs)) el.setAttribute(a, v);
-  ctx.board.sketch(drag.svg).append(el);
+  if (drag.kind === "square") sketch(g.svg, "rect", { x: a.x + 0.6, y: a.y + 0.6, width: b.x - a.x - 1.2, height: b.y - a.y - 1.2 });
+  else sketch(g.svg, "line", { x1: seg[0], y1: seg[1], x2: seg[2], y2: seg[3] }, drag.erase ? "erase" : "wall");
 }
 
-function move(ctx, e) {
-  if (!drag) return;
-  // every place between the last pointer event and this one: a quick drag skips nothing
-  const n = Math.max(1, Math.ceil(Math.hypot(e.clientX - drag.x, e.clientY - drag.y) / 4));
-  for (let j = 1; j <= n; j++) {
-    const el = ctx.board.refAt(drag.x + (e.clientX - drag.x) * j / n, drag.y + (e.clientY - drag.y) * j / n);
-    const ref = el && parseRef(el.dataset.ref);
-    if (ref && ref.kind === drag.kind && ref.player === drag.player) take(ctx, ref);
-  }
-  drag.x = e.clientX;
-  drag.y = e.clientY;
-}
-
-function up(ctx) {
-  const d = drag;
-  drag = null;
-  ctx.board.clearSketch();
-  if (!d || !d.refs.length) return;
+function up(ctx, d) {
+  clearSketch(ctx.board.root);
+  if (!d.refs.length) return;
   if (d.kind === "square") setSquares(ctx, d.player, d.refs.map((r) => [r.r, r.c]), d.erase ? "." : pen);
   else setWalls(ctx, d.player, d.refs.map((r) => wallKey(r.r, r.c, r.side)), !d.erase);
 }
@@ -303,7 +243,7 @@ export function key(ctx, e) {
   if (!cursor) {
     const p = box ? playerOfBox(ctx, box) : null;
     if (!p) return;
-    cursor = { player: p, r: 0, c: 0 };
+    cursor = { player: p, at: new Cursor(7, 7) };
   }
   let k = e.key;
   if (pending === "c" && !/^[1-9]$/.test(k)) pending = null;
@@ -311,9 +251,9 @@ export function key(ctx, e) {
     (/^[nesw]$/i.test(k) && (!turn || turn.pick) && k.toUpperCase()) || null;
   if (turn) {
     if (k === "Escape") { turn = null; drawBar(ctx); tell(ctx); return; }
-    if (side && turn.pick) { e.preventDefault(); turnPick(ctx, { kind: "edge", player: cursor.player, r: cursor.r, c: cursor.c, side }); return; }
+    if (side && turn.pick) { e.preventDefault(); turnPick(ctx, { kind: "edge", player: cursor.player, r: cursor.at.r, c: cursor.at.c, side }); return; }
     if (ARROWS[k]) { e.preventDefault(); step(ctx, ARROWS[k]); return; }
-    if (k === " ") { e.preventDefault(); turnPick(ctx, { kind: "square", player: cursor.player, r: cursor.r, c: cursor.c }); return; }
+    if (k === " ") { e.preventDefault(); turnPick(ctx, { kind: "square", player: cursor.player, r: cursor.at.r, c: cursor.at.c }); return; }
     if (k === "Enter") { e.preventDefault(); commitTurn(ctx); return; }
     if (k === "Backspace" || k === "Delete" || /^[1-6cwdfs]$/.test(k)) { e.preventDefault(); turnKey(ctx, k); drawBar(ctx); tell(ctx); }
     return;
@@ -323,27 +263,27 @@ export function key(ctx, e) {
     e.preventDefault();
     const what = { d: "door", i: "entrance", x: "exit" }[pending];
     pending = null;
-    sideAction(ctx, cursor.player, cursor.r, cursor.c, side, what);
+    sideAction(ctx, cursor.player, cursor.at.r, cursor.at.c, side, what);
     return;
   }
   if (k === "Escape") { pending = null; edgePen = "wall"; row = null; drawBar(ctx); paint(ctx); tell(ctx); return; }
-  if (side) { e.preventDefault(); sideAction(ctx, cursor.player, cursor.r, cursor.c, side, "wall"); return; }
+  if (side) { e.preventDefault(); sideAction(ctx, cursor.player, cursor.at.r, cursor.at.c, side, "wall"); return; }
   if (ARROWS[k]) { e.preventDefault(); step(ctx, ARROWS[k]); return; }
   if (k === "O") k = "o";
   if (/^[o.1-6]$/.test(k)) { e.preventDefault(); typeMark(ctx, k); return; }
   if (/^[cdixCDIX]$/.test(k)) {
     pending = k.toLowerCase();
-    ctx.say(pending === "c" ? "Cafeteria: type its number, 1 or 2." : `${{ d: "Doorway", i: "Entrance", x: "Exit" }[pending]}: which side of ${sq(cursor.r, cursor.c)}? n, e, s, w or an arrow.`);
+    ctx.say(pending === "c" ? "Cafeteria: type its number, 1 or 2." : `${{ d: "Doorway", i: "Entrance", x: "Exit" }[pending]}: which side of ${sq(cursor.at.r, cursor.at.c)}? n, e, s, w or an arrow.`);
     return;
   }
   if (k === " " || k === "Enter") {
     e.preventDefault();
-    const here = gridOf(ctx, cursor.player)[cursor.r][cursor.c];
-    setSquares(ctx, cursor.player, [[cursor.r, cursor.c]], here === pen ? "." : pen);
+    const here = gridOf(ctx, cursor.player)[cursor.at.r][cursor.at.c];
+    setSquares(ctx, cursor.player, [[cursor.at.r, cursor.at.c]], here === pen ? "." : pen);
   } else if (k === "Backspace" || k === "Delete") {
     e.preventDefault();
     if (row) { removeTurn(ctx, row.player, row.i); row = null; return; }
-    const at = [cursor.r, cursor.c];
+    const at = [cursor.at.r, cursor.at.c];
     if (k === "Backspace") back();
     setSquares(ctx, cursor.player, [at], ".");
   } else if (k === "t" || k === "T") {
@@ -354,18 +294,16 @@ export function key(ctx, e) {
 }
 
 function step(ctx, side) {
-  const [dr, dc] = STEP[side];
-  cursor.r = Math.min(6, Math.max(0, cursor.r + dr));
-  cursor.c = Math.min(6, Math.max(0, cursor.c + dc));
+  cursor.at.move({ N: "up", E: "right", S: "down", W: "left" }[side]);
   paint(ctx);
   tell(ctx);
 }
 
-function back() { if (cursor.c > 0) cursor.c -= 1; else if (cursor.r > 0) { cursor.r -= 1; cursor.c = 6; } }
+function back() { if (cursor.at.r > 0 || cursor.at.c > 0) cursor.at.next(-1); }
 
 function typeMark(ctx, mark) {  // as typing the grid: write, then on to the next square in reading order
-  const at = [cursor.r, cursor.c];
-  if (cursor.c < 6) cursor.c += 1; else if (cursor.r < 6) { cursor.r += 1; cursor.c = 0; }
+  const at = [cursor.at.r, cursor.at.c];
+  if (cursor.at.r < 6 || cursor.at.c < 6) cursor.at.next(1);
   setSquares(ctx, cursor.player, [at], mark, mark === "." ? "emptied" : `now ${mark}`);
 }
 
@@ -373,82 +311,28 @@ function typeMark(ctx, mark) {  // as typing the grid: write, then on to the nex
 
 function startTurn(ctx) {
   const p = cursor ? cursor.player : players(ctx)[0];
-  if (!cursor) cursor = { player: p, r: 0, c: 0 };
-  turn = { player: p, rolls: "", kind: "tile", anchor: null, at: null, face: null, bonus: "", cafe: [], pick: null };
+  if (!cursor) cursor = { player: p, at: new Cursor(7, 7) };
+  turn = turnline.blank(p);
   row = null;
 }
 
-function turnText(t) {
-  const pairs = t.rolls.match(/\d\d/g) || [];
-  const parts = [pairs.join(">") + (t.rolls.length % 2 ? (pairs.length ? ">" : "") + t.rolls.slice(-1) + "_" : "")].filter(Boolean);
-  if (t.kind === "stop") parts.push("stop");
-  else if (t.kind === "cafe") parts.push(`cafe ${t.cafe.join("-")}${t.cafe.length < 2 ? "-" : ""}`);
-  else {
-    if (t.anchor) parts.push(t.anchor);
-    if (t.at) parts.push(`${t.face || "?"}@${t.at}`);
-    if (t.pick || t.bonus) parts.push(t.pick ? `+${t.pick} ?` : t.bonus);
-  }
-  return parts.join(" ");
-}
-
-function turnMissing(t) {
-  if (t.rolls.length % 2) return "the other die";
-  if (t.kind === "stop") return null;
-  if (t.kind === "cafe") return t.cafe.length < 2 ? "the cafeteria's two spaces" : null;
-  if (!t.rolls) return "the dice (light, dark)";
-  if (!t.anchor) return "the tile's A1 space";
-  if (!t.at) return "the display's space";
-  if (!t.face) return "the display's number";
-  if (t.pick) return `the side for the ${t.pick}`;
-  return null;
-}
-
 function turnKey(ctx, k) {
-  const t = turn;
-  if (/^[1-6]$/.test(k)) {
-    if (t.kind === "tile" && t.at) t.face = k;
-    else if (!t.anchor && !t.cafe.length) t.rolls += k;
-  } else if (k === "c") { t.bonus = t.bonus === "+coins" ? "" : "+coins"; t.pick = null; }
-  else if (k === "w" || k === "d") { t.pick = t.pick === (k === "w" ? "wall" : "door") ? null : (k === "w" ? "wall" : "door"); }
-  else if (k === "f") { t.kind = t.kind === "cafe" ? "tile" : "cafe"; t.anchor = t.at = t.face = null; t.cafe = []; t.bonus = ""; }
-  else if (k === "s") { t.kind = t.kind === "stop" ? "tile" : "stop"; }
-  else if (k === "Backspace" || k === "Delete") {
-    if (t.pick) t.pick = null;
-    else if (t.bonus) t.bonus = "";
-    else if (t.kind === "cafe" && t.cafe.length) t.cafe.pop();
-    else if (t.kind !== "tile") t.kind = "tile";
-    else if (t.at) { t.at = null; t.face = null; }
-    else if (t.anchor) t.anchor = null;
-    else if (t.rolls) t.rolls = t.rolls.slice(0, -1);
-    else if (k === "Backspace") removeTurn(ctx, t.player, ((ctx.doc().sheets || {})[t.player] || {}).turns?.length || 0);
-  }
+  if (turnline.key(turn, k) === "remove last") removeTurn(ctx, turn.player, ((ctx.doc().sheets || {})[turn.player] || {}).turns?.length || 0);
   paint(ctx);
 }
 
 function turnPick(ctx, ref) {
   if (ref.player !== turn.player) startTurn(ctx);  // the cursor is on the other store now: its own turn
-  const s = sq(ref.r, ref.c);
-  if (ref.kind === "edge") {
-    turn.bonus = `+${turn.pick || "wall"} ${s} ${ref.side}`;
-    turn.pick = null;
-  } else if (ref.kind === "square") {
-    if (turn.kind === "cafe") { if (turn.cafe.length === 2) turn.cafe.pop(); turn.cafe.push(s); }
-    else if (!turn.anchor) turn.anchor = s;
-    else {
-      turn.at = s;
-      const here = gridOf(ctx, turn.player)[ref.r][ref.c];
-      turn.face = /^[1-6]$/.test(here) ? here : null;
-    }
-  }
+  turnline.pick(turn, ref, sq(ref.r, ref.c), gridOf(ctx, turn.player)[ref.r][ref.c]);
   drawBar(ctx);
   paint(ctx);
   tell(ctx);
 }
 
 function commitTurn(ctx) {
-  const missing = turnMissing(turn);
-  if (missing) { ctx.say(`The turn needs ${missing} first: ${turnText(turn) || "(nothing yet)"}`); return; }
-  const text = turnText(turn);
+  const missing = turnline.missing(turn);
+  if (missing) { ctx.say(`The turn needs ${missing} first: ${turnline.text(turn) || "(nothing yet)"}`); return; }
+  const text = turnline.text(turn);
   const p = turn.player;
   ctx.edit((doc) => { const sh = sheetOf(doc, p); sh.turns = [...(Array.isArray(sh.turns) ? sh.turns : []), text]; });
   startTurn(ctx);
@@ -468,25 +352,24 @@ function removeTurn(ctx, p, i) {
 
 function tell(ctx) {
   if (turn) {
-    const missing = turnMissing(turn);
-    ctx.say(`${turn.player}, turn ${((ctx.info().turns || {})[turn.player] || 0) + 1}: ${turnText(turn) || "\u2026"}  (${missing ? `next: ${missing}` : "Enter adds it"})`);
+    const missing = turnline.missing(turn);
+    ctx.say(`${turn.player}, turn ${((ctx.info().turns || {})[turn.player] || 0) + 1}: ${turnline.text(turn) || "\u2026"}  (${missing ? `next: ${missing}` : "Enter adds it"})`);
     const line = bar.querySelector("[data-turnline]");
-    if (line) line.textContent = turnText(turn) || "\u00a0";
+    if (line) line.textContent = turnline.text(turn) || "\u00a0";
     return;
   }
   if (!cursor) { ctx.say("Pick a pen, then click squares and sides; or click a sheet and type."); return; }
-  const mark = gridOf(ctx, cursor.player)[cursor.r][cursor.c];
-  ctx.say(`${cursor.player}, ${sq(cursor.r, cursor.c)}: ${mark}. Pen: ${pen}${edgePen !== "wall" ? `; next side: ${edgePen}` : ""}.`);
+  const mark = gridOf(ctx, cursor.player)[cursor.at.r][cursor.at.c];
+  ctx.say(`${cursor.player}, ${sq(cursor.at.r, cursor.at.c)}: ${mark}. Pen: ${pen}${edgePen !== "wall" ? `; next side: ${edgePen}` : ""}.`);
 }
 
 function paint(ctx) {
   for (const el of ctx.board.root.querySelectorAll(".cursor, .selected")) el.classList.remove("cursor", "selected");
-  if (cursor) for (const el of ctx.board.all(`${cursor.player}:${sq(cursor.r, cursor.c)}`)) el.classList.add("cursor");
+  if (cursor) for (const el of ctx.board.all(`${cursor.player}:${sq(cursor.at.r, cursor.at.c)}`)) el.classList.add("cursor");
   if (row) for (const el of ctx.board.all(`turn:${row.player}:${row.i}`)) el.classList.add("selected");
   if (turn) {
-    const picked = [turn.anchor, turn.at, ...turn.cafe].filter(Boolean);
-    for (const s of picked) for (const el of ctx.board.all(`${turn.player}:${s}`)) el.classList.add("selected");
-    const m = /^\+\w+ (\S+ [NESW])$/.exec(turn.bonus);
-    if (m) for (const el of ctx.board.all(`${turn.player}:${m[1]}`)) el.classList.add("selected");
+    const { spaces, side } = turnline.picked(turn);
+    for (const s of spaces) for (const el of ctx.board.all(`${turn.player}:${s}`)) el.classList.add("selected");
+    if (side) for (const el of ctx.board.all(`${turn.player}:${side}`)) el.classList.add("selected");
   }
 }

@@ -7,7 +7,7 @@ every turn row (``turn:Ann:3``); plus the text boxes in the results file's own s
 from __future__ import annotations
 
 from functools import lru_cache
-from ...draw import Hit, Lines, Page, Pen, Text, fit_text, hit_line, moved, wrap
+from ...draw import Hit, Lines, Page, Pen, Text, fit_text, hit_grid, hit_line, moved, wrap
 from ...report import Report
 from ...sheet import LABEL_ROOM, Paper
 from .path import Board, Walk, walk
@@ -50,6 +50,7 @@ def hits(player: str, x: float, y: float, cell: float = CELL) -> list[Hit]:
                  "W": (px + bw / 2, py + end, px + bw / 2, py + cell - end),
                  "E": (px + cell - bw / 2, py + end, px + cell - bw / 2, py + cell - end)}
         out += [hit_line(edge_ref(player, s, side), *lines[side], bw, "edge") for side in SIDES]
+    out.append(hit_grid(f"grid:{player}", x, y, N * cell, N * cell, N, N))
     return out
 
 

@@ -3,7 +3,7 @@ colours, every dot (``2:C3``) and every segment (``2:C1-C3``) a place to point a
 
 from __future__ import annotations
 
-from ...draw import Circle, Hit, Lines, Page, Pen, Text, fit_text, hit_line, moved
+from ...draw import Circle, Hit, Lines, Page, Pen, Text, fit_text, hit_grid, hit_line, moved
 from ...report import Report
 from ...sheet import Paper, labelled_grid
 from ...coords import coord, parse_coord
@@ -57,6 +57,7 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
         half = GAP * 0.42
         hits += [Hit(f"{r + 1}:{coord(dr, dc)}", dc * GAP - half, dr * GAP - half, 2 * half, 2 * half, "dot", True)
                  for dr in range(n) for dc in range(n)]
+        hits.append(hit_grid(f"grid:{r + 1}", 0, 0, side, side, n - 1, n - 1))
         page.add(moved(items + hits, 12, 17))
         pages.append(page)
     return pages

@@ -9,6 +9,7 @@
 // cancels; p passes (when allowed); Backspace takes back the last pick or turn; Delete removes the log
 // row picked.
 import { post } from "/static/api.js";
+import { centreOf, clearSketch, placeAt, sketchLine, toSheet, track } from "/static/input.js";
 
 let roads = [];      // the claim being picked: roads "3-4" (smaller centre first) ...
 let cards = [];      // ... and cards [{rank, ref}] in the order picked
@@ -17,7 +18,6 @@ let anchor = null;   // a centre clicked: the first end of a road
 let row = null;      // the log row picked (turn number)
 let typed = "";
 let cursor = null;   // the card under the keyboard cursor (arrows move it over the ranks and the hand)
-let drag = null;
 let asked = 0;       // the newest sum check asked for
 let panel = null;
 
@@ -38,10 +38,13 @@ export function start(ctx) {
   document.head.append(Object.assign(document.createElement("style"), { textContent: CSS }));
   panel = buildPanel(ctx);
   const root = ctx.board.root;
-  root.addEventListener("pointerdown", (e) => down(ctx, e));
-  root.addEventListener("pointermove", (e) => move(ctx, e));
-  root.addEventListener("pointerup", (e) => up(ctx, e));
-  root.addEventListener("pointercancel", () => { drag = null; ctx.board.clearSketch(); });
+  track(root, {
+    pick: (x, y) => target(ctx, x, y),
+    down: (place) => ({ ref: place.ref, el: place.el }),
+    moved: (stroke, at) => move(ctx, stroke, at),
+    up: (stroke, place, moved) => up(ctx, stroke, place, moved),
+    cancel: () => clearSketch(root),
+  });
   ctx.board.onShow(() => { paint(ctx); showPanel(ctx); });
 }
 
@@ -152,12 +155,12 @@ async function sumCheck(ctx) {
 
 // ---------------------------------------------------------------- pointer
 
-function nearestRoad(ctx, e) {
+function nearestRoad(ctx, x, y) {  // of the roads under a point, the one whose line passes nearest it
   let best = null;
-  for (const el of document.elementsFromPoint(e.clientX, e.clientY)) {
+  for (const el of document.elementsFromPoint(x, y)) {
     const ref = el.dataset && el.dataset.ref;
     if (!ref || !ref.startsWith("road:") || !ctx.board.root.contains(el)) continue;
-    const p = ctx.board.toSheet(el.ownerSVGElement, e.clientX, e.clientY);
+    const p = toSheet(el.ownerSVGElement, x, y);
     const n = (a) => Number(el.getAttribute(a));
     const [x1, y1, x2, y2] = [n("x1"), n("y1"), n("x2"), n("y2")];
     const len2 = (x2 - x1) ** 2 + (y2 - y1) ** 2 || 1;
@@ -165,57 +168,31 @@ function nearestRoad(ctx, e) {
     const d = Math.hypot(p.x - x1 - t * (x2 - x1), p.y - y1 - t * (y2 - y1));
     if (!best || d < best.d) best = { el, d };
   }
-  return best && best.el;
+  return best && { key: best.el.dataset.ref, ref: best.el.dataset.ref, el: best.el };
 }
 
-function target(ctx, e) {
-  const el = ctx.board.refAt(e.clientX, e.clientY);
-  if (el && el.dataset.ref.startsWith("road:")) return nearestRoad(ctx, e) || el;
-  return el;
+function target(ctx, x, y) {
+  const place = placeAt(ctx.board.root, x, y);
+  if (place && place.ref.startsWith("road:")) return nearestRoad(ctx, x, y) || place;
+  return place;
 }
 
-function down(ctx, e) {
-  if (e.button !== 0) return;
-  const el = target(ctx, e);
-  if (!el) return;
-  e.preventDefault();
-  try { el.ownerSVGElement.setPointerCapture(e.pointerId); } catch (_) { /* a finished pointer */ }
-  drag = { ref: el.dataset.ref, el, x: e.clientX, y: e.clientY, moved: false };
-}
-
-function centreUnder(e) {
-  for (const el of document.elementsFromPoint(e.clientX, e.clientY)) {
-    if (el.dataset && el.dataset.ref && el.dataset.ref.startsWith("centre:")) return el;
-  }
-  return null;
-}
-
-function move(ctx, e) {
-  if (!drag || !drag.ref.startsWith("centre:")) return;
-  if (!drag.moved && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 6) return;
+function move(ctx, drag, at) {  // the centre-to-centre gesture: a line from the centre to the pointer
+  if (!drag.ref.startsWith("centre:")) return;
   drag.moved = true;
   const svg = drag.el.ownerSVGElement;
-  const from = ctx.board.centre(drag.el);
-  const over = centreUnder(e);
-  const to = over ? ctx.board.centre(over) : ctx.board.toSheet(svg, e.clientX, e.clientY);
-  const g = ctx.board.sketch(svg);
-  const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
-  for (const [k, v] of [["x1", from.x], ["y1", from.y], ["x2", to.x], ["y2", to.y]]) line.setAttribute(k, v);
-  g.replaceChildren(line);
+  const over = placeAt(ctx.board.root, at.x, at.y, (ref) => ref.startsWith("centre:"));
+  sketchLine(svg, centreOf(drag.el), over ? centreOf(over.el) : toSheet(svg, at.x, at.y));
 }
 
-function up(ctx, e) {
-  const d = drag;
-  drag = null;
-  ctx.board.clearSketch();
-  if (!d) return;
+function up(ctx, d, place, moved) {
+  clearSketch(ctx.board.root);
   const [kind, ...rest] = d.ref.split(":");
   const what = rest.join(":");
   if (kind === "centre") {
-    const over = centreUnder(e);
-    const to = over ? Number(over.dataset.ref.slice(7)) : null;
+    const to = place && place.ref.startsWith("centre:") ? Number(place.ref.slice(7)) : null;
     const from = Number(what);
-    if (d.moved) { if (to && to !== from) { anchor = null; toggleRoad(ctx, from, to); } return; }
+    if (moved) { if (to && to !== from) { anchor = null; toggleRoad(ctx, from, to); } return; }
     if (anchor && anchor !== from) { const a = anchor; anchor = null; toggleRoad(ctx, a, from); return; }
     anchor = anchor === from ? null : from;
     paint(ctx);

@@ -1,0 +1,283 @@
+// The entry page's one input model, shared by every game (as pzprjs's MouseInput and KeyInput serve every
+// genre): pointer events (mouse, pen, touch) become strokes over places, a grid's places are read from a
+// half-step grid (cells at odd/odd half steps, edges at odd/even, dots at even/even), and keys become a
+// cursor's moves and a few named actions. A game's page.js only says what a place, a stroke or a key
+// means for its record; it keeps no pointer, drag or cursor code of its own.
+
+// ---------------------------------------------------------------- coordinates as printed: B3 is row B, column 3
+
+export function rowLabel(i) {
+  let s = "";
+  for (let k = i + 1; k > 0; k = Math.floor((k - 1) / 26)) s = String.fromCharCode(65 + ((k - 1) % 26)) + s;
+  return s;
+}
+
+export const square = (r, c) => `${rowLabel(r)}${c + 1}`;
+
+export function parseSquare(name) {  // "B3" -> {r: 1, c: 2}; null if it is not a square's name
+  const m = /^([A-Z]{1,2})(\d{1,3})$/.exec(String(name).trim().toUpperCase());
+  if (!m) return null;
+  let r = 0;
+  for (const ch of m[1]) r = r * 26 + ch.charCodeAt(0) - 64;
+  return { r: r - 1, c: Number(m[2]) - 1 };
+}
+
+// ---------------------------------------------------------------- grids: a half-step grid over a sheet
+
+const SIDES = { N: [-1, 0], E: [0, 1], S: [1, 0], W: [0, -1] };
+
+// A sheet's grid, from the place the server draws for it: <rect class="hit grid" data-ref="grid:NAME"
+// data-rows data-cols x y width height> covering the cells (for a dot array: from the first dot to the
+// last, so that the dots are the cells' corners).
+export class Grid {
+  constructor(el) {
+    this.el = el;
+    this.svg = el.ownerSVGElement;
+    this.name = el.dataset.ref.replace(/^grid:/, "");
+    this.rows = Number(el.dataset.rows);
+    this.cols = Number(el.dataset.cols);
+    const n = (a) => Number(el.getAttribute(a));
+    [this.x, this.y, this.w, this.h] = [n("x"), n("y"), n("width"), n("height")];
+  }
+
+  static all(root) { return [...root.querySelectorAll("rect.hit.grid")].map((el) => new Grid(el)); }
+
+  // the grid a point of the screen is over (or within `margin` cells of), or null
+  static at(root, x, y, margin = 0.5) {
+    for (const g of Grid.all(root)) {
+      const h = g.half(x, y);
+      if (h.x > -2 * margin && h.y > -2 * margin && h.x < 2 * (g.cols + margin) && h.y < 2 * (g.rows + margin)) return g;
+    }
+    return null;
+  }
+
+  // a point of the screen in half steps from the grid's top left corner (floats)
+  half(x, y) {
+    const p = this.svg.createSVGPoint();
+    p.x = x; p.y = y;
+    const q = p.matrixTransform(this.svg.getScreenCTM().inverse());
+    return { x: (2 * (q.x - this.x) * this.cols) / this.w, y: (2 * (q.y - this.y) * this.rows) / this.h };
+  }
+
+  // the screen point of a half step (the page's own pixels), for sketches and tests
+  screen(hx, hy) {
+    const p = this.svg.createSVGPoint();
+    p.x = this.x + (hx * this.w) / (2 * this.cols);
+    p.y = this.y + (hy * this.h) / (2 * this.rows);
+    const q = p.matrixTransform(this.svg.getScreenCTM());
+    return { x: q.x, y: q.y };
+  }
+
+  // in the drawing's own units: the centre of cell (r, c), or of dot (r, c) with `dot`
+  point(r, c, dot = false) {
+    const k = dot ? 0 : 0.5;
+    return { x: this.x + ((c + k) * this.w) / this.cols, y: this.y + ((r + k) * this.h) / this.rows };
+  }
+
+  // the cell under a screen point (odd/odd half steps), or null off the grid
+  cell(x, y) {
+    const h = this.half(x, y);
+    const r = Math.floor(h.y / 2), c = Math.floor(h.x / 2);
+    return r >= 0 && c >= 0 && r < this.rows && c < this.cols ? { r, c } : null;
+  }
+
+  // the nearest dot (even/even half steps) within `reach` cells of a screen point, or null
+  dot(x, y, reach = 0.45) {
+    const h = this.half(x, y);
+    const r = Math.round(h.y / 2), c = Math.round(h.x / 2);
+    if (r < 0 || c < 0 || r > this.rows || c > this.cols) return null;
+    return Math.hypot(h.x / 2 - c, h.y / 2 - r) <= reach ? { r, c } : null;
+  }
+
+  // the side of the cell under a screen point that the point lies within `band` (a share of the cell) of,
+  // and not within `corner` of either end of that side (a corner belongs to the square): {r, c, side}, the
+  // wall "just inside" that cell; null in the middle of a cell, at a corner or off the grid
+  side(x, y, band = 0.3, corner = 0) {
+    const h = this.half(x, y);
+    const r = Math.floor(h.y / 2), c = Math.floor(h.x / 2);
+    if (r < 0 || c < 0 || r >= this.rows || c >= this.cols) return null;
+    const fx = h.x / 2 - c, fy = h.y / 2 - r;
+    const sides = [["N", fy, fx], ["S", 1 - fy, fx], ["W", fx, fy], ["E", 1 - fx, fy]].sort((a, b) => a[1] - b[1]);
+    const [side, away, along] = sides[0];
+    return away <= band && along >= corner && along <= 1 - corner ? { r, c, side } : null;
+  }
+
+  // the cells from `a` to `b`, one step along a row or column at a time, the larger way first (a drag
+  // that skipped squares between two pointer events is walked square by square, never jumped)
+  static walk(a, b) {
+    const out = [];
+    let { r, c } = a;
+    while (r !== b.r || c !== b.c) {
+      if (Math.abs(b.r - r) >= Math.abs(b.c - c)) r += Math.sign(b.r - r); else c += Math.sign(b.c - c);
+      out.push({ r, c });
+    }
+    return out;
+  }
+
+  static neighbour(r, c, side) { const [dr, dc] = SIDES[side]; return { r: r + dr, c: c + dc }; }
+}
+
+// ---------------------------------------------------------------- the pointer: strokes over places
+
+// `track(root, game)`: pointer events on `root` become strokes. The game says:
+//   pick(x, y, pointerType) -> a place under a screen point, or null (a place is the game's own object
+//     with a `key` string: two places with one key are one place)
+//   down(place, event) -> a stroke (the game's own object: whether it draws or erases is decided here, on
+//     the first place, as pzprjs does), or null to ignore the press
+//   over(stroke, place) -> each new place the stroke passes, in order; a quick drag is sampled every
+//     `every` pixels between two pointer events, so it skips no place
+//   up(stroke, place, moved) -> the stroke ends (place: where it was let go, or null); `moved` is false
+//     for a tap or click
+//   cancel(stroke) -> the pointer was taken away (the system took the touch)
+// Touch: where nothing is under a finger, the nearest place within `reach` CSS pixels is taken.
+export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
+  let stroke = null;
+
+  function pickNear(x, y, type) {
+    const here = game.pick(x, y, type);
+    if (here || type !== "touch" || !reach) return here;
+    for (let d = reach / 3; d <= reach; d += reach / 3) {
+      for (let a = 0; a < 8; a++) {
+        const p = game.pick(x + d * Math.cos((a * Math.PI) / 4), y + d * Math.sin((a * Math.PI) / 4), type);
+        if (p) return p;
+      }
+    }
+    return null;
+  }
+
+  root.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0 || stroke) return;
+    const place = pickNear(e.clientX, e.clientY, e.pointerType);
+    if (!place) return;
+    const made = game.down(place, e);
+    if (!made) return;
+    e.preventDefault();
+    try { root.setPointerCapture(e.pointerId); } catch (_) { /* a pointer already gone */ }
+    const px = e.clientX + window.scrollX, py = e.clientY + window.scrollY;
+    stroke = { made, id: e.pointerId, type: e.pointerType, x0: px, y0: py, x: px, y: py, last: place.key, moved: false };
+  });
+
+  root.addEventListener("pointermove", (e) => {
+    if (!stroke || e.pointerId !== stroke.id) return;
+    // the path since the last event, walked in the page's own coordinates: the page may have scrolled
+    // in between (a drag that scrolls the sheet along), and a screen point is where it is now
+    const px = e.clientX + window.scrollX, py = e.clientY + window.scrollY;
+    if (!stroke.moved && Math.hypot(px - stroke.x0, py - stroke.y0) < slop) return;
+    stroke.moved = true;
+    const n = Math.max(1, Math.ceil(Math.hypot(px - stroke.x, py - stroke.y) / every));
+    for (let j = 1; j <= n; j++) {
+      const x = stroke.x + ((px - stroke.x) * j) / n - window.scrollX, y = stroke.y + ((py - stroke.y) * j) / n - window.scrollY;
+      const place = game.pick(x, y, stroke.type);
+      if (place && place.key !== stroke.last) { stroke.last = place.key; game.over?.(stroke.made, place, { x, y }); }
+    }
+    stroke.x = px; stroke.y = py;
+    game.moved?.(stroke.made, { x: e.clientX, y: e.clientY });
+  });
+
+  root.addEventListener("pointerup", (e) => {
+    if (!stroke || e.pointerId !== stroke.id) return;
+    const s = stroke;
+    stroke = null;
+    game.up?.(s.made, game.pick(e.clientX, e.clientY, s.type), s.moved);
+  });
+
+  root.addEventListener("pointercancel", (e) => {
+    if (!stroke || e.pointerId !== stroke.id) return;
+    const s = stroke;
+    stroke = null;
+    game.cancel?.(s.made);
+  });
+}
+
+// the place with a data-ref under a screen point on the board: {key: ref, ref, el}, or null
+export function placeAt(root, x, y, test = () => true) {
+  for (const el of document.elementsFromPoint(x, y)) {
+    const ref = el.dataset && el.dataset.ref;
+    if (ref && !ref.startsWith("grid:") && root.contains(el) && test(ref, el)) return { key: ref, ref, el };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- keys: a cursor and named actions
+
+// the action a key stands for: up, down, left, right (arrows; `shift` says whether Shift was held), act
+// (Enter or Space), enter, space, back (Backspace), erase (Delete), escape, tab, a digit "0".."9" or a
+// letter "a".."z" (lower case); null for anything else, and for keys with Ctrl, Alt or Meta
+export function keyOf(e) {
+  if (e.ctrlKey || e.altKey || e.metaKey) return null;
+  const named = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right", Enter: "enter", " ": "space",
+                  Backspace: "back", Delete: "erase", Escape: "escape", Tab: "tab" }[e.key];
+  if (named) return named;
+  if (/^[0-9]$/.test(e.key)) return e.key;
+  if (/^[a-zA-Z]$/.test(e.key)) return e.key.toLowerCase();
+  return null;
+}
+
+export const ARROW_SIDE = { up: "N", right: "E", down: "S", left: "W" };
+
+// A keyboard cursor over a grid of rows x cols squares (or dots): arrows move it one square (two half
+// steps), kept on the grid; `next` moves on in reading order, as typing a grid does.
+export class Cursor {
+  constructor(rows, cols, r = 0, c = 0) { Object.assign(this, { rows, cols, r, c }); }
+
+  move(dir) {
+    const [dr, dc] = SIDES[ARROW_SIDE[dir]] || [0, 0];
+    this.r = Math.min(this.rows - 1, Math.max(0, this.r + dr));
+    this.c = Math.min(this.cols - 1, Math.max(0, this.c + dc));
+    return this;
+  }
+
+  next(step = 1) {
+    const k = (this.r * this.cols + this.c + step + this.rows * this.cols) % (this.rows * this.cols);
+    this.r = Math.floor(k / this.cols);
+    this.c = k % this.cols;
+    return this;
+  }
+
+  get name() { return square(this.r, this.c); }
+}
+
+// ---------------------------------------------------------------- what a stroke draws while it is drawn
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// a line (the dot-to-dot, centre-to-centre gesture) or a path through points, on the sheet's sketch layer
+export function sketch(svg, shape, attrs, cls = "") {
+  let g = svg.querySelector("g.sketch");
+  if (!g) { g = document.createElementNS(SVG, "g"); g.setAttribute("class", "sketch"); svg.append(g); }
+  const el = document.createElementNS(SVG, shape);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (cls) el.setAttribute("class", cls);
+  g.append(el);
+  return el;
+}
+
+export function sketchLine(svg, from, to, cls = "") {
+  clearSketch(svg);
+  return sketch(svg, "line", { x1: from.x, y1: from.y, x2: to.x, y2: to.y }, cls);
+}
+
+export function sketchPath(svg, points, closed = false, cls = "") {
+  clearSketch(svg);
+  const pts = points.map((p) => `${p.x},${p.y}`);
+  return sketch(svg, "polyline", { points: pts.join(" ") + (closed && pts.length ? ` ${pts[0]}` : "") }, cls);
+}
+
+export function clearSketch(scope) { for (const g of scope.querySelectorAll("g.sketch")) g.replaceChildren(); }
+
+// a screen point in a sheet's own units (the drawing's millimetres)
+export function toSheet(svg, x, y) {
+  const p = svg.createSVGPoint();
+  p.x = x; p.y = y;
+  return p.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+// the centre of a place's element, in its sheet's own units
+export function centreOf(el) {
+  if (el.tagName === "line") {
+    const n = (a) => Number(el.getAttribute(a));
+    return { x: (n("x1") + n("x2")) / 2, y: (n("y1") + n("y2")) / 2 };
+  }
+  const b = el.getBBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
