@@ -9,13 +9,14 @@ else, through the same checks.
 What a game provides:
 
 - ``id``, ``title``, ``designer``, ``blurb``; ``Config`` and ``Results``, its models (``model.GameConfig``)
-- printing: ``kit(cfg, paper)``, the play sheets in print order; ``figure(name, width)``, a picture the
-  rule sheet asks for by name (``rulesheets/<id>.md``); ``record_template(cfg)``, the record part of a
-  blank results file
+- printing: ``kit(cfg, paper)``, the play sheets in print order; ``rules()``, the rule sheet's source
+  (``rulesheets/<id>.md``); ``figure(name, width)``, a picture the rule sheet asks for by name;
+  ``record_template(cfg)``, the record part of a blank results file
 - scoring: ``entered(res)``, whether anything of the play is in the record; ``score(res)``, every rule
   checked; ``picture(res, report, paper)``, the sheets as entered with the result marked
 - the entry page, in the game's ``page.py`` (``PagePart``, imported for ``printkit enter`` only):
-  ``board(res, report, paper)``, ``board_info(res, report)``, ``editors(cfg)`` and ``ANSWERS``
+  ``board(res, report, paper)``, ``board_info(res, report)``, ``editors(cfg)``, ``places(res)`` and
+  ``ANSWERS``; beside it ``page.js``, which turns pointer and keys into edits of the record
 - optionally ``simulate`` and ``solve``: functions with typer-annotated options, run as
   ``printkit simulate GAME ...`` and ``printkit solve GAME ...``
 """
@@ -62,6 +63,10 @@ class PagePart(Protocol):
     def editors(self, cfg: Any) -> list[Editor]:
         """The text boxes for the play record."""
 
+    def places(self, res: Any) -> list[str]:
+        """The data-ref of every place the record names (a segment and its end dots, a claimed road, a
+        square of a curve): the board has a place to point at for each."""
+
 
 class Game(ABC):
     id: ClassVar[str]
@@ -79,6 +84,12 @@ class Game(ABC):
     def kit(self, cfg: Any, paper: Paper) -> list[Block]:
         """Every sheet the players need, after the rule sheet, in print order: a ``Page``, a ``sheet.Panel``
         (smaller than a page) or a ``sheet.Flow`` (runs on from page to page) each."""
+
+    def rules(self) -> str:
+        """The rule sheet's source, in the Markdown ``printkit.rulesheet`` sets: ``rulesheets/<id>.md``."""
+        from .resources import rulesheets
+
+        return (rulesheets() / f"{self.id}.md").read_text(encoding="utf-8")
 
     def figure(self, name: str, width: float) -> tuple[list[Item], float]:
         """A picture for the rule sheet (``![name]``): items from (0, 0) and their height."""
@@ -118,6 +129,9 @@ class Game(ABC):
 
     def editors(self, cfg: Any) -> list[Editor]:
         return self.page.editors(cfg)
+
+    def places(self, res: Any) -> list[str]:
+        return self.page.places(res)
 
     def answers(self) -> dict[str, Answer]:
         return dict(self.page.ANSWERS)

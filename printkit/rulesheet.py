@@ -1,8 +1,8 @@
-"""Rule sheets: a small Markdown-like source per game, set into pages.
+"""Rule sheets: a Markdown source per game (``Game.rules``), set into pages.
 
-Source lines: ``# Title``, ``## Heading``, ``- bullet``, ``1. numbered``,
-``> note`` (set in a grey box), ``![name]`` (a picture the game draws with
-``Game.figure``), and plain paragraphs separated by blank lines.
+The source is CommonMark, read by markdown-it-py: ``# Title``, ``## Heading``, ``- bullet``,
+``1. numbered``, ``> note`` (set in a grey box), ``![name]`` alone in a paragraph (a picture the game
+draws with ``Game.figure``), and paragraphs.  Text is set as written: no inline markup.
 """
 
 from __future__ import annotations
@@ -10,54 +10,34 @@ from __future__ import annotations
 import re
 
 from .draw import PT, GREY, Lines, Page, Pen, Rect, Text, moved, wrap
-from .resources import rulesheets
 from .sheet import Paper
 
 BODY = 9.5
 LEAD = 1.32  # line height as a multiple of the text size
-
-
-def source(game) -> str:
-    return (rulesheets() / f"{game.id}.md").read_text(encoding="utf-8")
+FIGURE = re.compile(r"^!\[([\w-]+)\]$")  # a paragraph that is a picture the game draws
 
 
 def blocks(text: str) -> list[tuple[str, str]]:
-    """Split the source into (kind, text) blocks."""
+    """The source's blocks in order, as (kind, text): kind h1, h2, p, li, ``ol:N.`` (an item numbered N),
+    note (a paragraph of a block quote) or fig (``![name]`` alone in a paragraph).  markdown-it-py reads
+    the blocks (CommonMark); a block's text is its source, its lines joined by spaces."""
+    from markdown_it import MarkdownIt
+
     out: list[tuple[str, str]] = []
-    para: list[str] = []
-
-    def flush() -> None:
-        if para:
-            out.append(("p", " ".join(para)))
-            para.clear()
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        m = re.match(r"^(#{1,2}) (.*)$", line)
-        if not line:
-            flush()
-        elif m:
-            flush()
-            out.append(("h1" if m.group(1) == "#" else "h2", m.group(2)))
-        elif line.startswith("- "):
-            flush()
-            out.append(("li", line[2:]))
-        elif re.match(r"^\d+\. ", line):
-            flush()
-            num, rest = line.split(" ", 1)
-            out.append(("ol:" + num, rest))
-        elif line.startswith("> "):
-            flush()
-            out.append(("note", line[2:]))
-        elif re.match(r"^!\[[\w-]+\]$", line):
-            flush()
-            out.append(("fig", line[2:-1]))
-        elif para or not out or out[-1][0] not in ("li", "note") and not out[-1][0].startswith("ol:"):
-            para.append(line)
-        else:  # continuation of a bullet, numbered item or note
-            kind, prev = out[-1]
-            out[-1] = (kind, prev + " " + line)
-    flush()
+    kind = ["p"]  # what a paragraph is inside: the page, an item of a list, a block quote
+    for token in MarkdownIt("commonmark").parse(text):
+        if token.type == "heading_open":
+            kind.append(token.tag)
+        elif token.type == "list_item_open":
+            kind.append("li" if token.markup in "-*+" else f"ol:{token.info}{token.markup}")
+        elif token.type == "blockquote_open":
+            kind.append("note")
+        elif token.type in ("heading_close", "list_item_close", "blockquote_close"):
+            kind.pop()
+        elif token.type == "inline":
+            content = " ".join(line.strip() for line in token.content.split("\n"))
+            figure = FIGURE.match(content)
+            out.append(("fig", figure.group(1)) if figure and kind[-1] == "p" else (kind[-1], content))
     return out
 
 
@@ -82,7 +62,7 @@ def pages(game, paper: Paper, title: str = "") -> list[Page]:
             y += size * PT * LEAD
             page.add(Text(x, y, ln, size, bold=bold))
 
-    for kind, text in blocks(source(game)):
+    for kind, text in blocks(game.rules()):
         if kind == "h1":
             y += 16 * PT
             page.add(Text(paper.left, y, title or text, 16, bold=True))

@@ -6,9 +6,17 @@ from printkit.sheet import MARGIN, paper
 
 
 def test_blocks():
-    src = "# T\n\nPara one\ncontinues.\n\n## H\n- item\n  more\n1. first\n> note\n![example]\n"
+    src = "# T\n\nPara one\ncontinues.\n\n## H\n- item\n  more\n1. first\n> note\n\n![example]\n"
     assert rulesheet.blocks(src) == [("h1", "T"), ("p", "Para one continues."), ("h2", "H"),
                                      ("li", "item more"), ("ol:1.", "first"), ("note", "note"), ("fig", "example")]
+
+
+def test_blocks_are_read_as_commonmark():
+    """A line right under an item continues it; after a blank line a paragraph stands alone; a figure
+    inside a list is text; a note's lines make one note."""
+    src = "1. one\ngoes on\n\nAfter.\n\n2) two\n\n* ![x]\n\n> a\n> b\n"
+    assert rulesheet.blocks(src) == [("ol:1.", "one goes on"), ("p", "After."), ("ol:2)", "two"), ("li", "![x]"),
+                                     ("note", "a b")]
 
 
 def test_every_game_has_a_rule_sheet_that_credits_its_designer():
