@@ -18,7 +18,8 @@ What a game provides:
   ``board(res, report, paper)``, ``board_info(res, report)``, ``editors(cfg)``, ``places(res)`` and
   ``ANSWERS``; beside it ``page.js``, which turns pointer and keys into edits of the record
 - optionally ``simulate`` and ``solve``: functions with typer-annotated options, run as
-  ``printkit simulate GAME ...`` and ``printkit solve GAME ...``
+  ``printkit simulate GAME ...`` and ``printkit solve GAME ...``; a file they write (a chart, a record)
+  goes through ``Files``, which the command line gives them as ``ctx.obj``
 """
 
 from __future__ import annotations
@@ -66,6 +67,25 @@ class PagePart(Protocol):
     def places(self, res: Any) -> list[str]:
         """The data-ref of every place the record names (a segment and its end dots, a claimed road, a
         square of a curve): the board has a place to point at for each."""
+
+
+class Files(Protocol):
+    """How a game's own command (``simulate``, ``solve``) writes a file: the way every command writes one
+    (the target checked before the work starts, then written whole; see ``printkit.output``).  The
+    command line hands it to the command as ``ctx.obj``; a game never imports the writing itself."""
+
+    def check(self, path: Any, *, force: bool = False, typed: bool = False, key: str) -> None:
+        """Refuse now (InputError, exit 2) a target that could not be written later."""
+
+    def write(self, path: Any, data: bytes, *, force: bool = False, typed: bool = False, key: str) -> None:
+        """Write ``data`` (``typed``: a file people type into, such as a results file)."""
+
+    def check_chart(self, path: Any, *, force: bool = False, key: str = "--chart") -> None:
+        """As ``check``, for a chart: a .png, .svg or .pdf name."""
+
+    def write_chart(self, fig: Any, path: Any, *, force: bool = False, key: str = "--chart",
+                    dpi: float | None = None) -> None:
+        """Draw a matplotlib figure into ``path``, the same bytes on every run."""
 
 
 class Game(ABC):

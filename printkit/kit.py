@@ -76,10 +76,10 @@ def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` whole with ``data`` (temporary name unique to the run, then a rename): never half
     a file; OSError on failure.  For callers that save their own file again and again (the entry page);
     a command writes through ``output.write_file``, which also checks the target and the overwrite rule."""
-    from . import output
+    from .atomic import replace_file
 
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    output.replace_file(path, data)
+    replace_file(path, data)
 
 
 def render(pages: list[Page], formats, title: str) -> dict[str, bytes]:

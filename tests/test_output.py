@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from printkit import inputs, limits, output, registry, validation
+from printkit import atomic, charts, inputs, kitfolder, limits, output, registry, validation
 from printkit.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,12 +108,12 @@ def as_nobody() -> list[str]:
 # ---------------------------------------------------------------- temporary names, folder names
 
 def test_temp_names_are_unique_hidden_and_fit_beside_a_long_name():
-    names = {output.temp_name("kit.pdf") for _ in range(200)}
+    names = {atomic.temp_name("kit.pdf") for _ in range(200)}
     assert len(names) == 200, "two temporary names alike in one run"
-    assert all(n.startswith(".kit.pdf.") and n.endswith(".tmp") and output.TEMP.match(n) for n in names)
-    assert output.TEMP.match(output.temp_name("x")).group("pid") == str(os.getpid())
+    assert all(n.startswith(".kit.pdf.") and n.endswith(".tmp") and atomic.TEMP.match(n) for n in names)
+    assert atomic.TEMP.match(atomic.temp_name("x")).group("pid") == str(os.getpid())
     for long in ("r" * 250 + ".pdf", "\u00e9" * 125 + ".pdf", "\U0001F600" * 62 + ".pdf"):
-        t = output.temp_name(long)
+        t = atomic.temp_name(long)
         assert len(os.fsencode(t)) <= 255, (len(os.fsencode(t)), long[:10])
         t.encode("utf-8")  # never cut inside a character
 
@@ -123,7 +123,7 @@ def test_temp_names_are_unique_hidden_and_fit_beside_a_long_name():
     ("a.b.", "a.b"), (" sp ", "sp"), ("two\nlines", "two_lines"), ("Friday night", "Friday night"),
 ])
 def test_kit_folder_name_stays_inside_the_output(stem, name):
-    assert output.kit_folder_name(stem) == name
+    assert kitfolder.kit_folder_name(stem) == name
 
 
 def test_a_config_named_dots_writes_its_kit_inside_the_output(tmp_path):
@@ -700,6 +700,10 @@ def test_any_accepted_name_reads_back():
             assert list(doc.data) == [accepted, "players"] and doc.data["players"][0] == accepted
         for game_id in ("knives", "curve", "ikes", "add-residue", "intersections"):
             game = registry.get(game_id)
+            try:
+                game.Config._players([accepted, "Zed"])
+            except ValueError:  # a word the game's record uses ('with' in knives): refused in one line
+                continue
             cfg = game.Config.from_dict({"game": game_id, "players": [accepted, "Zed"]})
             res = validation.validate(game.Results, inputs.parse(game.template(cfg), "t.yaml"))
             assert list(res.players) == [accepted, "Zed"]
@@ -795,8 +799,8 @@ def figure():
 
 @pytest.mark.parametrize("fmt", ["png", "svg", "pdf"])
 def test_charts_are_the_same_on_every_run(fmt, tmp_path):
-    code = ("import sys; sys.path.insert(0, %r); from test_output import figure; from printkit import output; "
-            "sys.stdout.buffer.write(output.chart_bytes(figure(), %r))" % (str(Path(__file__).parent), fmt))
+    code = ("import sys; sys.path.insert(0, %r); from test_output import figure; from printkit import charts; "
+            "sys.stdout.buffer.write(charts.chart_bytes(figure(), %r))" % (str(Path(__file__).parent), fmt))
     runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120, cwd=tmp_path,
                            env={**os.environ, "PYTHONHASHSEED": seed}) for seed in ("1", "2")]
     assert runs[0].returncode == 0, runs[0].stderr.decode()
@@ -809,28 +813,28 @@ def test_charts_are_the_same_on_every_run(fmt, tmp_path):
 def test_write_chart_checks_the_target_like_every_command(tmp_path):
     fig = figure()
     target = tmp_path / "c.svg"
-    output.write_chart(fig, target)
+    charts.write_chart(fig, target)
     first = target.read_bytes()
-    output.write_chart(fig, target)  # its own chart: replaced
+    charts.write_chart(fig, target)  # its own chart: replaced
     assert target.read_bytes() == first
     target.write_text("<svg>mine</svg>")
     with pytest.raises(output.OutputError, match="--force"):
-        output.write_chart(fig, target)
-    output.write_chart(fig, target, force=True)
+        charts.write_chart(fig, target)
+    charts.write_chart(fig, target, force=True)
     assert target.read_bytes() == first
     (tmp_path / "d.svg").mkdir()
     for bad, words in ((tmp_path / "c.gif", ".png, .svg or .pdf"), (tmp_path / "d.svg", "is a folder"),
                        (tmp_path / "c.svg" / "x.png", "is a file, not a folder")):
         with pytest.raises(output.OutputError, match=words):
-            output.write_chart(fig, bad)
+            charts.write_chart(fig, bad)
     fifo = tmp_path / "f.png"
     os.mkfifo(fifo)
     with pytest.raises(output.OutputError, match="no program is reading"):
-        output.write_chart(fig, fifo)
+        charts.write_chart(fig, fifo)
     got: list[bytes] = []
     t = read_fifo(fifo, got)
     time.sleep(0.05)
-    output.write_chart(fig, fifo)
+    charts.write_chart(fig, fifo)
     t.join(10)
     assert got and got[0].startswith(b"\x89PNG") and stat.S_ISFIFO(os.lstat(fifo).st_mode)
     assert hidden(tmp_path) == [] and list((tmp_path / "d.svg").iterdir()) == []
@@ -840,7 +844,7 @@ CHART_WRITER = """
 import os, signal, stat, sys
 sys.path.insert(0, sys.argv[1])
 from test_output import figure
-from printkit import output
+from printkit import charts
 if sys.argv[3] == "kill":
     real = os.write
     def dying(fd, data):
@@ -848,7 +852,7 @@ if sys.argv[3] == "kill":
             real(fd, bytes(data[: len(data) // 2])); os.fsync(fd); os.kill(os.getpid(), signal.SIGKILL)
         return real(fd, data)
     os.write = dying
-output.write_chart(figure(), sys.argv[2])
+charts.write_chart(figure(), sys.argv[2])
 """
 
 
@@ -867,7 +871,7 @@ def test_two_charts_at_once_and_a_killed_chart_write(tmp_path):
                        capture_output=True, timeout=120)
     assert p.returncode == -signal.SIGKILL, p.stderr.decode()
     assert target.read_bytes() == whole + b"<!-- old -->"
-    output.write_chart(figure(), target)
+    charts.write_chart(figure(), target)
     assert target.read_bytes() == whole and hidden(tmp_path) == []
 
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from ...game import Files
+from ...workers import results
 from .cafes import Cafes, apart, best_cafe, forget
 from .moves import COIN, EMPTY_COST, STEP_GAIN, Solo, Store, best_tile, bot_values, heuristic, hundredths, weigh
 from .path import SPACES, Board, walk
@@ -106,25 +108,14 @@ def _scores(args: tuple[int, int, int]) -> list[int]:
     return [walk(play_one(seed, i).board).score for i in range(lo, hi)]
 
 
-def scores_many(games: int, seed: int, jobs: int = 1, progress=None) -> list[int]:
+def scores_many(games: int, seed: int, jobs: int = 1, advance=None) -> list[int]:
     """The final scores of games 0..games-1, played by ``jobs`` processes (the same list for any number)."""
-    chunks = [(seed, lo, min(games, lo + CHUNK)) for lo in range(0, games, CHUNK)]
+    units = [(seed, lo, min(games, lo + CHUNK)) for lo in range(0, games, CHUNK)]
     out: list[int] = []
-    if jobs > 1 and len(chunks) > 1:
-        import multiprocessing as mp
-
-        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-        with ctx.Pool(min(jobs, len(chunks))) as pool:
-            for part in pool.imap(_scores, chunks):
-                out += part
-                if progress:
-                    progress(len(part))
-    else:
-        for c in chunks:
-            part = _scores(c)
-            out += part
-            if progress:
-                progress(len(part))
+    for part in results(_scores, units, len(units), jobs):
+        out += part
+        if advance:
+            advance(len(part))
     return out
 
 
@@ -147,7 +138,7 @@ def summary(scores: list[int], seed: int) -> dict:
     }
 
 
-def chart(scores: list[int], out: Path, title: str, force: bool = False) -> None:
+def chart(scores: list[int], out: Path, title: str, files: Files, force: bool = False) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -164,10 +155,8 @@ def chart(scores: list[int], out: Path, title: str, force: bool = False) -> None
     ax.set_ylabel("games")
     ax.set_title(title)
     ax.legend()
-    from ... import output
-
     try:  # the one output path: checked target, a temp name of this run, a rename; the same bytes every run
-        output.write_chart(fig, out, force=force)
+        files.write_chart(fig, out, force=force)
     finally:
         plt.close(fig)
 

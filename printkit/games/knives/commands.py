@@ -8,10 +8,11 @@ from typing import Optional
 
 import typer
 
-from ...output import FORCE_HELP
+from ...limits import FORCE_HELP
 
 
 def simulate(
+    ctx: typer.Context,
     players: int = typer.Option(4, "--players", "-p", min=2, max=8, help="Players at the table (2 to 8)"),
     kcount: int = typer.Option(12, "--kcount", "-k", min=3, max=30, help="Distribution centres (the card rule gives 8 to 14)"),
     strategies: str = typer.Option("greedy,patient:2,patient:3,patient:4,hoard", "--strategies", "-s",
@@ -30,4 +31,4 @@ def simulate(
     """Play many seeded games of Selling Knives between strategies; report win rates (95% CI), roads and length."""
     from .simulate import run
 
-    run(players, kcount, strategies, games, seed, jobs, as_json, chart_file, force)
+    run(players, kcount, strategies, games, seed, jobs, as_json, chart_file, force, ctx.obj)

@@ -17,6 +17,8 @@ from typing import Optional
 
 import typer
 
+from ...game import Files
+from ...workers import progress, results
 from .engine import ClaimTable, play
 from .strategies import make
 
@@ -117,37 +119,19 @@ def mean_ci(total: float, total2: float, n: int) -> tuple[float, float, float]:
 
 
 def simulate_games(specs: list[str], players: int, kcount: int, games: int, seed: int, jobs: int = 1,
-                   progress=None) -> dict:
+                   advance=None) -> dict:
     """Play the games and summarise them (a plain dict, ready for JSON)."""
-    # work units made as they are needed, so memory stays the same for any number of games
-    chunks = ((specs, players, kcount, seed, lo, min(games, lo + CHUNK)) for lo in range(0, games, CHUNK))
+    units = ((specs, players, kcount, seed, lo, min(games, lo + CHUNK)) for lo in range(0, games, CHUNK))
     totals = [Tally() for _ in specs]
     turns = turns2 = stalled = 0
-
-    def take(res) -> None:
-        nonlocal turns, turns2, stalled
-        tallies, t, t2, st = res
+    for tallies, t, t2, st in results(run_chunk, units, -(-games // CHUNK), jobs):
         for a, b in zip(totals, tallies):
             a.add(b)
         turns += t
         turns2 += t2
         stalled += st
-        if progress:
-            progress(sum(x.seats for x in tallies) // players)
-
-    if jobs > 1 and games > CHUNK:
-        import itertools
-        import multiprocessing as mp
-
-        ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-        with ctx.Pool(jobs) as pool:
-            # a few units per process at a time (Pool.imap would queue every unit at once)
-            while batch := list(itertools.islice(chunks, 4 * jobs)):
-                for res in pool.imap(run_chunk, batch):
-                    take(res)
-    else:
-        for c in chunks:
-            take(run_chunk(c))
+        if advance:
+            advance(sum(x.seats for x in tallies) // players)
 
     rows = []
     for spec, t in zip(specs, totals):
@@ -189,7 +173,7 @@ def table_text(summary: dict) -> str:
     return "\n".join(lines)
 
 
-def chart(summary: dict, path: Path, force: bool = False) -> None:
+def chart(summary: dict, path: Path, files: Files, force: bool = False) -> None:
     """Win rates with their 95% intervals, and mean roads, as a PNG or SVG."""
     import matplotlib
 
@@ -216,16 +200,14 @@ def chart(summary: dict, path: Path, force: bool = False) -> None:
     fig.suptitle(f"Selling Knives: {summary['games']} games, {summary['players']} players, "
                  f"kcount {summary['kcount']}", fontsize=11)
     fig.tight_layout()
-    from ... import output
-
     try:  # the one output path: checked target, a temp name of this run, a rename; the same bytes every run
-        output.write_chart(fig, path, force=force, dpi=110)
+        files.write_chart(fig, path, force=force, dpi=110)
     finally:
         plt.close(fig)
 
 
 def run(players: int, kcount: int, strategies: str, games: int, seed: int, jobs: int, as_json: bool,
-        chart_file: Optional[Path], force: bool = False) -> None:
+        chart_file: Optional[Path], force: bool, files: Files) -> None:
     """The command line's work (see ``command.simulate`` for the options)."""
     import json
     import sys
@@ -240,25 +222,16 @@ def run(players: int, kcount: int, strategies: str, games: int, seed: int, jobs:
     except ValueError as e:
         raise InputError("command line", str(e), key="--strategies") from None
     if chart_file is not None:  # before the games are played: a chart that cannot be written is said at once
-        from ... import output
-
-        output.check_chart(chart_file, force=force)
+        files.check_chart(chart_file, force=force)
     if jobs == 0:
         jobs = min(os.cpu_count() or 1, 8) if games >= 2000 else 1
 
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    console = Console(stderr=True)
-    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, transient=True, disable=not console.is_terminal or games < 2000) as bar:
-        task = bar.add_task("games", total=games)
-        summary = simulate_games(specs, players, kcount, games, seed, jobs,
-                                 lambda done: bar.advance(task, done))
+    with progress("simulating", games, games >= 2000) as advance:
+        summary = simulate_games(specs, players, kcount, games, seed, jobs, advance)
     if kcount < 8 or kcount > 14:
         summary["warning"] = f"kcount {kcount} is outside the card rule's 8 to 14 (a custom map)"
     if chart_file is not None:
-        chart(summary, chart_file, force)
+        chart(summary, chart_file, files, force)
         summary["chart"] = str(chart_file)
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
