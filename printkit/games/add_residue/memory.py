@@ -1,4 +1,5 @@
-"""How much memory an Add/Residue search needs, and how much the machine has.
+"""How much memory an Add/Residue search needs, and how much the machine has; the table itself and the
+fresh frame stack the search runs on.
 
 The solver's table has a fixed number of slots, chosen before the search starts, so the memory
 a search from the first move needs is known in advance: the table (16 bytes a slot), plus the
@@ -7,6 +8,9 @@ that would not fit (review.py) and names the largest n that would.
 """
 
 from __future__ import annotations
+
+import threading
+from array import array
 
 EXACT_MAX_N = 7  # the largest n ``printkit solve add-residue --n`` searches from the first move
 
@@ -61,3 +65,38 @@ def available_memory() -> int:
         return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (ValueError, OSError, AttributeError):
         return 1 << 62  # unknown: do not refuse
+
+
+def table(words: int, shared: bool):
+    """A table of 64-bit words, all 0.  Big tables are mapped memory asking for huge pages (far
+    fewer misses of the address cache in a search that reads all over it), shared with the helper
+    processes (fork) when ``shared``."""
+    import mmap
+
+    if (words < 1 << 20 and not shared) or not hasattr(mmap, "MAP_PRIVATE"):  # small, or not POSIX
+        return array("q", [0]) * words
+    flags = mmap.MAP_SHARED if shared else mmap.MAP_PRIVATE
+    mem = mmap.mmap(-1, 8 * words, flags=flags | getattr(mmap, "MAP_ANONYMOUS", 0))
+    try:
+        mem.madvise(mmap.MADV_HUGEPAGE)
+    except (AttributeError, OSError, ValueError):  # not on this system: ordinary pages
+        pass
+    return memoryview(mem).cast("q")
+
+
+def fresh_stack(fn, *args):
+    """``fn(*args)`` on a new thread, whose frame stack starts empty (see the search's frames)."""
+    out = []
+
+    def go():
+        try:
+            out.append(fn(*args))
+        except BaseException as e:  # handed to the caller
+            out.append(e)
+
+    t = threading.Thread(target=go, name="add-residue search", daemon=True)
+    t.start()
+    t.join()
+    if isinstance(out[0], BaseException):
+        raise out[0]
+    return out[0]

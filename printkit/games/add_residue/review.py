@@ -15,7 +15,8 @@ from ...inputs import InputError
 from .model import Results
 from .score import replay
 from .memory import EXACT_MAX_N, available_memory, expected, largest_n, memory_needed, table_slots
-from .solver import Solver, start, value_of_start
+from .solver import Solver
+from .value import start, value_of_start
 
 
 

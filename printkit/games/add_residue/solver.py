@@ -31,38 +31,21 @@ What keeps the search small:
 
 Everything a position needs from its piles (cards, sums, the capped bounds,
 the renaming, the ordered mod moves) is worked out once per pile and looked up.
-The three-player game is in three.py; the memory estimate in memory.py.
+The three-player game is in three.py; the memory a search needs in memory.py; the value from the first
+move (with helper processes) in value.py.
 """
 
 from __future__ import annotations
 
-import threading
 from array import array
-from dataclasses import dataclass
 
-from .memory import EXACT_MAX_N, SLOT_BYTES, expected, table_slots
+from .memory import EXACT_MAX_N, SLOT_BYTES, expected, fresh_stack, table, table_slots
+from .record import Move, apply
 
 INF = 10**6
 ETC_MIN = 15  # positions with at least this many cards left first look their moves up in the table
 LEFT_MAX = 4  # positions with this many cards or fewer are played out without the table
 FRESH_MIN = 16  # searches with at least this many cards left run on a fresh thread (fresh_stack)
-
-
-@dataclass(frozen=True)
-class Move:
-    pile: str  # "add" or "mod"
-    c: int
-
-    def __str__(self) -> str:
-        return f"{self.pile} {self.c}"
-
-
-def apply(m: int, move: Move) -> tuple[int, int]:
-    """(new m, points scored by the mover)."""
-    if move.pile == "add":
-        return m + move.c, 0
-    r = m % move.c
-    return r, r
 
 
 class _Lazy(dict):
@@ -119,7 +102,7 @@ class Solver:
             slots = table_slots(expected(n)[1]) if n <= EXACT_MAX_N else 1 << 20
         self.slots = slots
         if self.keybits <= 62:
-            self.table = _table(2 * slots, shared)
+            self.table = table(2 * slots, shared)
             self.big = None
         else:  # keys too long for the slots: a dict, emptied when it has as many entries as the slots
             self.table = None
@@ -404,97 +387,3 @@ class Solver:
                 solver.visited = visited
 
         self._run, self._small = run, small
-
-
-def _table(words: int, shared: bool):
-    """A table of 64-bit words, all 0.  Big tables are mapped memory asking for huge pages (far
-    fewer misses of the address cache in a search that reads all over it), shared with the helper
-    processes (fork) when ``shared``."""
-    import mmap
-
-    if (words < 1 << 20 and not shared) or not hasattr(mmap, "MAP_PRIVATE"):  # small, or not POSIX
-        return array("q", [0]) * words
-    flags = mmap.MAP_SHARED if shared else mmap.MAP_PRIVATE
-    mem = mmap.mmap(-1, 8 * words, flags=flags | getattr(mmap, "MAP_ANONYMOUS", 0))
-    try:
-        mem.madvise(mmap.MADV_HUGEPAGE)
-    except (AttributeError, OSError, ValueError):  # not on this system: ordinary pages
-        pass
-    return memoryview(mem).cast("q")
-
-
-def fresh_stack(fn, *args):
-    """``fn(*args)`` on a new thread, whose frame stack starts empty (see the search's frames)."""
-    out = []
-
-    def go():
-        try:
-            out.append(fn(*args))
-        except BaseException as e:  # handed to the caller
-            out.append(e)
-
-    t = threading.Thread(target=go, name="add-residue search", daemon=True)
-    t.start()
-    t.join()
-    if isinstance(out[0], BaseException):
-        raise out[0]
-    return out[0]
-
-
-def value_of_start(n: int, workers: int = 1, progress=None, slots: int = 0) -> tuple[int, Solver]:
-    """The value of the game with piles 1..n from the first move, and the solver (its table filled).
-
-    With ``workers`` > 1 (and fork), helper processes search the same game in another move order
-    near the first move, sharing the table, so each finds the others' proofs already there; the
-    first process's answer is the value (every process's would be)."""
-    import os
-    import signal
-
-    shared = workers > 1 and hasattr(os, "fork") and n >= 5
-    solver = Solver(n, slots, progress, shared=shared)
-    kids = []
-    if shared:
-        for i in range(1, workers):
-            pid = os.fork()
-            if pid == 0:  # pragma: no cover - the helper; its only output is the shared table
-                try:
-                    solver.progress = None
-                    solver._build(vary=(4 * n - 1, 4 * n - 3) if i == 1 else (4 * n - 1, 4 * n - 5))
-                    solver.value(*start(n))
-                finally:
-                    os._exit(0)
-            kids.append(pid)
-    try:
-        v = solver.value(*start(n))
-    finally:
-        for pid in kids:
-            try:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-            except OSError:
-                pass
-    return v, solver
-
-
-def start(n: int) -> tuple[int, int, int, int, int]:
-    full = (1 << n) - 1
-    return full, full, full, full, 0
-
-
-def plain_value(ma: int, mm: int, oa: int, om: int, m: int) -> int:
-    """Full game-tree search with no table and no pruning (for checking the solver)."""
-    best = None
-    for pile in ("add", "mod"):
-        mask = ma if pile == "add" else mm
-        c = 1
-        while mask >> (c - 1):
-            if mask >> (c - 1) & 1:
-                bit = 1 << (c - 1)
-                if pile == "add":
-                    v = -plain_value(oa, om, ma & ~bit, mm, m + c)
-                else:
-                    v = m % c - plain_value(oa, om, ma, mm & ~bit, m % c)
-                if best is None or v > best:
-                    best = v
-            c += 1
-    return 0 if best is None else best

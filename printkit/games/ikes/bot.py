@@ -7,26 +7,27 @@ the entrance and exit spaces ``e`` and ``x``, ``shut`` (a wall without a doorway
 ``cafes`` (each cafeteria's spaces as a bit mask, by name in name order).
 
 Why the shortcuts give the same answer:
-  * a leg depends only on the spaces on its shortest paths (``Leg.on``) and the steps between them: a
+  * a leg depends only on the spaces on its shortest paths (``LegSearch.on``) and the steps between them: a
     change elsewhere (a value, or a step closed that is not such a step) leaves it as it is, and a change
     of values alone leaves every distance as it is, so only the dynamic programme is run again, from the
     first layer that changed (``revalue``);
   * float addition is monotone, so the best sum over tied paths is the same whichever spaces the
     programme visits (``_prune`` keeps some of them);
   * closing steps only lengthens ways, and opening one changes nothing the walk uses unless a way
-    through it is as short as a leg (``door_test``).
+    through it is as short as a leg (``doors.door_test``).
 """
 
 from __future__ import annotations
 
-from .path import ALL, N, SPACES, layers
+from .path import layers
+from .spaces import ALL, N, SPACES
 
 FAR = 10 ** 6  # further than every distance
 NEG = float("-inf")  # below every value
 
 
-class Leg:
-    """One leg: from its sources (``src``) to the nearest of its ``targets``, the spaces on shortest paths
+class LegSearch:
+    """One leg as the bot searches it (``path.Leg`` is a leg of the walk as found): from its sources (``src``) to the nearest of its ``targets``, the spaces on shortest paths
     to the targets reached (``on``, by breadth-first layer; ``onall`` all of them), the best value
     collected on reaching each (``acc``), its parent there, the leg's value and the target it ends on;
     ``entry``: the entrance for a first leg (it starts with the entrance's own value), else -1."""
@@ -43,7 +44,7 @@ class Leg:
         return out
 
 
-def _dp(leg: Leg, masks, vals, k0: int) -> None:
+def _dp(leg: LegSearch, masks, vals, k0: int) -> None:
     """The best value and parent of every space of ``leg.on`` from layer ``k0`` on; then its end."""
     n_, e_, s_, w_ = masks
     on, acc, parent = leg.on, leg.acc, leg.parent
@@ -107,7 +108,7 @@ def _dp(leg: Leg, masks, vals, k0: int) -> None:
     leg.val = acc[end]
 
 
-def _leg(masks, vals, lay: list[int], targets: int, entry: int) -> Leg:
+def _leg(masks, vals, lay: list[int], targets: int, entry: int) -> LegSearch:
     """The leg whose breadth-first layers ``lay`` end on the first layer meeting ``targets``; its
     sources (``lay[0]``) start with 0 collected, or the entrance ``entry`` with its own value."""
     n_, e_, s_, w_ = masks
@@ -119,7 +120,7 @@ def _leg(masks, vals, lay: list[int], targets: int, entry: int) -> Leg:
         g = (((g & n_) >> N) | ((g & s_) << N) | ((g & e_) << 1) | ((g & w_) >> 1)) & lay[k]
         on[k] = g
         onall |= g
-    leg = Leg()
+    leg = LegSearch()
     leg.src, leg.targets, leg.on, leg.onall, leg.entry = lay[0], targets, on, onall, entry
     leg.acc, leg.parent = [0] * SPACES, [0] * SPACES
     _dp(leg, masks, vals, 0)
@@ -270,7 +271,7 @@ def update(w: Way, masks, vals, steps, changed: int) -> Way | None:
     for legs in w.orders:
         new = []
         for i, leg in enumerate(legs):
-            k = _steps_on(leg, steps) if steps else 0
+            k = steps_on(leg, steps) if steps else 0
             if k:
                 got = _prune(leg, masks, vals, k, changed)
                 if got is None:  # the leg is longer now
@@ -291,7 +292,7 @@ def update(w: Way, masks, vals, steps, changed: int) -> Way | None:
     return out
 
 
-def _prune(leg: Leg, masks, vals, k0: int, changed: int) -> Leg | None:
+def _prune(leg: LegSearch, masks, vals, k0: int, changed: int) -> LegSearch | None:
     """``leg`` after steps it steps along into layer ``k0`` and later closed (``masks``; the values
     ``vals``), if some of its shortest paths avoid them: its length stays, and its shortest paths are
     the old ones that avoid the steps (closing steps only lengthens ways), so its spaces are those,
@@ -320,85 +321,34 @@ def _prune(leg: Leg, masks, vals, k0: int, changed: int) -> Leg | None:
         while k < k0 and not new[k] & changed:
             k += 1
         k0 = k
-    out = Leg()
+    out = LegSearch()
     out.src, out.targets, out.on, out.onall, out.entry = leg.src, leg.targets, new, onall, leg.entry
     out.acc, out.parent = leg.acc[:], leg.parent[:]
     _dp(out, masks, vals, k0)
     return out
 
 
-def _redo(leg: Leg, masks, vals, changed: int) -> Leg:
+def _redo(leg: LegSearch, masks, vals, changed: int) -> LegSearch:
     """``leg`` with its programme run again from the first layer holding a space of ``changed``."""
     k0 = 0
     while not leg.on[k0] & changed:
         k0 += 1
-    out = Leg()
+    out = LegSearch()
     out.src, out.targets, out.on, out.onall, out.entry = leg.src, leg.targets, leg.on, leg.onall, leg.entry
     out.acc, out.parent = leg.acc[:], leg.parent[:]
     _dp(out, masks, vals, k0)
     return out
 
 
-def _kept(old: Way, src: int, targets: int, masks, vals, steps, changed: int) -> Leg | None:
+def _kept(old: Way, src: int, targets: int, masks, vals, steps, changed: int) -> LegSearch | None:
     """The leg of ``old`` from ``src`` to ``targets`` (not a first leg) if no closed step touches it."""
     for legs in old.orders:
         for leg in legs[1:]:
             if leg.src == src and leg.targets == targets:
-                if steps and _steps_on(leg, steps):
+                if steps and steps_on(leg, steps):
                     return None
                 return _redo(leg, masks, vals, changed) if leg.onall & changed else leg
     return None
-
-
-def _distances(masks, src: int, depth: int) -> list[int]:
-    """Breadth-first distances from the spaces of ``src`` up to ``depth`` (further or unreached: FAR)."""
-    n_, e_, s_, w_ = masks
-    dist = [FAR] * SPACES
-    f = seen = src
-    k = 0
-    while f:
-        g = f
-        while g:
-            low = g & -g
-            dist[low.bit_length() - 1] = k
-            g ^= low
-        if k == depth:
-            break
-        f = (((f & n_) >> N) | ((f & s_) << N) | ((f & e_) << 1) | ((f & w_) >> 1)) & ~seen
-        seen |= f
-        k += 1
-    return dist
-
-
-def door_test(w: Way, masks, e: int, cafes: dict[str, int]):
-    """A test of whether opening the step between the spaces ``u`` and ``v`` leaves the walk ``w`` (of
-    the store with open steps ``masks``) as it is: True when no way through the step is as short as a
-    leg (from the leg's sources to the step, across it, on to the leg's targets), nor as short as the
-    way from the entrance to a cafeteria it reaches (so the cafeterias' order stays), and the step does
-    not join a space the entrance reaches to one it does not while a cafeteria is out of reach."""
-    de = _distances(masks, 1 << e, FAR)
-    checks = []  # (distances from the sources, distances to the targets, the length to beat)
-    for legs in w.orders:
-        for leg in legs:
-            d = len(leg.on) - 1
-            checks.append((_distances(masks, leg.src, d), _distances(masks, leg.targets, d), d))
-    reach = False
-    for bits in cafes.values():
-        near = min(de[s] for s in range(SPACES) if bits >> s & 1)
-        if near == FAR:
-            reach = True
-        else:
-            checks.append((de, _distances(masks, bits, near), near))
-
-    def keeps(u: int, v: int) -> bool:
-        if reach and (de[u] == FAR) != (de[v] == FAR):
-            return False
-        for ds, dt, d in checks:
-            if ds[u] + dt[v] < d or ds[v] + dt[u] < d:
-                return False
-        return True
-
-    return keeps
 
 
 def connected(w: Way, masks) -> bool:
@@ -430,7 +380,7 @@ def _reach(masks, src: int) -> int:
     return seen
 
 
-def _steps_on(leg: Leg, steps) -> int:
+def steps_on(leg: LegSearch, steps) -> int:
     """The first layer that one of the steps ``(a, b)`` leads into along the leg's shortest paths (a
     layer is never 0), or 0 if the leg steps along none of them."""
     onall = leg.onall
@@ -443,32 +393,3 @@ def _steps_on(leg: Leg, steps) -> int:
                     first = k + 1
                     break
     return first
-
-
-def no_gain(w: Way, masks, steps, raised: int) -> bool:
-    """Whether the walk after the steps closed (``masks``), with the value of the space ``raised``
-    (or -1) raised by less than a point and nothing else changed, surely scores no more than ``w``
-    plus that rise, and is as long: one order of the cafeterias, every leg stepping along a closed step
-    keeping a shortest path past it (its value can only fall), and at most one leg passing ``raised``
-    (each leg enters a space at most once)."""
-    if not w.ok or len(w.orders) > 1 or not connected(w, masks):
-        return False
-    n_, e_, s_, w_ = masks
-    passes = 0
-    for leg in w.legs:
-        if raised >= 0 and leg.onall >> raised & 1:
-            passes += 1
-        k0 = _steps_on(leg, steps) if steps else 0
-        if k0:
-            on = leg.on
-            g = on[k0 - 1]
-            for k in range(k0, len(on)):
-                g = (((g & n_) >> N) | ((g & s_) << N) | ((g & e_) << 1) | ((g & w_) >> 1)) & on[k]
-                if not g:
-                    return False
-    return passes <= 1
-
-
-def closes_a_step(w: Way, steps) -> bool:
-    """Whether closing the steps ``(a, b)`` (neighbouring spaces) closes one some leg steps along."""
-    return any(_steps_on(leg, steps) for legs in w.orders for leg in legs)

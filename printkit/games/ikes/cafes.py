@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import bot
 from .moves import COIN, H_COIN, H_STEP, IVALS, PAIRS, STEP_GAIN, Solo, Store, bits, hundredths
-from .path import N, SPACES, Board
+from .spaces import N, SPACES, Board
 from .record import Turn
 
 LOW = -(10 ** 9)  # below every sum

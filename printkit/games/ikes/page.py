@@ -10,7 +10,8 @@ from functools import lru_cache
 from ...draw import Hit, Lines, Page, Pen, Text, fit_text, hit_line, moved, wrap
 from ...report import Report
 from ...sheet import LABEL_ROOM, Paper
-from .path import N, SPACES, Board, Walk, rc, walk
+from .path import Walk, walk
+from .spaces import N, SPACES, Board, rc
 from .record import edge_ref, square_ref, turn_ref
 from .score import board_of, describe_walk
 from .drawing import GREYTEXT, display_symbol, draw_board, draw_walk

@@ -7,7 +7,7 @@ import re
 
 from ...draw import Page, Pen, Rect, Text, wrap
 from ...sheet import MISTAKE, LABEL_ROOM, Paper, header
-from .path import N, SPACES, name, rc
+from .spaces import N, SPACES, name, rc
 from .model import TITLE, Results
 from .score import evaluate
 from .drawing import draw_board, draw_walk

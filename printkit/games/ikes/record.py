@@ -27,7 +27,7 @@ from msgspec import Meta
 from ...game import yaml_key
 from ...model import Model, record_line
 from ...validation import FieldProblem, RowProblem, checked, each
-from .path import N, name, on_outer_wall, sid
+from .spaces import N, name, on_outer_wall, sid
 from .tiles import SIDE_NAME
 
 ROWS = "ABCDEFG"

@@ -7,7 +7,7 @@ from ...draw import Circle, Item, Lines, Page, Pen, Rect, Text, fit_text, moved,
 from ...sheet import LABEL_ROOM, Paper, Player, Panel, header, labelled_grid, panel
 from .drawing import GREYTEXT, TILE_FILL, display_symbol, draw_tile, fork, wall_lines
 from .model import TITLE, Config
-from .path import N
+from .spaces import N
 from .tiles import tileset
 
 

@@ -22,7 +22,8 @@ from ...game import Files
 from ...workers import results
 from .cafes import Cafes, apart, best_cafe, forget
 from .moves import COIN, EMPTY_COST, STEP_GAIN, Solo, Store, best_tile, bot_values, heuristic, hundredths, weigh
-from .path import SPACES, Board, walk
+from .path import walk
+from .spaces import SPACES, Board
 from .record import Turn, turn_text
 
 __all__ = ["COIN", "EMPTY_COST", "STEP_GAIN", "best_cafe", "bot_values", "heuristic", "weigh"]
@@ -163,7 +164,7 @@ def chart(scores: list[int], out: Path, title: str, files: Files, force: bool = 
 
 def record(g: Solo, player: str = "Bot") -> str:
     """The bot's game as a results file (replayable by ``printkit score``)."""
-    from .path import name
+    from .spaces import name
 
     b = g.board
     walls = ", ".join(f"{name(s)} {side}{'*' if d else ''}" for (s, side), d in sorted(b.walls.items()))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from printkit.games.ikes.path import sid, walk
+from printkit.games.ikes.path import walk
+from printkit.games.ikes.spaces import sid
 
 
 def test_kit_has_the_tile_card_and_a_sheet_per_player(printkit, tmp_path):
