@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def one(n: int, workers: int = 2, openings: bool = False) -> dict:
-    from printkit.games.add_residue.value import start, value_of_start
+    from printkit.games.add_residue.perfect import start, value_of_start
 
     t0, c0 = time.perf_counter(), time.process_time()
     v, s = value_of_start(n, workers)

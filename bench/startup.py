@@ -80,7 +80,7 @@ def sample_results(work: Path) -> dict[str, tuple[Path, str]]:
     """game id -> (results file, where it came from)."""
     sys.path.insert(0, str(ROOT))
     from printkit import registry
-    from printkit.commands.read import load
+    from printkit.cli.app import load as _load
     from printkit.inputs import InputError
     from printkit.resources import layouts
 
@@ -88,7 +88,7 @@ def sample_results(work: Path) -> dict[str, tuple[Path, str]]:
     for folder in SEARCH:
         for path in sorted((ROOT / folder).rglob("*.yaml")) if (ROOT / folder).is_dir() else []:
             try:
-                game, _ = load(str(path), results=True)
+                game, _ = _load(str(path), results=True)
             except (InputError, Exception):  # noqa: BLE001 - anything that is not a results file
                 continue
             best = found.get(game.id)
@@ -96,7 +96,7 @@ def sample_results(work: Path) -> dict[str, tuple[Path, str]]:
                 found[game.id] = (path, str(path.relative_to(ROOT)))
     for preset in sorted(layouts().glob("*.yaml")):
         try:
-            game, cfg = load(str(preset))
+            game, cfg = _load(str(preset))
         except InputError:
             continue
         if game.id not in found:

@@ -10,16 +10,15 @@ What a game provides:
 
 - ``id``, ``title``, ``designer``, ``blurb``; ``Config`` and ``Results``, its models (``model.GameConfig``)
 - printing: ``kit(cfg, paper)``, the play sheets in print order; ``rules()``, the rule sheet's source
-  (``rulesheets/<id>.md``); ``figure(name, width)``, a picture the rule sheet asks for by name;
+  (``rulesheets/<id>.md``) and ``figure(name, width)``, a picture it asks for by name;
   ``record_template(cfg)``, the record part of a blank results file
 - scoring: ``entered(res)``, whether anything of the play is in the record; ``score(res)``, every rule
   checked; ``picture(res, report, paper)``, the sheets as entered with the result marked
 - the entry page, in the game's ``page.py`` (``PagePart``, imported for ``printkit enter`` only):
-  ``board(res, report, paper)``, ``board_info(res, report)``, ``editors(cfg)``, ``places(res)`` and
-  ``ANSWERS``; beside it ``page.js``, which turns pointer and keys into edits of the record
-- optionally ``simulate`` and ``solve``: functions with typer-annotated options, run as
-  ``printkit simulate GAME ...`` and ``printkit solve GAME ...``; a file they write (a chart, a record)
-  goes through ``Files``, which the command line gives them as ``ctx.obj``
+  ``board(res, report, paper)``, ``board_info(res, report)``, ``editors(cfg)`` and ``ANSWERS``
+- optionally ``simulate`` and ``solve``: functions with typer-annotated options in the game's
+  ``commands.py``, named in ``commands`` and run as ``printkit simulate GAME ...`` and ``printkit solve
+  GAME ...`` (``command(kind)``, imported for those commands only)
 """
 
 from __future__ import annotations
@@ -64,29 +63,6 @@ class PagePart(Protocol):
     def editors(self, cfg: Any) -> list[Editor]:
         """The text boxes for the play record."""
 
-    def places(self, res: Any) -> list[str]:
-        """The data-ref of every place the record names (a segment and its end dots, a claimed road, a
-        square of a curve): the board has a place to point at for each."""
-
-
-class Files(Protocol):
-    """How a game's own command (``simulate``, ``solve``) writes a file: the way every command writes one
-    (the target checked before the work starts, then written whole; see ``printkit.output``).  The
-    command line hands it to the command as ``ctx.obj``; a game never imports the writing itself."""
-
-    def check(self, path: Any, *, force: bool = False, typed: bool = False, key: str) -> None:
-        """Refuse now (InputError, exit 2) a target that could not be written later."""
-
-    def write(self, path: Any, data: bytes, *, force: bool = False, typed: bool = False, key: str) -> None:
-        """Write ``data`` (``typed``: a file people type into, such as a results file)."""
-
-    def check_chart(self, path: Any, *, force: bool = False, key: str = "--chart") -> None:
-        """As ``check``, for a chart: a .png, .svg or .pdf name."""
-
-    def write_chart(self, fig: Any, path: Any, *, force: bool = False, key: str = "--chart",
-                    dpi: float | None = None) -> None:
-        """Draw a matplotlib figure into ``path``, the same bytes on every run."""
-
 
 class Game(ABC):
     id: ClassVar[str]
@@ -95,8 +71,7 @@ class Game(ABC):
     blurb: ClassVar[str]  # one line for `printkit games`
     Config: ClassVar[type[GameConfig]]
     Results: ClassVar[type[GameConfig]]
-    simulate: ClassVar[Callable[..., Any] | None] = None  # printkit simulate GAME [options]
-    solve: ClassVar[Callable[..., Any] | None] = None  # printkit solve GAME [options]
+    commands: ClassVar[tuple[str, ...]] = ()  # "simulate", "solve": functions of that name in its commands.py
 
     # -- printing
 
@@ -106,7 +81,7 @@ class Game(ABC):
         (smaller than a page) or a ``sheet.Flow`` (runs on from page to page) each."""
 
     def rules(self) -> str:
-        """The rule sheet's source, in the Markdown ``printkit.rulesheet`` sets: ``rulesheets/<id>.md``."""
+        """The rule sheet's source, Markdown in our own words (``rulesheet`` sets it): ``rulesheets/<id>.md``."""
         from .resources import rulesheets
 
         return (rulesheets() / f"{self.id}.md").read_text(encoding="utf-8")
@@ -150,11 +125,14 @@ class Game(ABC):
     def editors(self, cfg: Any) -> list[Editor]:
         return self.page.editors(cfg)
 
-    def places(self, res: Any) -> list[str]:
-        return self.page.places(res)
-
     def answers(self) -> dict[str, Answer]:
         return dict(self.page.ANSWERS)
+
+    def command(self, kind: str) -> Callable[..., Any] | None:
+        """The function behind ``printkit KIND GAME`` (simulate, solve), or None if the game has none."""
+        if kind not in self.commands:
+            return None
+        return getattr(importlib.import_module(type(self).__module__.rsplit(".", 1)[0] + ".commands"), kind)
 
     def marks(self, res: Any, report: Report) -> list[str]:
         """The data-refs the page marks as mistakes (the scorer gives them with each violation)."""

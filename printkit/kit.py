@@ -75,11 +75,11 @@ def number(pages: list[Page], paper: Paper, title: str) -> None:
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` whole with ``data`` (temporary name unique to the run, then a rename): never half
     a file; OSError on failure.  For callers that save their own file again and again (the entry page);
-    a command writes through ``output.write_file``, which also checks the target and the overwrite rule."""
-    from .atomic import replace_file
+    a command writes through ``files.write_file``, which also checks the target and the overwrite rule."""
+    from .output import files
 
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    replace_file(path, data)
+    files.replace_file(path, data)
 
 
 def render(pages: list[Page], formats, title: str) -> dict[str, bytes]:
@@ -109,6 +109,6 @@ def picture_bytes(pages: list[Page], path: Path, title: str) -> bytes:
 
 
 def write_picture(pages: list[Page], path: Path, title: str, force: bool = False) -> None:
-    from . import output
+    from .output import files
 
-    output.write_file(path, picture_bytes(pages, path, title), force=force, key="--picture")
+    files.write_file(path, picture_bytes(pages, path, title), force=force, key="--picture")

@@ -21,9 +21,6 @@ import typer
 
 from .inputs import InputError
 
-FORCE_HELP = ("Replace an existing file anyway (without it, printkit replaces only a kit, rule sheet, picture or "
-              "chart it wrote itself, and never a file meant for typing into)")  # every --force says this: the overwrite rule of output.check_file
-
 MAX_SECONDS = 3600.0  # an hour: no printkit search needs more, and every run stops within it
 
 

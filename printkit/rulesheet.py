@@ -1,8 +1,8 @@
-"""Rule sheets: a Markdown source per game (``Game.rules``), set into pages.
+"""Rule sheets: a Markdown source per game (``Game.rules``), read with markdown-it-py and set into pages.
 
-The source is CommonMark, read by markdown-it-py: ``# Title``, ``## Heading``, ``- bullet``,
-``1. numbered``, ``> note`` (set in a grey box), ``![name]`` alone in a paragraph (a picture the game
-draws with ``Game.figure``), and paragraphs.  Text is set as written: no inline markup.
+What a source may hold: ``# Title``, ``## Heading``, paragraphs, ``- bullets``, ``1. numbered`` items,
+``> notes`` (set in a grey box) and ``![name]`` alone on a line (a picture the game draws with
+``Game.figure``).
 """
 
 from __future__ import annotations
@@ -14,31 +14,54 @@ from .sheet import Paper
 
 BODY = 9.5
 LEAD = 1.32  # line height as a multiple of the text size
-FIGURE = re.compile(r"^!\[([\w-]+)\]$")  # a paragraph that is a picture the game draws
+FIGURE = re.compile(r"^!\[([\w-]+)\]$")
 
 
 def blocks(text: str) -> list[tuple[str, str]]:
-    """The source's blocks in order, as (kind, text): kind h1, h2, p, li, ``ol:N.`` (an item numbered N),
-    note (a paragraph of a block quote) or fig (``![name]`` alone in a paragraph).  markdown-it-py reads
-    the blocks (CommonMark); a block's text is its source, its lines joined by spaces."""
+    """The source as (kind, text) blocks: h1, h2, p, li, ol:N. (a numbered item), note and fig."""
     from markdown_it import MarkdownIt
 
     out: list[tuple[str, str]] = []
-    kind = ["p"]  # what a paragraph is inside: the page, an item of a list, a block quote
-    for token in MarkdownIt("commonmark").parse(text):
-        if token.type == "heading_open":
-            kind.append(token.tag)
-        elif token.type == "list_item_open":
-            kind.append("li" if token.markup in "-*+" else f"ol:{token.info}{token.markup}")
-        elif token.type == "blockquote_open":
-            kind.append("note")
-        elif token.type in ("heading_close", "list_item_close", "blockquote_close"):
-            kind.pop()
-        elif token.type == "inline":
-            content = " ".join(line.strip() for line in token.content.split("\n"))
-            figure = FIGURE.match(content)
-            out.append(("fig", figure.group(1)) if figure and kind[-1] == "p" else (kind[-1], content))
+    lists: list[list] = []  # the lists we are in: [kind, the next item's number]
+    quoted = False
+    first_in_item = False
+    tokens = MarkdownIt("commonmark").parse(text)
+    for i, t in enumerate(tokens):
+        if t.type == "bullet_list_open":
+            lists.append(["li", 0])
+        elif t.type == "ordered_list_open":
+            lists.append(["ol", int(t.attrGet("start") or 1)])
+        elif t.type in ("bullet_list_close", "ordered_list_close"):
+            lists.pop()
+        elif t.type == "blockquote_open":
+            quoted = True
+        elif t.type == "blockquote_close":
+            quoted = False
+        elif t.type == "list_item_open":
+            first_in_item = True
+        elif t.type == "inline":
+            words = plain(t)
+            opening = tokens[i - 1]
+            figure = FIGURE.match(words)
+            if opening.type == "heading_open":
+                out.append(("h1" if opening.tag == "h1" else "h2", words))
+            elif quoted:
+                out.append(("note", words))
+            elif lists and first_in_item:
+                kind = lists[-1]
+                out.append(("li", words) if kind[0] == "li" else (f"ol:{kind[1]}.", words))
+                kind[1] += 1
+                first_in_item = False
+            elif figure:
+                out.append(("fig", figure.group(1)))
+            else:
+                out.append(("p", words))
     return out
+
+
+def plain(inline) -> str:
+    """An inline token's words as printed: a line break inside a paragraph becomes a space."""
+    return "".join(" " if c.type in ("softbreak", "hardbreak") else c.content for c in inline.children or ()).strip()
 
 
 def pages(game, paper: Paper, title: str = "") -> list[Page]:

@@ -23,7 +23,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from printkit import atomic, charts, inputs, kitfolder, limits, output, registry, validation
+from printkit import inputs, limits, registry, validation
+from printkit.output import charts, errors, kits, targets, temp
 from printkit.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,12 +109,12 @@ def as_nobody() -> list[str]:
 # ---------------------------------------------------------------- temporary names, folder names
 
 def test_temp_names_are_unique_hidden_and_fit_beside_a_long_name():
-    names = {atomic.temp_name("kit.pdf") for _ in range(200)}
+    names = {temp.temp_name("kit.pdf") for _ in range(200)}
     assert len(names) == 200, "two temporary names alike in one run"
-    assert all(n.startswith(".kit.pdf.") and n.endswith(".tmp") and atomic.TEMP.match(n) for n in names)
-    assert atomic.TEMP.match(atomic.temp_name("x")).group("pid") == str(os.getpid())
+    assert all(n.startswith(".kit.pdf.") and n.endswith(".tmp") and temp.TEMP.match(n) for n in names)
+    assert temp.TEMP.match(temp.temp_name("x")).group("pid") == str(os.getpid())
     for long in ("r" * 250 + ".pdf", "\u00e9" * 125 + ".pdf", "\U0001F600" * 62 + ".pdf"):
-        t = atomic.temp_name(long)
+        t = temp.temp_name(long)
         assert len(os.fsencode(t)) <= 255, (len(os.fsencode(t)), long[:10])
         t.encode("utf-8")  # never cut inside a character
 
@@ -123,7 +124,7 @@ def test_temp_names_are_unique_hidden_and_fit_beside_a_long_name():
     ("a.b.", "a.b"), (" sp ", "sp"), ("two\nlines", "two_lines"), ("Friday night", "Friday night"),
 ])
 def test_kit_folder_name_stays_inside_the_output(stem, name):
-    assert kitfolder.kit_folder_name(stem) == name
+    assert kits.kit_folder_name(stem) == name
 
 
 def test_a_config_named_dots_writes_its_kit_inside_the_output(tmp_path):
@@ -700,10 +701,6 @@ def test_any_accepted_name_reads_back():
             assert list(doc.data) == [accepted, "players"] and doc.data["players"][0] == accepted
         for game_id in ("knives", "curve", "ikes", "add-residue", "intersections"):
             game = registry.get(game_id)
-            try:
-                game.Config._players([accepted, "Zed"])
-            except ValueError:  # a word the game's record uses ('with' in knives): refused in one line
-                continue
             cfg = game.Config.from_dict({"game": game_id, "players": [accepted, "Zed"]})
             res = validation.validate(game.Results, inputs.parse(game.template(cfg), "t.yaml"))
             assert list(res.players) == [accepted, "Zed"]
@@ -799,7 +796,7 @@ def figure():
 
 @pytest.mark.parametrize("fmt", ["png", "svg", "pdf"])
 def test_charts_are_the_same_on_every_run(fmt, tmp_path):
-    code = ("import sys; sys.path.insert(0, %r); from test_output import figure; from printkit import charts; "
+    code = ("import sys; sys.path.insert(0, %r); from test_output import figure; from printkit.output import charts; "
             "sys.stdout.buffer.write(charts.chart_bytes(figure(), %r))" % (str(Path(__file__).parent), fmt))
     runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120, cwd=tmp_path,
                            env={**os.environ, "PYTHONHASHSEED": seed}) for seed in ("1", "2")]
@@ -807,7 +804,7 @@ def test_charts_are_the_same_on_every_run(fmt, tmp_path):
     assert runs[0].stdout == runs[1].stdout and len(runs[0].stdout) > 1000
     target = tmp_path / f"c.{fmt}"
     target.write_bytes(runs[0].stdout)
-    assert output.made_by_printkit(target), "a chart printkit wrote is not known as printkit's"
+    assert targets.made_by_printkit(target), "a chart printkit wrote is not known as printkit's"
 
 
 def test_write_chart_checks_the_target_like_every_command(tmp_path):
@@ -818,18 +815,18 @@ def test_write_chart_checks_the_target_like_every_command(tmp_path):
     charts.write_chart(fig, target)  # its own chart: replaced
     assert target.read_bytes() == first
     target.write_text("<svg>mine</svg>")
-    with pytest.raises(output.OutputError, match="--force"):
+    with pytest.raises(errors.OutputError, match="--force"):
         charts.write_chart(fig, target)
     charts.write_chart(fig, target, force=True)
     assert target.read_bytes() == first
     (tmp_path / "d.svg").mkdir()
     for bad, words in ((tmp_path / "c.gif", ".png, .svg or .pdf"), (tmp_path / "d.svg", "is a folder"),
                        (tmp_path / "c.svg" / "x.png", "is a file, not a folder")):
-        with pytest.raises(output.OutputError, match=words):
+        with pytest.raises(errors.OutputError, match=words):
             charts.write_chart(fig, bad)
     fifo = tmp_path / "f.png"
     os.mkfifo(fifo)
-    with pytest.raises(output.OutputError, match="no program is reading"):
+    with pytest.raises(errors.OutputError, match="no program is reading"):
         charts.write_chart(fig, fifo)
     got: list[bytes] = []
     t = read_fifo(fifo, got)
@@ -844,7 +841,7 @@ CHART_WRITER = """
 import os, signal, stat, sys
 sys.path.insert(0, sys.argv[1])
 from test_output import figure
-from printkit import charts
+from printkit.output import charts
 if sys.argv[3] == "kill":
     real = os.write
     def dying(fd, data):

@@ -11,12 +11,14 @@ def test_blocks():
                                      ("li", "item more"), ("ol:1.", "first"), ("note", "note"), ("fig", "example")]
 
 
-def test_blocks_are_read_as_commonmark():
-    """A line right under an item continues it; after a blank line a paragraph stands alone; a figure
-    inside a list is text; a note's lines make one note."""
-    src = "1. one\ngoes on\n\nAfter.\n\n2) two\n\n* ![x]\n\n> a\n> b\n"
-    assert rulesheet.blocks(src) == [("ol:1.", "one goes on"), ("p", "After."), ("ol:2)", "two"), ("li", "![x]"),
-                                     ("note", "a b")]
+def test_blocks_read_as_markdown_reads_them():
+    """A paragraph after a list, past a blank line, is a paragraph of its own; numbered items count on from
+    the list's first number; a note runs over several lines; ``![name]`` inside a sentence is text."""
+    src = ("1. one\n2. two\n\nAfter the list.\n\n3. three\n4. four\n\n> a note\n> goes on\n\n"
+           "See ![example] here.\n\n- a\n- b\n")
+    assert rulesheet.blocks(src) == [("ol:1.", "one"), ("ol:2.", "two"), ("p", "After the list."),
+                                     ("ol:3.", "three"), ("ol:4.", "four"), ("note", "a note goes on"),
+                                     ("p", "See ![example] here."), ("li", "a"), ("li", "b")]
 
 
 def test_every_game_has_a_rule_sheet_that_credits_its_designer():

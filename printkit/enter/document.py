@@ -40,9 +40,9 @@ def open_file(path: str) -> tuple[Any, Path, dict]:
         return game, Path(path), doc.data
     results = Path(f"{Path(path).stem}-results.yaml")
     if not results.exists():
-        from .. import output
+        from ..output import files
 
-        output.write_file(results, game.template(setup).encode("utf-8"), typed=True, key="FILE")
+        files.write_file(results, game.template(setup).encode("utf-8"), typed=True, key="FILE")
     rdoc = inputs.load(results)
     if _game_of(rdoc) is not game:
         raise InputError(str(results), f"is a results file for another game, not {game.id}", key="game")

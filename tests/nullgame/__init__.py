@@ -1,15 +1,19 @@
-"""The null game: the least a game can be, kept beside the tests and registered only by them
-(``tests/test_contract.py``), so that the game contract is exercised with nothing else in the way.
-A new game starts from a copy of this package.
+"""The null game: the least a printkit game can be, kept beside the tests and registered only there (as Simon
+Tatham's collection keeps nullgame.c), so that the game contract is exercised by a game with nothing else in
+it, and a sixth game can start from a copy of this folder.
 
-Each player writes one whole number from 1 to n; the highest number wins.
+Players take turns writing one digit each on a tally sheet; a player's score is the sum of their digits.
+One rule: what is written is a digit, 0 to 9.
 
-- game.py: the Game (``GAME``): the contract filled in, each method a call into the modules below
-- model.py: the config and results models, the record's one-line syntax (``Ann 7``) and the blank record
-- score.py: the scorer, with its one rule (``range``)
-- sheets.py: the kit (one sheet: a box per player) and the results drawn back
-- page.py, page.js: the entry page (the boxes, each a place to point at; the text box types the record)
-- rules.md: the rule sheet; preset.yaml: a config; played.yaml: a played game and its stated result
+- model.py: the config (``rows``: lines on the tally sheet) and results (``tally``: one line per turn,
+  ``Ann 3``) models
+- record.py: a tally line read and written back; the blank record of a results file
+- score.py: the scorer and its one rule, ``digit``
+- sheets.py: the kit, one tally sheet
+- picture.py: the tally drawn back, a broken line marked
+- page.py (and page.js): the entry page's board, one place to point at per tally line
+- game.py: the Game, one-line calls into the above; ``GAME``
+- rules.md: the rule sheet
 """
 
 from .game import GAME

@@ -1,3 +1,2 @@
-// The null game's part of the entry page: nothing to draw with the pointer; the record's text box
-// (which the page makes from the game's editors) is the only way in.
+// The null game's board takes no pointer or keys: its tally is entered in the text box.
 export function start() {}

@@ -79,13 +79,13 @@ def test_input_error_is_always_one_short_line():
 def test_a_game_that_is_not_text_is_named_briefly(tmp_path):
     import pytest
 
-    from printkit.commands import read
+    from printkit.cli.app import load as _load
     from printkit.inputs import InputError
 
     path = tmp_path / "x.yaml"
     path.write_text("game: [" + ", ".join(["null"] * 500) + "]\n", encoding="utf-8")
     with pytest.raises(InputError) as info:
-        read.load(str(path))
+        _load(str(path))
     assert str(info.value).startswith(f"{path}:1: game: expected a game id, one of: ")
     assert "intersections" in str(info.value) and "None" not in str(info.value)
 
@@ -199,13 +199,13 @@ def test_names_and_titles_must_fit_a_font_here(monkeypatch):
 def test_unknown_key_with_a_bracket_is_named(tmp_path):
     import pytest
 
-    from printkit.commands import read
+    from printkit.cli.app import load as _load
     from printkit.inputs import InputError
 
     path = tmp_path / "x.yaml"
     path.write_text("game: intersections\n'[': [Ann, Ben]\n", encoding="utf-8")
     with pytest.raises(InputError) as info:
-        read.load(str(path))
+        _load(str(path))
     assert str(info.value) == f"{path}:2: [: unknown key"
 
 

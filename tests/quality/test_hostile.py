@@ -176,7 +176,7 @@ def test_mutated_configs_make_a_kit_or_fail_cleanly(game_id, data):
 @HOSTILE
 @given(data=st.data())
 def test_random_config_documents_load_or_fail_cleanly(game_id, data):
-    from printkit.commands import read
+    from printkit.cli.app import load as _load
 
     fields = list(registry.get(game_id).Config.keys())
     doc = data.draw(st.dictionaries(st.sampled_from(fields + ["zzz", "Game", "player"]), VALUES, max_size=8))
@@ -185,7 +185,7 @@ def test_random_config_documents_load_or_fail_cleanly(game_id, data):
         path = write_yaml(Path(tmp), doc)
         try:
             with time_limit(TIME_LIMIT, "loading"):
-                read.load(str(path))
+                _load(str(path))
         except inputs.InputError as e:
             assert str(e).startswith(str(path)) and "\n" not in str(e), str(e)
         code, _, err = run_main("template", path, "-o", Path(tmp) / "t.yaml")
@@ -555,13 +555,13 @@ def test_interrupted_make_cleans_up_its_temporary_files(tmp_path):
 @given(players=st.one_of(st.text(max_size=60), st.sampled_from(["0", "1", "99", "Ann,Ann", ",,,", "Ann,\u202eBen",
                                                                 "a" * 30 + ",b", "-3", "2.5", " "])))
 def test_new_with_any_players_value_writes_a_valid_config_or_fails_cleanly(game_id, players):
-    from printkit.commands import read
+    from printkit.cli.app import load as _load
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "new.yaml"
         code, stdout, err = run_main("new", game_id, "--players", players, "-o", out)
         if code == 0:
-            game, cfg = read.load(str(out))  # what `new` writes is itself a valid config
+            game, cfg = _load(str(out))  # what `new` writes is itself a valid config
             assert game.id == game_id
         else:
             assert code == 2 and len(err.strip().split("\n")) == 1 and err.startswith("printkit: "), err

@@ -12,7 +12,7 @@ from ...draw import Item, Page
 from ...game import Game
 from ...report import Report
 from ...sheet import Block, Paper
-from . import commands, picture, record, score, sheets
+from . import picture, record, score, sheets
 from .model import ID, TITLE, Config, Results
 
 
@@ -23,7 +23,7 @@ class AddResidue(Game):
     blurb = "add to m or take m's remainder; the remainders you make are your points"
     Config = Config
     Results = Results
-    solve = staticmethod(commands.solve)  # printkit solve add-residue
+    commands = ("solve",)  # printkit solve add-residue, in commands.py
 
     def kit(self, cfg: Config, paper: Paper) -> list[Block]:
         return sheets.kit(cfg, paper)

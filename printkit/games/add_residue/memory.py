@@ -1,5 +1,5 @@
-"""How much memory an Add/Residue search needs, and how much the machine has; the table itself and the
-fresh frame stack the search runs on.
+"""How much memory an Add/Residue search needs, and how much the machine has; the table's memory
+(``new_table``) and a fresh stack for a long search (``fresh_stack``).
 
 The solver's table has a fixed number of slots, chosen before the search starts, so the memory
 a search from the first move needs is known in advance: the table (16 bytes a slot), plus the
@@ -67,7 +67,7 @@ def available_memory() -> int:
         return 1 << 62  # unknown: do not refuse
 
 
-def table(words: int, shared: bool):
+def new_table(words: int, shared: bool):
     """A table of 64-bit words, all 0.  Big tables are mapped memory asking for huge pages (far
     fewer misses of the address cache in a search that reads all over it), shared with the helper
     processes (fork) when ``shared``."""

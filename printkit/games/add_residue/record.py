@@ -1,5 +1,5 @@
 """Add/Residue's play record: one move-log line (``Ann add 3``, ``Ben mod 2 = 1``) read into a ``Played``
-and written back, the length of a full log; a ``Move`` and what it does to m (``apply``)."""
+and written back, the length of a full log, and the commented move log of a blank results file."""
 
 from __future__ import annotations
 
@@ -14,25 +14,6 @@ MOVE = re.compile(r"^\s*(?P<name>.+?)\s+(?P<pile>add|mod)\s+(?P<c>[+-]?\d+)\s*(?
 
 def total_moves(n: int, players: int) -> int:
     return 2 * n * players
-
-
-@dataclass(frozen=True)
-class Move:
-    """A move as the solver plays it: a card from a pile."""
-
-    pile: str  # "add" or "mod"
-    c: int
-
-    def __str__(self) -> str:
-        return f"{self.pile} {self.c}"
-
-
-def apply(m: int, move: Move) -> tuple[int, int]:
-    """(new m, points scored by the mover)."""
-    if move.pile == "add":
-        return m + move.c, 0
-    r = m % move.c
-    return r, r
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from .model import Results
 from .score import replay
 from .memory import EXACT_MAX_N, available_memory, expected, largest_n, memory_needed, table_slots
 from .solver import Solver
-from .value import start, value_of_start
+from .perfect import start, value_of_start
 
 
 

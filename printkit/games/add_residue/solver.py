@@ -31,16 +31,15 @@ What keeps the search small:
 
 Everything a position needs from its piles (cards, sums, the capped bounds,
 the renaming, the ordered mod moves) is worked out once per pile and looked up.
-The three-player game is in three.py; the memory a search needs in memory.py; the value from the first
-move (with helper processes) in value.py.
+The three-player game is in three.py; the memory estimate in memory.py.
 """
 
 from __future__ import annotations
 
 from array import array
 
-from .memory import EXACT_MAX_N, SLOT_BYTES, expected, fresh_stack, table, table_slots
-from .record import Move, apply
+from .memory import EXACT_MAX_N, SLOT_BYTES, expected, fresh_stack, new_table, table_slots
+from .moves import Move, apply
 
 INF = 10**6
 ETC_MIN = 15  # positions with at least this many cards left first look their moves up in the table
@@ -102,7 +101,7 @@ class Solver:
             slots = table_slots(expected(n)[1]) if n <= EXACT_MAX_N else 1 << 20
         self.slots = slots
         if self.keybits <= 62:
-            self.table = table(2 * slots, shared)
+            self.table = new_table(2 * slots, shared)
             self.big = None
         else:  # keys too long for the slots: a dict, emptied when it has as many entries as the slots
             self.table = None

@@ -14,7 +14,7 @@ from ... import limits
 from ...coords import coord
 from . import geometry as geo
 from .geometry import Square
-from .solver import Solution, solve
+from . import solver
 
 
 def load_curves(path: str, only: str | None) -> tuple[int, list[tuple[str, list[Square]]], list[str]]:
@@ -50,7 +50,7 @@ def load_curves(path: str, only: str | None) -> tuple[int, list[tuple[str, list[
     return n, out, problems
 
 
-def describe(owner: str, route: list[Square], n: int, sol: Solution) -> dict:
+def describe(owner: str, route: list[Square], n: int, sol: solver.Solution) -> dict:
     L = len(route)
     values = geo.curve_values(route, sol.start, sol.direction)
     grid = [["." for _ in range(n)] for _ in range(n)]
@@ -72,7 +72,7 @@ def describe(owner: str, route: list[Square], n: int, sol: Solution) -> dict:
     }
 
 
-def solve_command(
+def solve(
     file: str = typer.Argument(..., help="A results file (every curve in it) or a curve-only file "
                                         "(game: curve, n: ..., curve: | ...)"),
     curve: Optional[str] = typer.Option(None, "--curve", help="Only this player's curve (results files)"),
@@ -87,7 +87,7 @@ def solve_command(
     results = []
     seconds = {}
     for owner, route in routes:
-        sol = solve(route, n, time_limit, workers)
+        sol = solver.solve(route, n, time_limit, workers)
         results.append(describe(owner, route, n, sol))
         seconds[owner] = round(sol.seconds, 2)
     if as_json:  # the wall-clock seconds apart, so that the rest is the same on every run

@@ -14,7 +14,6 @@ from ...game import Game
 from ...report import Report
 from ...sheet import Block, Paper
 from . import figures, picture, record, score, sheets
-from .commands import solve_command  # light: ortools is imported only when solving
 from .model import ID, TITLE, Config, Results
 
 
@@ -25,7 +24,7 @@ class WithinTheCurve(Game):
     blurb = "draw a closed curve, copy everyone's, fill each interior with coprime neighbours 1, 2, 3, ..."
     Config = Config
     Results = Results
-    solve = staticmethod(solve_command)  # printkit solve curve FILE
+    commands = ("solve",)  # printkit solve curve FILE, in commands.py
 
     def kit(self, cfg: Config, paper: Paper) -> list[Block]:
         return sheets.kit(cfg, paper)

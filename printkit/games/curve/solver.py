@@ -43,10 +43,7 @@ from math import gcd
 
 from . import geometry as geo
 from .geometry import Square
-
-
-def primes_upto(k: int) -> list[int]:
-    return [p for p in range(2, k + 1) if all(p % q for q in range(2, int(p ** 0.5) + 1))]
+from .bounds import option_bounds, primes_upto, room_for_evens
 
 
 @dataclass
@@ -88,124 +85,6 @@ def _numberings(route: list[Square], inside: list[Square], n: int, primes: list[
 
 SAMPLE = 60  # squares a clashing square may swap with, per step (all of them in smaller insides)
 MARGIN = 0.15  # seconds kept back from CP-SAT for reading its answer (and a busy machine)
-
-
-def max_independent(squares: set[Square], n: int) -> int:
-    """The most squares of ``squares`` with no two side by side: |squares| - a maximum matching
-    (the grid is bipartite, so by Konig's theorem that is exact)."""
-    left = [v for v in squares if (v[0] + v[1]) % 2 == 0]
-    adj = {v: [q for q in geo.neighbours(v, n) if q in squares] for v in left}
-    match: dict[Square, Square] = {}
-
-    def augment(v: Square, seen: set) -> bool:
-        for q in adj[v]:
-            if q not in seen:
-                seen.add(q)
-                if q not in match or augment(match[q], seen):
-                    match[q] = v
-                    return True
-        return False
-
-    matched = 0
-    for v in left:
-        # a free neighbour first: most squares match without a search
-        free = next((q for q in adj[v] if q not in match), None)
-        if free is not None:
-            match[free] = v
-            matched += 1
-        elif augment(v, set()):
-            matched += 1
-    return len(squares) - matched
-
-
-def room_for_evens(route: list[Square], inside: list[Square], n: int) -> tuple[int, int]:
-    """(room with the 1 on an even route index, room with it on an odd one): the most inside squares
-    that can hold even numbers.  A square beside the curve sees only curve numbers of one parity (the
-    grid is bipartite and L is even), even exactly when its neighbours' route indices differ in parity
-    from the 1's."""
-    index = {sq: i for i, sq in enumerate(route)}
-    out = []
-    for parity in (0, 1):
-        ok = {v for v in inside
-              if all((index[q] - parity) % 2 == 0 for q in geo.neighbours(v, n) if q in index)}
-        out.append(max_independent(ok, n))
-    return out[0], out[1]
-
-
-def matching_bound(inside: list[Square], forbid: frozenset, K: int) -> int:
-    """The largest k such that the numbers 1..k can each have an inside square of their own whose curve
-    neighbours share no factor with it (a bipartite matching, grown one number at a time; inside
-    neighbours are left out, so this is an upper bound on the top number for this numbering)."""
-    bit = {v: 1 << i for i, v in enumerate(inside)}
-    every = (1 << len(inside)) - 1
-    banned: dict[int, int] = {}
-    for v, p in forbid:
-        banned[p] = banned.get(p, 0) | bit[v]
-    owner: dict[int, int] = {}  # square's bit -> its number
-    used = 0
-
-    def fits(x: int) -> int:
-        m = every
-        for p, b in banned.items():
-            if x % p == 0:
-                m &= ~b
-        return m
-
-    room = {}
-
-    def augment(x: int, seen: list) -> bool:
-        nonlocal used
-        free = room[x] & ~used
-        if free:
-            low = free & -free
-            owner[low] = x
-            used |= low
-            return True
-        m = room[x] & ~seen[0]
-        while m:
-            low = m & -m
-            m ^= low
-            seen[0] |= low
-            if augment(owner[low], seen):
-                owner[low] = x
-                return True
-        return False
-
-    for k in range(1, K + 1):
-        room[k] = fits(k)
-        if not augment(k, [0]):
-            return k - 1
-    return K
-
-
-def option_bounds(route: list[Square], inside: list[Square], n: int, options, deadline: float) -> list[int]:
-    """An upper bound on the top number for each numbering (see the module's docstring): the room for
-    each prime's multiples, and the matching of numbers to squares the curve lets them have.  A
-    numbering not reached by ``deadline`` keeps the inside's size."""
-    K = len(inside)
-    if K == 0:
-        return [0] * len(options)
-    even = room_for_evens(route, inside, n)
-    bound_of = lambda p, room: p * (room + 1) - 1  # noqa: E731 - the largest k with k // p <= room
-    out = [min(K, bound_of(2, even[s % 2])) for s, _, _ in options]
-    for i, (_, _, forbid) in enumerate(options):
-        if time.perf_counter() > deadline:
-            return out
-        out[i] = min(out[i], matching_bound(inside, forbid, out[i]))
-    cache: dict[frozenset, int] = {}
-    for p in primes_upto(K):
-        if p == 2:
-            continue
-        for i, (_, _, forbid) in enumerate(options):
-            if 3 * p > out[i]:  # p's multiples below the bound: at most 2, and they fit
-                continue
-            forbidden = frozenset(v for v, q in forbid if q == p)
-            if forbidden not in cache:
-                if time.perf_counter() > deadline:
-                    return out
-                cache[forbidden] = max_independent(set(inside) - forbidden, n)
-            out[i] = min(out[i], bound_of(p, cache[forbidden]))
-    return out
 
 
 def full_fill(route: list[Square], inside: list[Square], n: int, options, deadline: float, seed: int = 0):

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from . import bot
 from .moves import COIN, H_COIN, H_STEP, IVALS, PAIRS, STEP_GAIN, Solo, Store, bits, hundredths
-from .spaces import N, SPACES, Board
+from .path import Board
+from .spaces import N, SPACES
 from .record import Turn
 
 LOW = -(10 ** 9)  # below every sum

@@ -7,12 +7,11 @@ from typing import Optional
 
 import typer
 
-from ...limits import FORCE_HELP
+from ...output.targets import FORCE_HELP
 from .simulate import BANDS, chart, play_one, record, scores_many, summary
 
 
 def simulate(
-    ctx: typer.Context,
     games: int = typer.Option(200, "--games", min=1, max=100000, help="Solo games to play"),
     seed: int = typer.Option(1, "--seed", help="Random seed (same seed, same games)"),
     chart_path: Optional[Path] = typer.Option(Path("output/ikes-simulate.png"), "--chart",
@@ -26,25 +25,26 @@ def simulate(
 ) -> None:
     """Solo games with a greedy bot: score distribution against the seed's rubric."""
     import json
+
+    from ...output import charts, files, targets
+
+    if not no_chart and chart_path is not None:  # before the games: a target that cannot be written is said at once
+        charts.check_chart(chart_path, force=force)
+    if record_path is not None:
+        targets.check_file(record_path, force=force, typed=True, key="--record")
     import os
 
-    from ...workers import progress
-
-    files = ctx.obj
-    if not no_chart and chart_path is not None:  # before the games: a target that cannot be written is said at once
-        files.check_chart(chart_path, force=force)
-    if record_path is not None:
-        files.check(record_path, force=force, typed=True, key="--record")
     if jobs == 0:
         jobs = min(os.cpu_count() or 1, 64)
-    with progress("playing", games, games >= 200) as advance:
-        scores = scores_many(games, seed, jobs, advance)
+    scores = scores_many(games, seed, jobs)
     out = summary(scores, seed)
     if not no_chart and chart_path is not None:
-        chart(scores, chart_path, f"The Long Way: {games} solo bot games (seed {seed})", files, force)
+        charts.write_chart(chart(scores, f"The Long Way: {games} solo bot games (seed {seed})"), chart_path,
+                           force=force)
         out["chart"] = str(chart_path)
     if record_path is not None:
-        files.write(record_path, record(play_one(seed, 0)).encode("utf-8"), force=force, typed=True, key="--record")
+        files.write_file(record_path, record(play_one(seed, 0)).encode("utf-8"), force=force, typed=True,
+                          key="--record")
         out["record"] = str(record_path)
     if as_json:
         typer.echo(json.dumps(out, indent=2))

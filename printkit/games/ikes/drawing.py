@@ -7,8 +7,8 @@ from __future__ import annotations
 from ...draw import PT, Circle, Item, Lines, Pen, Polyline, Rect, Text
 from ...draw import symbol as draw_symbol
 from ...sheet import labelled_grid
-from .path import Walk
-from .spaces import N, SPACES, Board, rc
+from .path import Board, Walk
+from .spaces import N, SPACES, rc
 from .tiles import STEP, Tile, tileset
 
 WALL = Pen(width=0.9)

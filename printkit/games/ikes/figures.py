@@ -6,8 +6,8 @@ from __future__ import annotations
 from ...draw import Item, Page, Pen, Text, wrap
 from ...sheet import LABEL_ROOM
 from .drawing import draw_board, draw_tile, draw_walk
-from .path import Walk, walk
-from .spaces import N, Board, name
+from .path import Board, Walk, walk
+from .spaces import N, name
 from .sheets import display_legend
 from .tiles import tileset
 

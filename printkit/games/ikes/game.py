@@ -15,7 +15,6 @@ from ...game import Game
 from ...report import Report
 from ...sheet import Block, Paper
 from . import figures, picture, record, score, sheets
-from .commands import simulate as simulate_command
 from .model import ID, TITLE, Config, Results
 
 
@@ -26,7 +25,7 @@ class Ikes(Game):
     blurb = "fill a 7x7 furniture store with rolled tiles so the shoppers' shortest walk is long"
     Config = Config
     Results = Results
-    simulate = staticmethod(simulate_command)
+    commands = ("simulate",)  # printkit simulate ikes, in commands.py
 
     def kit(self, cfg: Config, paper: Paper) -> list[Block]:
         return sheets.kit(cfg, paper)

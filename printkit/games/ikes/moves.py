@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from . import bot, doors
-from .path import walk
-from .spaces import NEIGHBOUR, SPACES, Board, neighbour
+from . import bot, prune
+from .path import Board, walk
+from .spaces import NEIGHBOUR, SPACES, neighbour
 from .record import Turn
 from .tiles import OPPOSITE, SIDES, tileset
 
@@ -198,7 +198,7 @@ def place_tile(g: Solo, st: Store, base: bot.Way, light: int, dark: int, anchor:
     shut = st.shut or any(key == b.entrance or key == b.exit for key in tile_walls)
     if shut != st.shut or (steps and not bot.connected(base, masks)):
         w = st.way(masks, vals, shut)
-    elif doors.closes_a_step(base, steps):
+    elif prune.closes_a_step(base, steps):
         w = bot.update(base, masks, vals, steps, cellbits) or st.way(masks, vals, old=base, steps=steps,
                                                                       changed=cellbits)
     else:
@@ -243,7 +243,7 @@ def bonus_options(b: Board, coins: int, w: bot.Way, masks, vals):
     steps and values).  A change that no leg of the walk steps through or counts leaves it as it is.
 
     The coins come first, worth the walk as it is and 0.7 more: a wall that surely adds less than that
-    (``doors.no_gain``: at most one empty space's 0.45) can never be the best, and is given as None."""
+    (``prune.no_gain``: at most one empty space's 0.45) can never be the best, and is given as None."""
     yield w.weigh(coins + 2, STEP_GAIN, COIN), ("coins",)
     still = w.weigh(coins, STEP_GAIN, COIN)
     region = w.region
@@ -269,7 +269,7 @@ def bonus_options(b: Board, coins: int, w: bot.Way, masks, vals):
                             cafes).weigh(coins, STEP_GAIN, COIN)
         elif b.walls.get((q, OPPOSITE[side])) is False:  # still closed by the wall on the other side
             v = still
-        elif w.ok and (keeps or (keeps := doors.door_test(w, masks, e, cafes)))(s, q):
+        elif w.ok and (keeps or (keeps := prune.door_test(w, masks, e, cafes)))(s, q):
             v = still
         else:
             i, j = SIDES.index(side), SIDES.index(OPPOSITE[side])
@@ -292,12 +292,12 @@ def bonus_options(b: Board, coins: int, w: bot.Way, masks, vals):
                     continue
                 nm = cut_masks(masks, s, q) if closes else masks
                 nv = vals_with(vals, s, 0) if empty else vals
-                if doors.no_gain(w, nm, [(s, q)] if closes else (), s if empty else -1):
+                if prune.no_gain(w, nm, [(s, q)] if closes else (), s if empty else -1):
                     yield None, ("wall", s, side)
                     continue
                 if closes and not bot.connected(w, nm):
                     v = bot.way(nm, nv, e, x, shut, cafes).weigh(coins, STEP_GAIN, COIN)
-                elif closes and doors.closes_a_step(w, [(s, q)]):
+                elif closes and prune.closes_a_step(w, [(s, q)]):
                     # the walk with the step closed, shared by the walls on its two sides
                     key = (min(s, q), max(s, q))
                     wc = cut.get(key)

@@ -10,8 +10,8 @@ from functools import lru_cache
 from ...draw import Hit, Lines, Page, Pen, Text, fit_text, hit_line, moved, wrap
 from ...report import Report
 from ...sheet import LABEL_ROOM, Paper
-from .path import Walk, walk
-from .spaces import N, SPACES, Board, rc
+from .path import Board, Walk, walk
+from .spaces import N, SPACES, rc
 from .record import edge_ref, square_ref, turn_ref
 from .score import board_of, describe_walk
 from .drawing import GREYTEXT, display_symbol, draw_board, draw_walk
@@ -147,14 +147,3 @@ def editors(cfg: "Config") -> list[dict]:
 
 
 ANSWERS: dict = {}  # no questions to ask about a record yet
-
-
-def places(res: Results) -> list[str]:
-    """Every space with something on it (``Ann:C3``) and every wall and doorway (``Ann:C3 N``), the
-    entrance and exit included."""
-    out = []
-    for player in res.names:
-        b = board_of(res.sheets[player])
-        out += [square_ref(player, s) for s in range(SPACES) if b.grid[s] != "."]
-        out += [edge_ref(player, s, side) for s, side in [*b.walls, b.entrance, b.exit]]
-    return out

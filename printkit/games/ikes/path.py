@@ -1,4 +1,9 @@
-"""The shoppers' walk through a store (``spaces.Board``).
+"""The store as drawn, and the shoppers' walk through it.
+
+Spaces are numbered ``row * 7 + col``.  Walls belong to a space and lie along
+one of its sides; ``walls[(space, side)]`` is True when a doorway is punched
+through that wall.  A step between two neighbouring spaces is blocked by a wall
+without a doorway on either space's side of their shared edge.
 
 The walk goes entrance -> nearest reachable cafeteria -> (from either of its
 spaces) the other cafeteria -> (from either of its spaces) the exit.  Each leg
@@ -11,7 +16,100 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .spaces import ALL, N, SPACES, Board, name
+from .tiles import OPPOSITE, SIDES
+from .masks import fast_leg, layers_from
+from .spaces import ALL, FULL, NEIGHBOUR, OPEN, SPACES, name, neighbour
+
+@dataclass
+class Board:
+    grid: list[str]  # per space: '.', 'o', '1'..'6', or a cafeteria 'C1', 'C2', ...
+    walls: dict[tuple[int, str], bool] = field(default_factory=dict)
+    entrance: tuple[int, str] | None = None
+    exit: tuple[int, str] | None = None
+
+    @classmethod
+    def empty(cls) -> "Board":
+        return cls(["."] * SPACES)
+
+    def copy(self) -> "Board":
+        return Board(list(self.grid), dict(self.walls), self.entrance, self.exit)
+
+    def is_empty(self, s: int) -> bool:
+        """No tile, no wall, no cafeteria."""
+        return self.grid[s] == "." and not any((s, side) in self.walls for side in SIDES)
+
+    def value(self, s: int) -> int:
+        """What entering space s scores: +1 display, -1 empty, 0 otherwise."""
+        g = self.grid[s]
+        if g in "123456" and len(g) == 1:
+            return 1
+        return -1 if self.is_empty(s) else 0
+
+    def open_between(self, a: int, side: str) -> bool:
+        b = neighbour(a, side)
+        if b is None:
+            return False
+        return self.walls.get((a, side)) is not False and self.walls.get((b, OPPOSITE[side])) is not False
+
+    def adjacency(self) -> list[tuple[int, ...]]:
+        """Each space's open neighbours."""
+        adj = list(FULL)
+        for (a, side), door in self.walls.items():
+            if door:
+                continue
+            b = NEIGHBOUR[a][side]
+            if b is None:
+                continue
+            if b in adj[a]:
+                adj[a] = tuple(x for x in adj[a] if x != b)
+                adj[b] = tuple(x for x in adj[b] if x != a)
+        return adj
+
+    def masks(self) -> tuple[int, int, int, int]:
+        """The open steps as four bit masks over the spaces (bit s: the step from s northward,
+        eastward, southward, westward is open)."""
+        n_, e_, s_, w_ = OPEN
+        for (a, side), door in self.walls.items():
+            if door:
+                continue
+            b = NEIGHBOUR[a][side]
+            if b is None:
+                continue
+            if side == "N":
+                n_ &= ~(1 << a)
+                s_ &= ~(1 << b)
+            elif side == "S":
+                s_ &= ~(1 << a)
+                n_ &= ~(1 << b)
+            elif side == "E":
+                e_ &= ~(1 << a)
+                w_ &= ~(1 << b)
+            else:
+                w_ &= ~(1 << a)
+                e_ &= ~(1 << b)
+        return n_, e_, s_, w_
+
+    def values(self) -> list[int]:
+        walled = {s for s, _ in self.walls}
+        out = []
+        for s, g in enumerate(self.grid):
+            if g == ".":
+                out.append(0 if s in walled else -1)
+            else:
+                out.append(1 if len(g) == 1 and g in "123456" else 0)
+        return out
+
+    def door_open(self, door: tuple[int, str] | None) -> bool:
+        """An entrance or exit is blocked by the space's own wall across it (unless punched)."""
+        return door is not None and self.walls.get(door) is not False
+
+    def cafeterias(self) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}
+        for s, g in enumerate(self.grid):
+            if g.startswith("C"):
+                out.setdefault(g, []).append(s)
+        return dict(sorted(out.items()))
+
 
 @dataclass
 class Leg:
@@ -105,105 +203,6 @@ def best_leg(adj, values, sources: dict[int, int], targets: set[int]) -> tuple[i
         layer = nxt
         k = k1
     return None
-
-
-def spread(f: int, masks: tuple[int, int, int, int]) -> int:
-    """Every space one open step from a space of ``f``."""
-    n_, e_, s_, w_ = masks
-    return ((f & n_) >> N) | ((f & s_) << N) | ((f & e_) << 1) | ((f & w_) >> 1)
-
-
-def layers_from(masks, sources: int) -> list[int]:
-    """Breadth-first layers (bit masks) from the spaces of ``sources``, to the last reachable."""
-    out = [sources]
-    seen = f = sources
-    while True:
-        f = spread(f, masks) & ~seen
-        if not f:
-            return out
-        seen |= f
-        out.append(f)
-
-
-def layers(masks, start: int, targets: int) -> list[int] | None:
-    """The breadth-first layers from the spaces of ``start`` (a bit mask) to the first layer that
-    meets ``targets``; None if no target can be reached."""
-    n_, e_, s_, w_ = masks
-    f = seen = start
-    lay = [f]
-    while not f & targets:
-        f = (((f & n_) >> N) | ((f & s_) << N) | ((f & e_) << 1) | ((f & w_) >> 1)) & ~seen
-        if not f:
-            return None
-        seen |= f
-        lay.append(f)
-    return lay
-
-
-def fast_leg(masks, values, sources: dict[int, float], targets: int):
-    """``best_leg`` on bit masks: the same answer (the same floating-point sums, the same tie-breaks),
-    with the dynamic programme run only over the spaces on some shortest path to the nearest target.
-
-    A space on a shortest path to the target has every shortest path to it on one too, so its best
-    value and parent are the ones ``best_leg`` finds over the whole breadth-first search."""
-    n_, e_, s_, w_ = masks
-    f = 0
-    for s in sources:
-        f |= 1 << s
-    lay = layers(masks, f, targets)
-    if lay is None:
-        return None
-    f = lay[-1]
-    d = len(lay) - 1
-    hit = f & targets
-    # the spaces on shortest paths to the hit targets, layer by layer, back from the targets
-    on = [0] * (d + 1)
-    on[d] = g = hit
-    for k in range(d - 1, -1, -1):
-        g = (((g & n_) >> N) | ((g & s_) << N) | ((g & e_) << 1) | ((g & w_) >> 1)) & lay[k]
-        on[k] = g
-    acc = [0] * SPACES
-    for s in sources:
-        acc[s] = sources[s]
-    parent = [0] * SPACES
-    for k in range(1, d + 1):
-        prev = on[k - 1]
-        g = on[k]
-        while g:
-            low = g & -g
-            v = low.bit_length() - 1
-            g ^= low
-            best = None
-            # the parents in increasing order (v - 7, v - 1, v + 1, v + 7): the first best one wins
-            if v >= N and prev >> (v - N) & 1 and s_ >> (v - N) & 1:
-                best, par = acc[v - N], v - N
-            if v % N and prev >> (v - 1) & 1 and e_ >> (v - 1) & 1:
-                a = acc[v - 1]
-                if best is None or a > best:
-                    best, par = a, v - 1
-            if (v + 1) % N and prev >> (v + 1) & 1 and w_ >> (v + 1) & 1:
-                a = acc[v + 1]
-                if best is None or a > best:
-                    best, par = a, v + 1
-            if v + N < SPACES and prev >> (v + N) & 1 and n_ >> (v + N) & 1:
-                a = acc[v + N]
-                if best is None or a > best:
-                    best, par = a, v + N
-            acc[v] = best + values[v]
-            parent[v] = par
-    end = None
-    g = hit
-    while g:
-        low = g & -g
-        t = low.bit_length() - 1
-        g ^= low
-        if end is None or acc[t] > acc[end]:  # ties: the lowest t (taken first)
-            end = t
-    path = [end]
-    for _ in range(d):
-        path.append(parent[path[-1]])
-    path.reverse()
-    return d, acc[end], path[1:], path[0], on
 
 
 def walk(board: Board, values: list[int] | None = None, adj=None, masks=None, region: list | None = None,

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...report import Report
-from .spaces import SPACES, Board, name, neighbour, rc, sid
+from .path import Board
+from .spaces import SPACES, name, neighbour, rc, sid
 from .record import edge_ref, parse_turn, square_ref, turn_ref
 from .tiles import SIDE_NAME, SIDES, tileset
 

@@ -26,8 +26,8 @@ import re
 
 from ...report import Report
 from ...slips import check_entry, one_keystroke
-from .path import Walk, walk
-from .spaces import N, Board, name
+from .path import Board, Walk, walk
+from .spaces import N, name
 from .record import _space, edge_ref, parse_turn, square_ref
 from .model import ID, Results
 

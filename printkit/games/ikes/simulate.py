@@ -16,14 +16,11 @@ valuation), with the work shared between placements.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-from ...game import Files
-from ...workers import results
 from .cafes import Cafes, apart, best_cafe, forget
 from .moves import COIN, EMPTY_COST, STEP_GAIN, Solo, Store, best_tile, bot_values, heuristic, hundredths, weigh
-from .path import walk
-from .spaces import SPACES, Board
+from .path import Board, walk
+from .spaces import SPACES
 from .record import Turn, turn_text
 
 __all__ = ["COIN", "EMPTY_COST", "STEP_GAIN", "best_cafe", "bot_values", "heuristic", "weigh"]
@@ -109,14 +106,19 @@ def _scores(args: tuple[int, int, int]) -> list[int]:
     return [walk(play_one(seed, i).board).score for i in range(lo, hi)]
 
 
-def scores_many(games: int, seed: int, jobs: int = 1, advance=None) -> list[int]:
-    """The final scores of games 0..games-1, played by ``jobs`` processes (the same list for any number)."""
-    units = [(seed, lo, min(games, lo + CHUNK)) for lo in range(0, games, CHUNK)]
+def scores_many(games: int, seed: int, jobs: int = 1) -> list[int]:
+    """The final scores of games 0..games-1, played by ``jobs`` processes (the same list for any number); a
+    progress bar at a terminal."""
+    from ... import harness
+
+    chunks = [(seed, lo, min(games, lo + CHUNK)) for lo in range(0, games, CHUNK)]
     out: list[int] = []
-    for part in results(_scores, units, len(units), jobs):
-        out += part
-        if advance:
-            advance(len(part))
+
+    def take(part: list[int]) -> int:
+        out.extend(part)
+        return len(part)
+
+    harness.play(_scores, chunks, take, jobs=min(jobs, len(chunks)), total=games, show_from=200)
     return out
 
 
@@ -139,7 +141,8 @@ def summary(scores: list[int], seed: int) -> dict:
     }
 
 
-def chart(scores: list[int], out: Path, title: str, files: Files, force: bool = False) -> None:
+def chart(scores: list[int], title: str):
+    """The scores as a histogram in the rubric's bands: a matplotlib figure (the command writes it)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -156,10 +159,7 @@ def chart(scores: list[int], out: Path, title: str, files: Files, force: bool = 
     ax.set_ylabel("games")
     ax.set_title(title)
     ax.legend()
-    try:  # the one output path: checked target, a temp name of this run, a rename; the same bytes every run
-        files.write_chart(fig, out, force=force)
-    finally:
-        plt.close(fig)
+    return fig
 
 
 def record(g: Solo, player: str = "Bot") -> str:

@@ -10,7 +10,6 @@ from ...game import Game
 from ...report import Report
 from ...sheet import Block, Paper
 from . import picture, record, score, sheets
-from .commands import simulate as simulate_command
 from .model import ID, TITLE, Config, Results
 
 
@@ -21,7 +20,7 @@ class Knives(Game):
     blurb = "draw cards, spend exact multiples of kcount to claim roads between knife centres; most roads wins"
     Config = Config
     Results = Results
-    simulate = staticmethod(simulate_command)
+    commands = ("simulate",)  # printkit simulate knives, in commands.py
 
     def kit(self, cfg: Config, paper: Paper) -> list[Block]:
         return sheets.kit(cfg, paper)

@@ -9,16 +9,9 @@ k winners 840/k) so that sums do not depend on the order either.
 from __future__ import annotations
 
 import math
-import os
 import random
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Optional
 
-import typer
-
-from ...game import Files
-from ...workers import progress, results
 from .engine import ClaimTable, play
 from .strategies import make
 
@@ -118,20 +111,26 @@ def mean_ci(total: float, total2: float, n: int) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def simulate_games(specs: list[str], players: int, kcount: int, games: int, seed: int, jobs: int = 1,
-                   advance=None) -> dict:
-    """Play the games and summarise them (a plain dict, ready for JSON)."""
-    units = ((specs, players, kcount, seed, lo, min(games, lo + CHUNK)) for lo in range(0, games, CHUNK))
+def simulate_games(specs: list[str], players: int, kcount: int, games: int, seed: int, jobs: int = 1) -> dict:
+    """Play the games and summarise them (a plain dict, ready for JSON); a progress bar at a terminal."""
+    from ... import harness
+
+    chunks = ((specs, players, kcount, seed, lo, min(games, lo + CHUNK)) for lo in range(0, games, CHUNK))
     totals = [Tally() for _ in specs]
     turns = turns2 = stalled = 0
-    for tallies, t, t2, st in results(run_chunk, units, -(-games // CHUNK), jobs):
+
+    def take(res) -> int:
+        nonlocal turns, turns2, stalled
+        tallies, t, t2, st = res
         for a, b in zip(totals, tallies):
             a.add(b)
         turns += t
         turns2 += t2
         stalled += st
-        if advance:
-            advance(sum(x.seats for x in tallies) // players)
+        return sum(x.seats for x in tallies) // players
+
+    harness.play(run_chunk, chunks, take, jobs=min(jobs, -(-games // CHUNK)), total=games, label="simulating",
+                 show_from=2000)
 
     rows = []
     for spec, t in zip(specs, totals):
@@ -173,8 +172,8 @@ def table_text(summary: dict) -> str:
     return "\n".join(lines)
 
 
-def chart(summary: dict, path: Path, files: Files, force: bool = False) -> None:
-    """Win rates with their 95% intervals, and mean roads, as a PNG or SVG."""
+def chart(summary: dict):
+    """Win rates with their 95% intervals, and mean roads: a matplotlib figure (the command writes it)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -200,45 +199,4 @@ def chart(summary: dict, path: Path, files: Files, force: bool = False) -> None:
     fig.suptitle(f"Selling Knives: {summary['games']} games, {summary['players']} players, "
                  f"kcount {summary['kcount']}", fontsize=11)
     fig.tight_layout()
-    try:  # the one output path: checked target, a temp name of this run, a rename; the same bytes every run
-        files.write_chart(fig, path, force=force, dpi=110)
-    finally:
-        plt.close(fig)
-
-
-def run(players: int, kcount: int, strategies: str, games: int, seed: int, jobs: int, as_json: bool,
-        chart_file: Optional[Path], force: bool, files: Files) -> None:
-    """The command line's work (see ``command.simulate`` for the options)."""
-    import json
-    import sys
-
-    from ...inputs import InputError
-
-    specs = [s.strip() for s in strategies.split(",") if s.strip()]
-    if not specs:
-        raise InputError("command line", "give at least one strategy", key="--strategies")
-    try:
-        specs = [make(s).spec for s in specs]
-    except ValueError as e:
-        raise InputError("command line", str(e), key="--strategies") from None
-    if chart_file is not None:  # before the games are played: a chart that cannot be written is said at once
-        files.check_chart(chart_file, force=force)
-    if jobs == 0:
-        jobs = min(os.cpu_count() or 1, 8) if games >= 2000 else 1
-
-    with progress("simulating", games, games >= 2000) as advance:
-        summary = simulate_games(specs, players, kcount, games, seed, jobs, advance)
-    if kcount < 8 or kcount > 14:
-        summary["warning"] = f"kcount {kcount} is outside the card rule's 8 to 14 (a custom map)"
-    if chart_file is not None:
-        chart(summary, chart_file, files, force)
-        summary["chart"] = str(chart_file)
-    if as_json:
-        typer.echo(json.dumps(summary, indent=2))
-    else:
-        typer.echo(table_text(summary))
-        if "warning" in summary:
-            typer.echo(f"note: {summary['warning']}")
-        if chart_file is not None:
-            typer.echo(f"Chart: {chart_file}")
-    sys.stdout.flush()
+    return fig

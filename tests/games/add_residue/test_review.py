@@ -12,7 +12,7 @@ from add_residue_helpers import plain, plain_cached
 from printkit.games.add_residue.game import Results
 from printkit.games.add_residue.review import review
 from printkit.games.add_residue.solver import Solver
-from printkit.games.add_residue.value import start
+from printkit.games.add_residue.perfect import start
 from printkit.inputs import parse
 from printkit.validation import validate
 

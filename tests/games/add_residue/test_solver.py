@@ -9,10 +9,10 @@ from array import array
 import pytest
 from add_residue_helpers import plain, plain_cached
 
-from printkit.games.add_residue.memory import fresh_stack
-from printkit.games.add_residue.record import Move
 from printkit.games.add_residue.solver import LEFT_MAX, Solver
-from printkit.games.add_residue.value import start, value_of_start
+from printkit.games.add_residue.memory import fresh_stack
+from printkit.games.add_residue.perfect import start, value_of_start
+from printkit.games.add_residue.moves import Move
 
 
 def tup(mask: int) -> tuple:
@@ -137,7 +137,7 @@ def test_a_shared_table_and_a_helper_process_give_the_same_value():
 
 
 def test_a_big_table_in_mapped_memory_gives_the_same_values():
-    from printkit.games.add_residue.memory import table as _table
+    from printkit.games.add_residue.memory import new_table as _table
 
     table = _table(1 << 20, shared=False)
     assert not isinstance(table, array) and len(table) == 1 << 20 and not any(table[::4096])

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from printkit.games.curve import geometry as geo
-from printkit.games.curve import solver
+from printkit.games.curve import bounds, solver
 from printkit.games.curve.score import Curve, check_fill
 from printkit.report import Report
 
@@ -118,12 +118,12 @@ def test_the_bound_is_never_below_the_best_fill_found():
         assert 0 <= sol.best <= sol.bound <= len(inside)
         fill, report = scored(route, n, fill_grid(route, n, sol))
         assert report.violations == [] and fill.top == sol.best
-        options = solver._numberings(route, inside, n, solver.primes_upto(len(inside)))
+        options = solver._numberings(route, inside, n, bounds.primes_upto(len(inside)))
         full = solver.full_fill(route, inside, n, options, time.perf_counter() + 5)
         if full is not None:
             assert sol.bound == len(inside)
-        bounds = solver.option_bounds(route, inside, n, options, time.perf_counter() + 60)
-        assert max(bounds) >= sol.best
+        per_numbering = bounds.option_bounds(route, inside, n, options, time.perf_counter() + 60)
+        assert max(per_numbering) >= sol.best
 
 
 def test_bounds_per_numbering_are_never_below_the_truth_on_tiny_curves():
@@ -132,8 +132,8 @@ def test_bounds_per_numbering_are_never_below_the_truth_on_tiny_curves():
     for n, route in tiny_curves(20, 23, max_inside=6) + tiny_curves(10, 24, max_inside=6, thin=True):
         inside = sorted(geo.interior(route, n))
         truth = solver.exhaustive(route, n).best
-        options = solver._numberings(route, inside, n, solver.primes_upto(len(inside)))
-        assert max(solver.option_bounds(route, inside, n, options, time.perf_counter() + 60)) >= truth
+        options = solver._numberings(route, inside, n, bounds.primes_upto(len(inside)))
+        assert max(bounds.option_bounds(route, inside, n, options, time.perf_counter() + 60)) >= truth
 
 
 def test_full_fills_pass_the_scorer():
@@ -144,7 +144,7 @@ def test_full_fills_pass_the_scorer():
         n = 12
         route = geo.random_curve(n, rng.randint(20, 40), rng)
         inside = sorted(geo.interior(route, n))
-        options = solver._numberings(route, inside, n, solver.primes_upto(len(inside)))
+        options = solver._numberings(route, inside, n, bounds.primes_upto(len(inside)))
         found = solver.full_fill(route, inside, n, options, time.perf_counter() + 10)
         if found is None:
             continue

@@ -6,8 +6,8 @@ walked afresh (the same as remembering them while each cafeteria's two spaces ar
 
 from __future__ import annotations
 
-from printkit.games.ikes.path import walk
-from printkit.games.ikes.spaces import SPACES, Board, neighbour
+from printkit.games.ikes.path import Board, walk
+from printkit.games.ikes.spaces import SPACES, neighbour
 from printkit.games.ikes.record import Turn
 from printkit.games.ikes.replay import bonus_earned, tile_spaces
 from printkit.games.ikes.moves import EMPTY_COST, bot_values, heuristic, weigh

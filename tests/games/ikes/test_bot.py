@@ -8,9 +8,9 @@ import random
 import pytest
 from ikes_plainbot import plain_bonus_options, plain_cafe, plain_place, plain_tile
 
-from printkit.games.ikes import bot, doors
-from printkit.games.ikes.path import walk
-from printkit.games.ikes.spaces import NEIGHBOUR, SPACES, Board
+from printkit.games.ikes import bot, prune
+from printkit.games.ikes.path import Board, walk
+from printkit.games.ikes.spaces import NEIGHBOUR, SPACES
 from printkit.games.ikes.replay import tile_spaces
 from printkit.games.ikes.cafes import Cafes, apart, best_cafe, cafe_sums, forget
 from printkit.games.ikes.moves import H_STEP, PAIRS, Store, best_tile, bonus_options, bot_values, footprints, \
@@ -111,7 +111,7 @@ def test_a_doorway_the_test_passes_leaves_the_walk_as_it_is(seed):
         w = st.way()
         if not w.ok:
             continue
-        keeps = doors.door_test(w, st.masks, st.e, st.cafes)
+        keeps = prune.door_test(w, st.masks, st.e, st.cafes)
         for s in range(SPACES):
             for i, side in enumerate(SIDES):
                 q = NEIGHBOUR[s][side]
@@ -256,7 +256,7 @@ def test_a_doorway_into_a_walled_off_cafeteria_changes_the_walk():
     st = Store.of(b)
     w = st.way()
     assert w.ok and len(w.legs) == 1  # the cafeteria is out of reach: skipped
-    keeps = doors.door_test(w, st.masks, st.e, st.cafes)
+    keeps = prune.door_test(w, st.masks, st.e, st.cafes)
     masks = list(st.masks)
     masks[SIDES.index("E")] |= 1 << 1
     masks[SIDES.index("W")] |= 1 << 2
@@ -309,7 +309,7 @@ def test_a_wall_cutting_the_exit_off_behind_a_cafeteria_crossing_is_walked():
     b.entrance, b.exit = (42, "W"), (48, "E")
     st = Store.of(b)
     w = st.way()
-    assert w.ok and not doors.closes_a_step(w, [(9, 10)])
+    assert w.ok and not prune.closes_a_step(w, [(9, 10)])
     masks = list(st.masks)
     masks[SIDES.index("E")] &= ~(1 << 9)
     masks[SIDES.index("W")] &= ~(1 << 10)

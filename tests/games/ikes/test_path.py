@@ -8,8 +8,8 @@ import random
 import pytest
 from ikes_helpers import EMPTY, ROW, TILES, one
 
-from printkit.games.ikes.path import walk
-from printkit.games.ikes.spaces import Board, sid
+from printkit.games.ikes.path import Board, walk
+from printkit.games.ikes.spaces import sid
 
 
 # ---------------------------------------------------------------- the walk

@@ -70,7 +70,6 @@ def test_the_bots_walks_agree_with_the_neighbour_list_walk():
     import random
 
     from printkit.games.ikes import bot, path, simulate
-    from printkit.games.ikes.spaces import NEIGHBOUR, SPACES, Board
     from printkit.games.ikes.tiles import SIDES
 
     seen = []
@@ -78,15 +77,15 @@ def test_the_bots_walks_agree_with_the_neighbour_list_walk():
 
     def both(masks, vals, e, x, shut, cafes, *rest):
         w = real(masks, vals, e, x, shut, cafes, *rest)
-        grid = ["o"] * SPACES
+        grid = ["o"] * path.SPACES
         for name, spaces in cafes.items():
-            for s in range(SPACES):
+            for s in range(path.SPACES):
                 if spaces >> s & 1:
                     grid[s] = name
-        b = Board(grid, {(e, "W"): False} if shut else {})
+        b = path.Board(grid, {(e, "W"): False} if shut else {})
         b.entrance, b.exit = (e, "W"), (x, "E")
-        adj = [tuple(NEIGHBOUR[s][side] for i, side in enumerate(SIDES) if masks[i] >> s & 1)
-               for s in range(SPACES)]
+        adj = [tuple(path.NEIGHBOUR[s][side] for i, side in enumerate(SIDES) if masks[i] >> s & 1)
+               for s in range(path.SPACES)]
         old = path._walk_lists(b, vals, adj)
         seen.append(w.ok)
         assert w.ok == old.ok

@@ -1,14 +1,15 @@
-"""The solo bot's tests of a change to the store's steps (moves.py): whether opening a step leaves the
-walk as it is (``door_test``), whether a change can gain nothing (``no_gain``), and whether closing steps
-cuts one the walk takes (``closes_a_step``).  The walk itself is bot.py's."""
+"""Quick answers that spare the bot a walk: whether a doorway can change the walk (``door_test``), whether
+a closed step lies on the walk (``closes_a_step``), and whether a change can gain nothing (``no_gain``).
+
+Split from ``bot``, whose walk they read; ``bot.connected`` stays there, as ``bot.update`` uses it."""
 
 from __future__ import annotations
 
-from .bot import FAR, Way, steps_on, connected
+from .bot import FAR, Way, _steps_on, connected
 from .spaces import N, SPACES
 
 
-def distances(masks, src: int, depth: int) -> list[int]:
+def _distances(masks, src: int, depth: int) -> list[int]:
     """Breadth-first distances from the spaces of ``src`` up to ``depth`` (further or unreached: FAR)."""
     n_, e_, s_, w_ = masks
     dist = [FAR] * SPACES
@@ -34,19 +35,19 @@ def door_test(w: Way, masks, e: int, cafes: dict[str, int]):
     leg (from the leg's sources to the step, across it, on to the leg's targets), nor as short as the
     way from the entrance to a cafeteria it reaches (so the cafeterias' order stays), and the step does
     not join a space the entrance reaches to one it does not while a cafeteria is out of reach."""
-    de = distances(masks, 1 << e, FAR)
+    de = _distances(masks, 1 << e, FAR)
     checks = []  # (distances from the sources, distances to the targets, the length to beat)
     for legs in w.orders:
         for leg in legs:
             d = len(leg.on) - 1
-            checks.append((distances(masks, leg.src, d), distances(masks, leg.targets, d), d))
+            checks.append((_distances(masks, leg.src, d), _distances(masks, leg.targets, d), d))
     reach = False
     for bits in cafes.values():
         near = min(de[s] for s in range(SPACES) if bits >> s & 1)
         if near == FAR:
             reach = True
         else:
-            checks.append((de, distances(masks, bits, near), near))
+            checks.append((de, _distances(masks, bits, near), near))
 
     def keeps(u: int, v: int) -> bool:
         if reach and (de[u] == FAR) != (de[v] == FAR):
@@ -72,7 +73,7 @@ def no_gain(w: Way, masks, steps, raised: int) -> bool:
     for leg in w.legs:
         if raised >= 0 and leg.onall >> raised & 1:
             passes += 1
-        k0 = steps_on(leg, steps) if steps else 0
+        k0 = _steps_on(leg, steps) if steps else 0
         if k0:
             on = leg.on
             g = on[k0 - 1]
@@ -85,4 +86,4 @@ def no_gain(w: Way, masks, steps, raised: int) -> bool:
 
 def closes_a_step(w: Way, steps) -> bool:
     """Whether closing the steps ``(a, b)`` (neighbouring spaces) closes one some leg steps along."""
-    return any(steps_on(leg, steps) for legs in w.orders for leg in legs)
+    return any(_steps_on(leg, steps) for legs in w.orders for leg in legs)

@@ -1,15 +1,11 @@
-"""``printkit simulate GAME ...`` and ``printkit solve GAME ...``: a game's own command, with its own options,
-run as a command of its own.  The game writes its files (a chart, a record) through ``Files``, the way
-every command writes; the game never imports the writing itself."""
+"""``printkit simulate GAME ...`` and ``printkit solve GAME ...``: each game's own command, with its own
+options, run under the game's id."""
 
 from __future__ import annotations
 
 import typer
 
-from .kits import game_ids
-from .read import game_named
-
-EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
+from .app import EXTRA, app, game_ids, game_named
 
 
 def _game_commands_help(kind: str, does: str) -> None:
@@ -18,7 +14,7 @@ def _game_commands_help(kind: str, does: str) -> None:
 
     typer.echo(f"Usage: printkit {kind} GAME [OPTIONS]\n\n{does}\n\nGames with a {kind} command:")
     for g in registry.all_games():
-        fn = getattr(g, kind, None)
+        fn = g.command(kind)
         if fn is not None:
             first = (fn.__doc__ or "").strip().splitlines()
             typer.echo(f"  {g.id:<14} {first[0] if first else g.title}")
@@ -31,19 +27,19 @@ def _run_game_command(kind: str, game_id: str, args: list[str]) -> None:
         _game_commands_help(kind, {"solve": "Solve a position or review a played game.",
                                    "simulate": "Play many games between strategies or bots and report the results."}[kind])
     g = game_named(game_id)
-    fn = getattr(g, kind, None)
+    fn = g.command(kind)
     if fn is None:
         from .. import registry
         from ..inputs import InputError
 
-        have = [x.id for x in registry.all_games() if getattr(x, kind, None)]
+        have = [x.id for x in registry.all_games() if kind in x.commands]
         raise InputError("command line", f"{game_id} has no '{kind}' command; games that have: {', '.join(have) or 'none yet'}", key="GAME")
     sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
     sub.command(name=game_id)(fn)
     cmd = typer.main.get_command(sub)
     for param in cmd.params:
         _finite(param)
-    code = cmd.main(args=args, prog_name=f"printkit {kind} {game_id}", standalone_mode=False, obj=OutputFiles())
+    code = cmd.main(args=args, prog_name=f"printkit {kind} {game_id}", standalone_mode=False)
     if isinstance(code, int) and code:  # typer.Exit(N) inside the game's command
         raise typer.Exit(code)
 
@@ -68,37 +64,17 @@ def _finite(param) -> None:
     param.callback = check
 
 
+@app.command(context_settings=EXTRA)
 def simulate(ctx: typer.Context, game: str = typer.Argument(..., help="Game id; options follow (GAME --help)",
                                                             autocompletion=game_ids)) -> None:
     """Play many games between strategies or bots and report the results (knives, ikes)."""
     _run_game_command("simulate", game, ctx.args)
 
 
+@app.command(context_settings=EXTRA)
 def solve(ctx: typer.Context, game: str = typer.Argument(..., help="Game id; options follow (GAME --help)",
                                                          autocompletion=game_ids)) -> None:
     """Solve a position or review a played game (add-residue, curve)."""
     _run_game_command("solve", game, ctx.args)
 
 
-class OutputFiles:
-    """``game.Files`` for a game's command (its ``ctx.obj``): ``printkit.output`` and ``printkit.charts``."""
-
-    def check(self, path, *, force: bool = False, typed: bool = False, key: str) -> None:
-        from .. import output
-
-        output.check_file(path, force=force, typed=typed, key=key)
-
-    def write(self, path, data: bytes, *, force: bool = False, typed: bool = False, key: str) -> None:
-        from .. import output
-
-        output.write_file(path, data, force=force, typed=typed, key=key)
-
-    def check_chart(self, path, *, force: bool = False, key: str = "--chart") -> None:
-        from .. import charts
-
-        charts.check_chart(path, force=force, key=key)
-
-    def write_chart(self, fig, path, *, force: bool = False, key: str = "--chart", dpi: float | None = None) -> None:
-        from .. import charts
-
-        charts.write_chart(fig, path, force=force, key=key, dpi=dpi)

@@ -1,9 +1,5 @@
-"""The ``printkit`` command line: the commands (``printkit.commands``, one module per group) on one typer
-app, and ``main``, which ends every command cleanly: an exit code and at most one line.
-
-Heavy libraries (msgspec, reportlab, svgwrite, the games) are imported inside
-the commands that need them, so that ``printkit --help`` starts fast.
-"""
+"""How every command ends: its exit code and at most one line (``main``), never a traceback for what a
+user can do."""
 
 from __future__ import annotations
 
@@ -13,37 +9,7 @@ from typing import Optional
 
 import typer
 
-from .commands import engines, kits, results
-
-app = typer.Typer(
-    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish, PowerShell
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,  # plain help: importing rich would double the start-up time
-    help="Print kits for paper-and-pencil games, and score them after play.",
-)
-
-
-
-def _version(value: bool) -> None:
-    if value:
-        from . import __version__
-
-        typer.echo(f"printkit {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _options(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                           help="Print printkit's version and exit")) -> None:
-    """Print kits for paper-and-pencil games, and score them after play."""
-
-
-for command in (kits.games, kits.new, kits.make, kits.rules, kits.template, results.score, results.enter):
-    app.command()(command)
-for command in (engines.simulate, engines.solve):
-    app.command(context_settings=engines.EXTRA)(command)
-app.command()(results.schema)
+from .app import app
 
 
 def main() -> None:
@@ -51,12 +17,11 @@ def main() -> None:
     ``printkit: file:line: key: message`` for unusable input, a bad option or a file that cannot be
     written; 130 with ``printkit: interrupted`` on Ctrl-C (nothing half written); never a traceback
     for what a user can do.  A bug in printkit shows its traceback and exits 70, never 1."""
-    from . import signals
-    from .stdout import GuardedStream
+    from ..output import files, signals
 
     restore = signals.catch_signals()
     stdout = sys.stdout
-    sys.stdout = GuardedStream(stdout)
+    sys.stdout = files.GuardedStream(stdout)
     message, code = None, 0
     try:
         rv = typer.main.get_command(app).main(args=sys.argv[1:], prog_name="printkit", standalone_mode=False)
@@ -88,28 +53,28 @@ def _ending(e: BaseException) -> tuple[Optional[str], Optional[int]]:
     """(one line or None, exit code) for an exception that ended a command; (None, None): a bug."""
     import errno
 
-    from . import output, signals
-    from .inputs import InputError, escape
-    from .stdout import StdoutError
+    from ..output import errors, files, signals
+    from ..inputs import InputError, escape
 
     if signals.stopped() is not None:  # whatever the signal broke on its way (reportlab turns it into a RuntimeError)
         return signals.stop_message(signals.stopped())
     if isinstance(e, KeyboardInterrupt):
         return signals.stop_message(2)
-    if isinstance(e, StdoutError):
-        _silence_stdout()
+    if isinstance(e, files.StdoutError):
         if e.errno == errno.EPIPE:  # the reader stopped (printkit ... | head): nothing to say
+            _silence_stdout()
             return None, 141
-        return f"printkit: {output.OutputError('standard output', output.os_message(e.error, '-'))}", 2
+        _silence_stdout()
+        return f"printkit: {errors.OutputError('standard output', errors.os_message(e.error, '-'))}", 2
     if isinstance(e, InputError):
         return f"printkit: {e}", 2
     if isinstance(e, SystemExit):
         return None, e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    if isinstance(e, typer.TyperException):  # typer's own: a usage error, or the help for no arguments
+    if _command_line_error(e):
         ctx = getattr(e, "ctx", None)
-        if ctx is not None and e.format_message() == ctx.get_help():
+        if ctx is not None and e.format_message() == ctx.get_help():  # `printkit` alone: the help
             return e.format_message().rstrip("\n"), 2
-        if hasattr(e, "ctx"):  # a usage error (it names the command it came from)
+        if ctx is not None or e.exit_code == 2:  # a usage error: an option or argument named
             return f"printkit: {InputError('command line', *_usage(e))}", 2
         return f"printkit: {escape(e.format_message())}", 2
     if isinstance(e, typer.Exit):
@@ -118,28 +83,37 @@ def _ending(e: BaseException) -> tuple[Optional[str], Optional[int]]:
         return signals.stop_message(2)
     if isinstance(e, OSError):  # a write no command expected (a game's own file): still one line
         where = e.filename if e.filename is not None else "printkit"
-        return f"printkit: {output.OutputError(os.fsdecode(where), output.os_message(e, where))}", 2
+        return f"printkit: {errors.OutputError(os.fsdecode(where), errors.os_message(e, where))}", 2
     return None, None
 
 
+def _command_line_error(e: BaseException) -> bool:
+    """An error of typer's command-line parser (click's ``ClickException``: an exit code and a message).
+
+    Read by the attributes click documents for its errors, not by their classes, which typer keeps in a
+    private module: ``format_message()`` and ``exit_code`` on every one, ``ctx`` on a usage error,
+    ``option_name`` and ``possibilities`` on an unknown option, ``param`` on a bad value, and also
+    ``param_type`` on a missing one."""
+    return callable(getattr(e, "format_message", None)) and isinstance(getattr(e, "exit_code", None), int)
+
+
 def _usage(e) -> tuple[str, Optional[int], Optional[str]]:
-    """(message, line, key) of a usage error: the option or argument named, click's words kept short.  Told
-    apart by what they carry (typer's public names cover the base and BadParameter only)."""
+    """(message, line, key) of a usage error: the option or argument named, click's words kept short."""
     key = None
-    message = e.message or e.format_message()
+    message = getattr(e, "message", None) or e.format_message()
     if hasattr(e, "possibilities"):  # no such option
         key = e.option_name
         close = sorted(e.possibilities or ())
         message = "no such option" + (f" (did you mean {' or '.join(close)}?)" if close else "")
-    elif hasattr(e, "option_name"):  # an option used wrongly
-        key = e.option_name
-    elif isinstance(e, typer.BadParameter):
+    elif hasattr(e, "param"):  # a bad value, or a missing one
         param = e.param
         if param is not None:
             key = (param.opts[0] if getattr(param, "param_type_name", "") == "option" and param.opts
                    else (param.human_readable_name or "").upper())
-        if hasattr(e, "param_type"):  # a missing argument or option
+        if hasattr(e, "param_type"):
             message = "missing" + (f" ({e.message})" if e.message else "")
+    elif hasattr(e, "option_name"):  # an option used wrongly
+        key = e.option_name
     return message, None, key
 
 

@@ -1,11 +1,12 @@
-"""Charts (matplotlib figures) written the way every command writes a file: checked first, the same
-bytes on every run, and printkit's mark, so that a later run may replace them."""
+"""Charts: matplotlib figures written as PNG, SVG or PDF, the same bytes on every run."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .output import OutputError, check_file, write_file
+from .errors import OutputError
+from .files import write_file
+from .targets import check_file
 
 CHART_FORMATS = ("png", "svg", "pdf")
 
@@ -36,6 +37,12 @@ def check_chart(path: str | Path, *, force: bool = False, key: str | None = "--c
 
 def write_chart(fig, path: str | Path, *, force: bool = False, key: str | None = "--chart",
                 dpi: float | None = None) -> None:
-    """Draw ``fig`` into ``path`` (format from the suffix) the way every command writes a file."""
-    check_chart(path, force=force, key=key)
-    write_file(path, chart_bytes(fig, Path(path).suffix.lower().lstrip("."), dpi), force=force, key=key)
+    """Draw ``fig`` into ``path`` (format from the suffix) the way every command writes a file, and close it
+    (a figure is drawn once)."""
+    import matplotlib.pyplot as plt
+
+    try:
+        check_chart(path, force=force, key=key)
+        write_file(path, chart_bytes(fig, Path(path).suffix.lower().lstrip("."), dpi), force=force, key=key)
+    finally:
+        plt.close(fig)

@@ -1,6 +1,5 @@
-"""A kit folder written whole: every kit into a temporary folder beside its own, then all swapped in
-together with signals held, so that no failure, Ctrl-C or kill leaves a kit half old, half new, and two
-runs into one folder leave one run's kit.  A kit folder holds ``kit.pdf`` and ``page-NN.svg`` only."""
+"""A kit folder written whole: each kit into a temporary folder beside its own, then swapped in with one
+rename, so no failure leaves a kit half old, half new."""
 
 from __future__ import annotations
 
@@ -12,9 +11,12 @@ import stat
 import sys
 from pathlib import Path
 
-from .atomic import OLD_TEMP, TEMP, clean_stale, create, lock, new_mode, temp_name, umask
-from .output import OutputError, check_folder, error_at, kind_of, made_by_printkit, make_folder, special_message
+from .errors import OutputError, error
+from .files import create_locked
 from .signals import held_signals
+from .targets import check_folder, kind_of, made_by_printkit, make_folder, special
+from .temp import OLD_TEMP, TEMP, clean_stale, lock, new_mode, temp_name
+from . import temp
 
 KIT_FILE = re.compile(r"^(kit\.pdf|page-\d+\.svg)$")
 
@@ -37,7 +39,7 @@ def check_kit(folder: str | Path, *, force: bool = False, key: str | None = "-o"
     try:
         kind, st = kind_of(folder)
     except OSError as e:
-        raise error_at(e, folder, key) from None
+        raise error(e, folder, key) from None
     if kind == "missing":
         check_folder(folder.parent, key)
         return "new"
@@ -47,13 +49,13 @@ def check_kit(folder: str | Path, *, force: bool = False, key: str | None = "-o"
         raise OutputError(folder, "is a symbolic link; printkit does not write through links: choose another "
                                   "folder with -o, or remove the link", key)
     if kind in ("stream", "special"):
-        raise OutputError(folder, special_message(st) if kind == "special" else "is a device or pipe, not a kit folder",
+        raise OutputError(folder, special(st) if kind == "special" else "is a device or pipe, not a kit folder",
                           key)
     foreign, unknown = [], []
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError as e:
-        raise error_at(e, folder, key) from None
+        raise error(e, folder, key) from None
     for entry in entries:
         if TEMP.match(entry.name) or OLD_TEMP.match(entry.name):
             continue  # left by a run that was killed: goes with the old kit
@@ -133,26 +135,26 @@ def write_kits(kits: list[tuple[Path, dict[str, bytes]]], *, force: bool = False
                 os.mkdir(tmp, 0o700)
                 fd = os.open(tmp, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
             except OSError as e:
-                raise error_at(e, folder, key) from None
+                raise error(e, folder, key) from None
             staged.append((folder, tmp, fd))
             lock(fd)
             file_mode = new_mode()
-            folder_mode = 0o777 & file_mode | 0o111 & ~umask()
+            folder_mode = 0o777 & file_mode | 0o111 & ~(temp.UMASK or 0)
             try:
                 for name, data in files.items():
-                    os.close(create(tmp / name, data, file_mode))
+                    os.close(create_locked(tmp / name, data, file_mode))
                 with contextlib.suppress(OSError):
                     folder_mode = stat.S_IMODE(os.stat(folder).st_mode)  # a kit folder replaced keeps its mode
                 os.chmod(tmp, folder_mode)
                 os.fsync(fd)
             except OSError as e:
-                raise error_at(e, folder, key, tmp) from None
+                raise error(e, folder, key, tmp) from None
         with held_signals():
             for folder, tmp, _ in staged:
                 try:
                     _swap_in(tmp, folder)
                 except OSError as e:
-                    raise error_at(e, folder, key, tmp) from None
+                    raise error(e, folder, key, tmp) from None
     finally:
         import shutil
 

@@ -1,5 +1,6 @@
-"""The value of an Add/Residue game from its first move: the search (solver.py), with helper processes
-sharing its table; and the plain game-tree search it is checked against."""
+"""Perfect play from the first move: the value of the game with piles 1..n (``value_of_start``), with helper
+processes sharing the solver's table where there are cores for them; and a plain search of the whole
+game tree, with no table and no pruning, to check the solver against."""
 
 from __future__ import annotations
 

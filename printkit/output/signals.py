@@ -1,6 +1,6 @@
-"""Signals for the command line: Ctrl-C (and SIGTERM, SIGHUP) raise KeyboardInterrupt in printkit's own
-process only (a forked worker leaves it to its parent), and ``held_signals`` defers them during the few
-renames that put a kit in place, so that a stop never leaves half a kit."""
+"""Ctrl-C (and SIGTERM, SIGHUP) while a command writes: ``catch_signals`` makes them raise
+KeyboardInterrupt in printkit's own process only (a forked worker leaves it to its parent), so a command
+ends with one line; ``held_signals`` defers them during a few renames that must happen together."""
 
 from __future__ import annotations
 
@@ -9,12 +9,9 @@ import os
 import signal
 from typing import Callable, Iterator
 
+
 _main_pid: int | None = None
-
-
 _stopped: int | None = None
-
-
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 

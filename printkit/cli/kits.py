@@ -1,4 +1,4 @@
-"""The commands that make files to print or type into: ``games``, ``new``, ``make``, ``rules``, ``template``."""
+"""The commands that print: ``games``, ``new``, ``make``, ``rules``, ``template``."""
 
 from __future__ import annotations
 
@@ -9,56 +9,10 @@ from typing import List, Optional
 
 import typer
 
-from ..limits import FORCE_HELP as FORCE  # the one overwrite rule, said by every --force
-from .read import game_named, load
+from .app import FORCE, app, echo_path, formats, game_ids, game_named, load, paper_name, write_one
 
 
-def game_ids(incomplete: str) -> list[str]:
-    """Shell completion of a GAME argument."""
-    from ..registry import GAMES
-
-    return [g for g in GAMES if g.startswith(incomplete)]
-
-
-def _formats(value: Optional[str]) -> Optional[list[str]]:
-    from ..inputs import InputError, suggest
-
-    if value is None:
-        return None
-    out = [f.strip().lower() for f in value.split(",") if f.strip()]
-    for f in out:
-        if f not in ("pdf", "svg"):
-            raise InputError("command line", f"unknown format '{f}'{suggest(f, ['pdf', 'svg'])}", key="--format")
-    return out or None
-
-
-def _paper(value: Optional[str]) -> Optional[str]:
-    from ..inputs import InputError, suggest
-
-    if value is not None and value.lower() not in ("letter", "a4"):
-        raise InputError("command line", f"unknown paper '{value}'{suggest(value, ['letter', 'a4'])}", key="--paper")
-    return value.lower() if value else None
-
-
-def _echo_path(path) -> None:
-    from ..inputs import escape
-
-    typer.echo(escape(str(path)))
-
-
-def _write_one(data: bytes, output: Optional[Path], default: Path, force: bool, typed: bool) -> None:
-    """Write one file (``-`` for standard output) the way every command does: see ``printkit.output``."""
-    from .. import output as out
-    from ..stdout import write_stdout
-
-    if output is not None and str(output) == "-":
-        write_stdout(data)
-        return
-    path = output or default
-    out.write_file(path, data, force=force, typed=typed, key="--output")
-    _echo_path(path)
-
-
+@app.command()
 def games() -> None:
     """List the games, one line each."""
     from .. import registry
@@ -67,6 +21,7 @@ def games() -> None:
         typer.echo(f"{g.id:<14} {g.title}: {g.blurb} (by {g.designer})")
 
 
+@app.command()
 def new(
     game: str = typer.Argument(..., help="Game id (see `printkit games`)", autocompletion=game_ids),
     players: Optional[str] = typer.Option(None, "--players", "-p", help="Names separated by commas, or a count"),
@@ -90,9 +45,10 @@ def new(
             validate(g.Config, parse(f"game: {g.id}\nplayers: {json.dumps(who, ensure_ascii=False)}\n", "--players"))
         except InputError as e:
             raise InputError("command line", e.message, key="--players") from None
-    _write_one(starter_config(g, who).encode("utf-8"), output, Path(f"{g.id}.yaml"), force, typed=True)
+    write_one(starter_config(g, who).encode("utf-8"), output, Path(f"{g.id}.yaml"), force, typed=True)
 
 
+@app.command()
 def make(
     configs: Optional[List[str]] = typer.Argument(None, help="Config files (none: every preset in layouts/)"),
     output: Path = typer.Option(Path("output"), "-o", "--output", help="Folder for the kits (one subfolder per "
@@ -102,29 +58,30 @@ def make(
     force: bool = typer.Option(False, "--force", "-f", help=FORCE),
 ) -> None:
     """Write the kit for each config; print each path written."""
-    from .. import kit, kitfolder
+    from .. import kit
+    from ..output import kits
     from ..inputs import InputError
     from ..resources import layouts
 
-    formats, paper_name = _formats(fmt), _paper(paper)
+    wanted, size = formats(fmt), paper_name(paper)
     paths = configs or sorted(str(p) for p in layouts().glob("*.yaml"))
-    loaded = [(kitfolder.kit_folder_name(Path(p).stem), *load(p)) for p in paths]  # every config checked first
+    loaded = [(kits.kit_folder_name(Path(p).stem), *load(p)) for p in paths]  # every config checked first
     names = [name for name, _, _ in loaded]
     for name in names:
         if names.count(name) > 1:
             raise InputError("command line", f"two configs make the kit folder {name}; their kits would overwrite "
                                              "each other", key="CONFIG")
     for name in names:  # every target checked before anything is drawn
-        kitfolder.check_kit(output / name, force=force, key="--output")
-    kits = []
+        kits.check_kit(output / name, force=force, key="--output")
+    made = []
     for name, game, cfg in loaded:  # draw every kit, then write them all
-        pages = kit.build(game, cfg, paper_name)
-        kits.append((output / name, kit.render(pages, formats or cfg.formats, cfg.title or game.title)))
-    kitfolder.write_kits(kits, force=force, key="--output")
-    for folder, files in kits:
+        pages = kit.build(game, cfg, size)
+        made.append((output / name, kit.render(pages, wanted or cfg.formats, cfg.title or game.title)))
+    kits.write_kits(made, force=force, key="--output")
+    for folder, files in made:
         for name in files:
-            _echo_path(folder / name)
-    _what_to_print(kits)
+            echo_path(folder / name)
+    _what_to_print(made)
 
 
 def _what_to_print(kits) -> None:
@@ -144,6 +101,7 @@ def _what_to_print(kits) -> None:
             typer.echo(f"To print: {escape(str(folder / pages[0]))} to {pages[-1]}, in order (--format pdf: one file)")
 
 
+@app.command()
 def rules(
     game: str = typer.Argument(..., help="Game id", autocompletion=game_ids),
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="PDF file (default output/rules-GAME.pdf; "
@@ -153,20 +111,21 @@ def rules(
 ) -> None:
     """Write the rule sheet alone, as a PDF."""
     from .. import kit, rulesheet
-    from .. import output as out
+    from ..output import targets
     from ..sheet import paper as make_paper
     from ..writers import pdf
 
     g = game_named(game)
-    p = make_paper(_paper(paper) or "letter")
+    p = make_paper(paper_name(paper) or "letter")
     path = output or Path("output") / f"rules-{g.id}.pdf"
     if str(path) != "-":
-        out.check_file(path, force=force, key="--output")
+        targets.check_file(path, force=force, key="--output")
     pages = rulesheet.pages(g, p)
     kit.number(pages, p, f"{g.title} rules")
-    _write_one(pdf.render(pages, f"{g.title}: rules"), path, path, force, typed=False)
+    write_one(pdf.render(pages, f"{g.title}: rules"), path, path, force, typed=False)
 
 
+@app.command()
 def template(
     config: str = typer.Argument(..., help="The config the kit was made from"),
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="Where to write (default CONFIG-results.yaml; - for stdout)"),
@@ -174,5 +133,7 @@ def template(
 ) -> None:
     """Write a blank results file for that config, ready to fill in after play."""
     game, cfg = load(config)
-    _write_one(game.template(cfg).encode("utf-8"), output, Path(f"{Path(config).stem}-results.yaml"), force,
+    write_one(game.template(cfg).encode("utf-8"), output, Path(f"{Path(config).stem}-results.yaml"), force,
                typed=True)
+
+

@@ -1,0 +1,41 @@
+"""``printkit enter``: the page in the browser to enter a played game."""
+
+from __future__ import annotations
+
+import typer
+
+from .app import app
+
+
+@app.command()
+def enter(
+    file: str = typer.Argument(..., help="A results file to continue, or a config (its results file is made blank)"),
+    port: int = typer.Option(0, "--port", min=0, max=65535, help="Port to serve on (default: a free one)"),
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to serve on; another machine's browser (a phone at "
+                             "the table) needs this machine's address on your network. Anyone there with the "
+                             "page's address can edit the file."),
+    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser; just print the address"),
+) -> None:
+    """Enter a played game in the browser, by redrawing the sheets; scores and mistakes show as you go."""
+    import ipaddress
+
+    from ..inputs import InputError
+
+    try:
+        ip = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        if host != "localhost":
+            raise InputError("command line", f"'{host}' is not an address of this machine (e.g. 192.168.1.20)",
+                             key="--host") from None
+    else:
+        if ip.is_unspecified:
+            raise InputError("command line", "give the one address the other browser will use (e.g. 192.168.1.20), "
+                                             "not every address", key="--host")
+    from .. import enter as entering
+
+    try:
+        entering.run(file, port, host.strip("[]"), not no_browser, echo=lambda *a, **k: typer.echo(*a, err="file" in k))
+    except OSError as e:
+        raise InputError("command line", f"cannot serve on {host}:{port}: {e.strerror}", key="--port") from None
+
+

@@ -1,0 +1,57 @@
+"""``printkit score``: a results file checked against every rule, scored, and drawn back."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .app import FORCE, app, load_results
+
+
+@app.command()
+def score(
+    results: str = typer.Argument(..., help="Results file (see `printkit template`)"),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object"),
+    picture: Optional[Path] = typer.Option(None, "--picture", help="Also draw the sheets as entered (.svg or .pdf)"),
+    force: bool = typer.Option(False, "--force", "-f", help=FORCE),
+) -> None:
+    """Check the results against every rule and compute the scores.
+
+    Exit code 0: valid; 1: a rule is broken (scores still printed); 2: unusable file."""
+    from ..inputs import InputError
+
+    if picture is not None and picture.suffix.lower() not in (".svg", ".pdf"):
+        raise InputError(str(picture), "the picture must be a .svg or .pdf file", key="--picture")
+    game, res, is_config = load_results(results)
+    if picture is not None:
+        from ..output import targets
+
+        targets.check_file(picture, force=force, key="--picture")
+    report = game.score(res)
+    if is_config:
+        report.notes.append(f"{results} is a config, not a results file: printkit template {results} writes "
+                            "the results file to fill in after play")
+    if picture is not None:
+        from .. import kit
+        from ..sheet import paper
+
+        p = paper(res.paper)
+        pages = game.picture(res, report, p)
+        kit.number(pages, p, f"{res.title or game.title}: results")
+        kit.write_picture(pages, picture, f"{game.title}: results", force=force)
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(report.text())
+        if picture is not None:
+            typer.echo(f"Picture: {_escaped(picture)}")
+    raise typer.Exit(0 if report.valid else 1)
+
+
+def _escaped(path) -> str:
+    from ..inputs import escape
+
+    return escape(str(path))
