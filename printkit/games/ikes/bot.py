@@ -7,8 +7,8 @@ the entrance and exit spaces ``e`` and ``x``, ``shut`` (a wall without a doorway
 ``cafes`` (each cafeteria's spaces as a bit mask, by name in name order).
 
 Why the shortcuts give the same answer:
-  * a leg depends only on the spaces on its shortest paths (``LegSearch.on``) and the steps between them: a
-    change elsewhere (a value, or a step closed that is not such a step) leaves it as it is, and a change
+  * a leg depends only on the spaces on its shortest paths (``LegSearch.on``) and the steps between them:
+    a change elsewhere (a value, or a step closed that is not such a step) leaves it as it is, and a change
     of values alone leaves every distance as it is, so only the dynamic programme is run again, from the
     first layer that changed (``revalue``);
   * float addition is monotone, so the best sum over tied paths is the same whichever spaces the
@@ -28,9 +28,10 @@ NEG = float("-inf")  # below every value
 
 class LegSearch:
     """One leg as the bot searches it (``path.Leg`` is a leg of the walk as found): from its sources
-    (``src``) to the nearest of its ``targets``, the spaces on shortest paths to the targets reached (``on``, by breadth-first layer; ``onall`` all of them), the best value
-    collected on reaching each (``acc``), its parent there, the leg's value and the target it ends on;
-    ``entry``: the entrance for a first leg (it starts with the entrance's own value), else -1."""
+    (``src``) to the nearest of its ``targets``, the spaces on shortest paths to the targets reached
+    (``on``, by breadth-first layer; ``onall`` all of them), the best value collected on reaching each
+    (``acc``), its parent there, the leg's value and the target it ends on; ``entry``: the entrance for a
+    first leg (it starts with the entrance's own value), else -1."""
 
     __slots__ = ("src", "targets", "on", "onall", "acc", "parent", "val", "end", "entry")
 
