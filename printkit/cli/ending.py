@@ -27,9 +27,8 @@ def main() -> None:
         rv = typer.main.get_command(app).main(args=sys.argv[1:], prog_name="printkit", standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
         sys.stdout.flush()
-        if signals.stopped() is not None and code == 130:  # typer turns KeyboardInterrupt into 130
+        if signals.stopped() is not None:  # typer turns KeyboardInterrupt into 130; one Python swallowed, into 0
             message, code = signals.stop_message(signals.stopped())
-        # (a command that caught the interrupt itself and ended, as `enter` saves and exits 0, keeps its code)
     except BaseException as e:  # noqa: BLE001 - sorted below
         message, code = _ending(e)
         if message is None and code is None:  # a bug: its traceback, and not exit 1, which means "rule broken"

@@ -11,6 +11,7 @@ import signal
 import sys
 import webbrowser
 
+from ..output import signals
 from . import document, server
 
 
@@ -34,7 +35,7 @@ def run(file: str, port: int = 0, host: str = "127.0.0.1", open_browser: bool = 
     try:
         httpd.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
-        pass
+        signals.dealt_with()  # Ctrl-C is how this command ends: save, say so, exit 0
     finally:
         httpd.server_close()
     session.save_latest()

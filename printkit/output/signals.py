@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 from typing import Callable, Iterator
 
 
@@ -31,9 +32,18 @@ def catch_signals() -> Callable[[], None]:
         except (ValueError, OSError):  # not the main thread: leave signals alone
             pass
 
+    hook = sys.unraisablehook
+
+    def quiet(unraisable) -> None:  # a stop Python swallowed (in an import's clean-up): said once, at the end
+        if not (isinstance(unraisable.exc_value, KeyboardInterrupt) and _stopped is not None):
+            hook(unraisable)
+
+    sys.unraisablehook = quiet
+
     def restore() -> None:
         for sig, handler in old.items():
             signal.signal(sig, handler)
+        sys.unraisablehook = hook
 
     return restore
 
@@ -53,6 +63,15 @@ def _on_signal(signum: int, frame) -> None:
 def stopped() -> int | None:
     """The signal that stopped the command, if one did."""
     return _stopped
+
+
+def dealt_with() -> None:
+    """The command has answered the stop itself (``enter`` saves and ends, exit 0): the command line then
+    keeps the command's own ending.  Otherwise a stop always ends the command with its line and code, even
+    when Python swallowed the KeyboardInterrupt (raised inside an import's clean-up, it is only reported as
+    ignored) and the command ran on to its end."""
+    global _stopped
+    _stopped = None
 
 
 def stop_message(signum: int) -> tuple[str, int]:
