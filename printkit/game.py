@@ -15,7 +15,8 @@ What a game provides:
 - scoring: ``entered(res)``, whether anything of the play is in the record; ``score(res)``, every rule
   checked; ``picture(res, report, paper)``, the sheets as entered with the result marked
 - the entry page, in the game's ``page.py`` (``PagePart``, imported for ``printkit enter`` only):
-  ``board(res, report, paper)``, ``board_info(res, report)``, ``editors(cfg)`` and ``ANSWERS``
+  ``board(res, report, paper)``, ``board_info(res, report)``, ``editors(cfg)``, ``places(res)`` and
+  ``ANSWERS``
 - optionally ``simulate`` and ``solve``: functions with typer-annotated options in the game's
   ``commands.py``, named in ``commands`` and run as ``printkit simulate GAME ...`` and ``printkit solve
   GAME ...`` (``command(kind)``, imported for those commands only)
@@ -62,6 +63,10 @@ class PagePart(Protocol):
 
     def editors(self, cfg: Any) -> list[Editor]:
         """The text boxes for the play record."""
+
+    def places(self, res: Any) -> list[str]:
+        """The data-ref of every place the record names (a segment and its end dots, a claimed road and
+        the cards, a square of a curve, a wall): the board has a place to point at for each."""
 
 
 class Game(ABC):
@@ -124,6 +129,9 @@ class Game(ABC):
 
     def editors(self, cfg: Any) -> list[Editor]:
         return self.page.editors(cfg)
+
+    def places(self, res: Any) -> list[str]:
+        return self.page.places(res)
 
     def answers(self) -> dict[str, Answer]:
         return dict(self.page.ANSWERS)

@@ -101,7 +101,7 @@ def test_the_game_fills_in_the_contract(game_id):
     assert not getattr(type(game), "__abstractmethods__", None)
     for attr in ("title", "designer", "blurb"):
         assert isinstance(getattr(game, attr), str) and getattr(game, attr)
-    for name in ("board", "board_info", "editors"):  # the page part: one signature each, as PagePart says
+    for name in ("board", "board_info", "editors", "places"):  # the page part: one signature each, as PagePart says
         want = list(inspect.signature(getattr(PagePart, name)).parameters)[1:]
         assert list(inspect.signature(getattr(game.page, name)).parameters) == want, (game_id, name)
     assert isinstance(game.page.ANSWERS, dict)
@@ -141,6 +141,17 @@ def test_the_played_example_scores_as_it_states(game_id):
     assert {p: str(s) for p, s in report.scores.items()} == want
     code, out, _ = run_cli("score", path, "--json")
     assert code == 0 and {p["name"]: str(p["score"]) for p in json.loads(out)["players"]} == want
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("kind", ["played", "broken"])
+def test_the_board_has_a_place_for_every_place_the_record_names(game_id, kind):
+    game = registry.get(game_id)
+    path = example(game_id, kind)
+    places = game.places(results(game, path))
+    assert places, "the record names places on the sheets"
+    missing = set(places) - {unescape(r) for r in board_refs(game, inputs.load(path).data)}
+    assert not missing, f"places with no data-ref on the board: {sorted(missing)[:5]}"
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -553,9 +553,7 @@ def test_points(p: Points):
 # ---------------------------------------------------------------- printed facts, from the commands shown
 
 def rule_sheet(game_id: str) -> str:
-    from printkit.rulesheet import source
-
-    return source(registry.get(game_id))
+    return registry.get(game_id).rules()
 
 
 def test_no_rule_sheet_speaks_of_the_specification():

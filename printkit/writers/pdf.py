@@ -14,6 +14,7 @@ from typing import Sequence
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getFont, unicode2T1
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ..draw import Circle, Dots, Hit, Lines, Page, Pen, Polyline, Rect, Text
@@ -31,10 +32,14 @@ def render(pages: Sequence[Page], title: str = "printkit") -> bytes:
     c.setAuthor("printkit")
     c.setCreator("printkit")
     c.setProducer("printkit")
-    names = _Fonts(c._doc)
+    doc = c._doc  # reportlab names fonts and font subsets in its document, and has no public handle on it
+    names = _Fonts(doc)
     for page in pages:
         c.setPageSize((page.width * mm, page.height * mm))
-        _Page(c._doc, page.height * mm, names).draw(page.items, c._code)
+        out: list[str] = []
+        _Page(doc, page.height * mm, names).draw(page.items, out)
+        if out:
+            c.addLiteral("\n".join(out))  # the page's operators, as reportlab's own drawing adds them
         c.showPage()
     c.save()
     return buf.getvalue()
@@ -149,7 +154,7 @@ class _Page:
         out.append(f"1 0 0 1 {fp_str(x, self.h - it.y * mm)} Tm")
         for name, _, part in parts:
             font = getFont(name)
-            if font._dynamicFont:  # TrueType: the text goes in subsets of up to 256 glyphs
+            if isinstance(font, TTFont):  # TrueType: the text goes in subsets of up to 256 glyphs
                 for subset, data in font.splitString(part, self.doc):
                     self.set_font(font.getSubsetInternalName(subset, self.doc), it.size, out)
                     out.append(f"({escapePDF(data)}) Tj")

@@ -28,3 +28,8 @@ def board_info(res: Results, report: Report) -> dict:
 
 def editors(cfg: Config) -> list[Editor]:
     return [{"path": ["tally"], "label": "Tally", "kind": "lines", "hint": "Ann 3"}]
+
+
+def places(res: Results) -> list[str]:
+    """Every line of the tally (``row:2``)."""
+    return [f"row:{i}" for i in range(1, len(res.tally or []) + 1)]

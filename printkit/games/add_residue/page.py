@@ -94,3 +94,8 @@ def review(res: "Results", params: dict[str, str]) -> dict[str, Any]:
 
 
 ANSWERS = {"review": review}  # questions the page may ask (POST /api/answer/NAME)
+
+
+def places(res: Results) -> list[str]:
+    """Every move, as its row of the move log (``row:3``)."""
+    return [f"row:{i + 1}" for i in range(len(res.moves))]

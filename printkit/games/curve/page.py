@@ -160,3 +160,13 @@ def best(res: "Results", params: dict[str, str]) -> dict:
 
 
 ANSWERS = {"best": best}  # questions the page may ask (POST /api/answer/NAME)
+
+
+def places(res: Results) -> list[str]:
+    """Every square marked on a curve (``curve:Ann:C3``) and every square written on in a fill
+    (``fill:Ben:Ann:C3``)."""
+    out = [f"curve:{owner}:{coord(r, c)}" for owner in res.names
+           for r, row in enumerate(res.curves[owner]) for c, x in enumerate(row) if x is not None]
+    out += [f"fill:{player}:{owner}:{coord(r, c)}" for player in res.names for owner in res.names
+            for r, row in enumerate(res.fills[player][owner]) for c, x in enumerate(row) if x is not None]
+    return out

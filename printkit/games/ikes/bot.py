@@ -7,8 +7,8 @@ the entrance and exit spaces ``e`` and ``x``, ``shut`` (a wall without a doorway
 ``cafes`` (each cafeteria's spaces as a bit mask, by name in name order).
 
 Why the shortcuts give the same answer:
-  * a leg depends only on the spaces on its shortest paths (``Leg.on``) and the steps between them: a
-    change elsewhere (a value, or a step closed that is not such a step) leaves it as it is, and a change
+  * a leg depends only on the spaces on its shortest paths (``LegSearch.on``) and the steps between them:
+    a change elsewhere (a value, or a step closed that is not such a step) leaves it as it is, and a change
     of values alone leaves every distance as it is, so only the dynamic programme is run again, from the
     first layer that changed (``revalue``);
   * float addition is monotone, so the best sum over tied paths is the same whichever spaces the
@@ -26,11 +26,12 @@ FAR = 10 ** 6  # further than every distance
 NEG = float("-inf")  # below every value
 
 
-class Leg:
-    """One leg: from its sources (``src``) to the nearest of its ``targets``, the spaces on shortest paths
-    to the targets reached (``on``, by breadth-first layer; ``onall`` all of them), the best value
-    collected on reaching each (``acc``), its parent there, the leg's value and the target it ends on;
-    ``entry``: the entrance for a first leg (it starts with the entrance's own value), else -1."""
+class LegSearch:
+    """One leg as the bot searches it (``path.Leg`` is a leg of the walk as found): from its sources
+    (``src``) to the nearest of its ``targets``, the spaces on shortest paths to the targets reached
+    (``on``, by breadth-first layer; ``onall`` all of them), the best value collected on reaching each
+    (``acc``), its parent there, the leg's value and the target it ends on; ``entry``: the entrance for a
+    first leg (it starts with the entrance's own value), else -1."""
 
     __slots__ = ("src", "targets", "on", "onall", "acc", "parent", "val", "end", "entry")
 
@@ -44,7 +45,7 @@ class Leg:
         return out
 
 
-def _dp(leg: Leg, masks, vals, k0: int) -> None:
+def _dp(leg: LegSearch, masks, vals, k0: int) -> None:
     """The best value and parent of every space of ``leg.on`` from layer ``k0`` on; then its end."""
     n_, e_, s_, w_ = masks
     on, acc, parent = leg.on, leg.acc, leg.parent
@@ -108,7 +109,7 @@ def _dp(leg: Leg, masks, vals, k0: int) -> None:
     leg.val = acc[end]
 
 
-def _leg(masks, vals, lay: list[int], targets: int, entry: int) -> Leg:
+def _leg(masks, vals, lay: list[int], targets: int, entry: int) -> LegSearch:
     """The leg whose breadth-first layers ``lay`` end on the first layer meeting ``targets``; its
     sources (``lay[0]``) start with 0 collected, or the entrance ``entry`` with its own value."""
     n_, e_, s_, w_ = masks
@@ -120,7 +121,7 @@ def _leg(masks, vals, lay: list[int], targets: int, entry: int) -> Leg:
         g = (((g & n_) >> N) | ((g & s_) << N) | ((g & e_) << 1) | ((g & w_) >> 1)) & lay[k]
         on[k] = g
         onall |= g
-    leg = Leg()
+    leg = LegSearch()
     leg.src, leg.targets, leg.on, leg.onall, leg.entry = lay[0], targets, on, onall, entry
     leg.acc, leg.parent = [0] * SPACES, [0] * SPACES
     _dp(leg, masks, vals, 0)
@@ -292,7 +293,7 @@ def update(w: Way, masks, vals, steps, changed: int) -> Way | None:
     return out
 
 
-def _prune(leg: Leg, masks, vals, k0: int, changed: int) -> Leg | None:
+def _prune(leg: LegSearch, masks, vals, k0: int, changed: int) -> LegSearch | None:
     """``leg`` after steps it steps along into layer ``k0`` and later closed (``masks``; the values
     ``vals``), if some of its shortest paths avoid them: its length stays, and its shortest paths are
     the old ones that avoid the steps (closing steps only lengthens ways), so its spaces are those,
@@ -321,26 +322,26 @@ def _prune(leg: Leg, masks, vals, k0: int, changed: int) -> Leg | None:
         while k < k0 and not new[k] & changed:
             k += 1
         k0 = k
-    out = Leg()
+    out = LegSearch()
     out.src, out.targets, out.on, out.onall, out.entry = leg.src, leg.targets, new, onall, leg.entry
     out.acc, out.parent = leg.acc[:], leg.parent[:]
     _dp(out, masks, vals, k0)
     return out
 
 
-def _redo(leg: Leg, masks, vals, changed: int) -> Leg:
+def _redo(leg: LegSearch, masks, vals, changed: int) -> LegSearch:
     """``leg`` with its programme run again from the first layer holding a space of ``changed``."""
     k0 = 0
     while not leg.on[k0] & changed:
         k0 += 1
-    out = Leg()
+    out = LegSearch()
     out.src, out.targets, out.on, out.onall, out.entry = leg.src, leg.targets, leg.on, leg.onall, leg.entry
     out.acc, out.parent = leg.acc[:], leg.parent[:]
     _dp(out, masks, vals, k0)
     return out
 
 
-def _kept(old: Way, src: int, targets: int, masks, vals, steps, changed: int) -> Leg | None:
+def _kept(old: Way, src: int, targets: int, masks, vals, steps, changed: int) -> LegSearch | None:
     """The leg of ``old`` from ``src`` to ``targets`` (not a first leg) if no closed step touches it."""
     for legs in old.orders:
         for leg in legs[1:]:
@@ -380,7 +381,7 @@ def _reach(masks, src: int) -> int:
     return seen
 
 
-def _steps_on(leg: Leg, steps) -> int:
+def _steps_on(leg: LegSearch, steps) -> int:
     """The first layer that one of the steps ``(a, b)`` leads into along the leg's shortest paths (a
     layer is never 0), or 0 if the leg steps along none of them."""
     onall = leg.onall

@@ -148,3 +148,14 @@ def editors(cfg: "Config") -> list[dict]:
 
 
 ANSWERS: dict = {}  # no questions to ask about a record yet
+
+
+def places(res: Results) -> list[str]:
+    """Every space with something on it (``Ann:C3``) and every wall and doorway (``Ann:C3 N``), the
+    entrance and exit included."""
+    out = []
+    for player in res.names:
+        b = board_of(res.sheets[player])
+        out += [square_ref(player, s) for s in range(SPACES) if b.grid[s] != "."]
+        out += [edge_ref(player, s, side) for s, side in [*b.walls, b.entrance, b.exit]]
+    return out

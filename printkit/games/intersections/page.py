@@ -75,3 +75,14 @@ def editors(cfg: "Config") -> list[dict]:
 
 
 ANSWERS: dict = {}  # no questions to ask about a record yet
+
+
+def places(res: Results) -> list[str]:
+    """Each segment whose ends are dots of the array (``2:C1-C3``), and its two end dots (``2:C1``)."""
+    out = []
+    for r, texts in enumerate(res.rounds):
+        for text in texts:
+            ends = [parse_coord(t, res.n, res.n) for t in text.split("-")]
+            if len(ends) == 2 and None not in ends:
+                out += [f"{r + 1}:{text}"] + [f"{r + 1}:{coord(*end)}" for end in ends]
+    return out

@@ -4,7 +4,8 @@ Players draw cards and spend them to claim roads between distribution centres:
 cards worth exactly kcount points claim one road, 2 x kcount two roads, and so
 on (an ace counts 1 or 14).  The most roads wins.
 
-- ``game``: the Config and Results models, the Knives game and ``GAME``
+- ``game``: the Knives game and ``GAME``, whose methods call the modules below
+- ``model``: the Config and Results models
 - ``record``: the play record's turn lines ('Ann claims 1-2 with Q'), read and written back
 - ``sheets``: the kit (set-up card, maps and claim cards, road checklist, turn log) and the rule sheet's figures
 - ``reference``: the claim card for one kcount, the set-up card, and the map-and-claim-card pages of ``kcount: draw``

@@ -15,7 +15,7 @@ from ...sheet import MISTAKE, Paper, Player
 from .cards import RANKS, SETUP, ace_value, card, pays, road_count, roads_paid, show_totals
 from .record import parse_turn
 from .roadmap import draw_map, fit, legend, ring
-from .score import Table, claimable, replay
+from .score import Table, claimable, replay, road_ref, roads_on_map
 from .sheets import cards_row
 from .turnlog import ROW_H, Row, rows_table
 from .model import ID, Config, Results
@@ -257,3 +257,15 @@ def editors(cfg: "Config") -> list[dict]:
 
 
 ANSWERS = {"claim": claim_check}  # questions the page may ask (POST /api/answer/NAME)
+
+
+def places(res: Results) -> list[str]:
+    """Every road claimed that is on the map (``road:3-4``) and every card drawn or spent (``card:Q``)."""
+    if res.kcount == "draw":
+        return []
+    out = []
+    for text in res.turns:
+        t = parse_turn(text)
+        out += [road_ref(road) for road in roads_on_map(t, res.kcount)]
+        out += [f"card:{c}" for c in (card(tok) for tok in t.cards) if c]
+    return list(dict.fromkeys(out))

@@ -140,7 +140,7 @@ def replay(res: Results, report: Report) -> Table:
         else:
             got = _claim(t, n, where, k, table.left, owner, state, report)
             ok = got is not None and i not in wrong_turn  # ruling 7: a claim out of turn is void too
-            roads = got if ok else _roads_on_map(t, k)
+            roads = got if ok else roads_on_map(t, k)
             for road in roads:
                 marks.append(Claimed(road, who, n, ok))
             if ok:
@@ -241,7 +241,7 @@ def _pass(t: Turn, where: str, k: int, left: int, state: Replay, report: Report)
                      f"({roads * k}); with no card to draw, a player who can claim must claim", tuple(dict.fromkeys(f"card:{c}" for c in cards)))
 
 
-def _roads_on_map(t: Turn, k: int) -> list[tuple[int, int]]:
+def roads_on_map(t: Turn, k: int) -> list[tuple[int, int]]:
     out = []
     for text in t.roads:
         a, b = map(int, ROAD.match(text).groups())
@@ -255,7 +255,7 @@ def _claim(t: Turn, n: int, where: str, k: int, left: int, owner: dict, state: R
     """Check one claim; the roads it takes, or None if it breaks a rule."""
     who = t.who
     turn = f"turn:{n}"
-    refs = (turn, *(road_ref(r) for r in _roads_on_map(t, k)))  # a void claim: its row and its roads
+    refs = (turn, *(road_ref(r) for r in roads_on_map(t, k)))  # a void claim: its row and its roads
     before = len(report.violations)
     m = len(t.roads)
     roads: list[tuple[int, int]] = []
