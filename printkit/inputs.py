@@ -24,8 +24,10 @@ STR = "tag:yaml.org,2002:str"
 class InputError(Exception):
     """An unusable input: printed as one line, exit code 2."""
 
-    def __init__(self, file: str, message: str, line: int | None = None, key: str | None = None):
+    def __init__(self, file: str, message: str, line: int | None = None, key: str | None = None,
+                 loc: tuple = ()):
         self.file, self.line, self.key, self.message = file, line, key, message
+        self.loc = loc  # the key as a path into the document, ("fills", "Ann", "Ben") or ("rounds", 1, 3)
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -73,6 +75,11 @@ class Row(int):
     and the key shown is the block's (``curves.Ann``, not ``curves.Ann[3]``)."""
 
 
+def path_of(loc: tuple) -> tuple:
+    """A place in the file as a path into the document: the rows of a '|' block are the block's."""
+    return tuple(part for part in loc if not isinstance(part, Row))
+
+
 def key_name(loc: tuple) -> str:
     """('players', 0) -> 'players[1]'; ('curves', 'Ann') -> 'curves.Ann'."""
     out = ""
@@ -108,8 +115,8 @@ class Document:
         if line in self.layout:  # the problem comes from a layout problem under this key: name it
             at, what, kind = self.layout[line]
             told = what if kind == "bar" else f"{what} (as read: {message})"
-            return InputError(self.file, told, at, key_name(loc) or None)
-        return InputError(self.file, message, line, key_name(loc) or None)
+            return InputError(self.file, told, at, key_name(loc) or None, path_of(loc))
+        return InputError(self.file, message, line, key_name(loc) or None, path_of(loc))
 
 
 def read_text(path: str | Path) -> str:

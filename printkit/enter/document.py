@@ -107,10 +107,19 @@ def board(game, data: Any) -> dict:
     at, and what the page's input needs to know beside them."""
     from ..sheet import paper
 
-    res = read(game, data)
+    unread: list[dict] = []
+    try:
+        res = read(game, data)
+    except InputError:  # the parts that read, drawn; each part that does not, named on its sheet
+        from .salvage import salvage
+
+        check_setup(game, data)
+        res, unread = salvage(game, data)
+        for part in unread:
+            part["ref"] = game.where(res, tuple(part["path"]))
     report = game.score(res)
     return {"sheets": [_svg(page) for page in game.board(res, report, paper(res.paper))],
-            "info": game.board_info(res, report)}
+            "info": game.board_info(res, report), "unread": unread}
 
 
 _DRAWN: OrderedDict[bytes, str] = OrderedDict()  # sheets drawn lately: most changes redraw one sheet of many

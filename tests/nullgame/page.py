@@ -33,3 +33,8 @@ def editors(cfg: Config) -> list[Editor]:
 def places(res: Results) -> list[str]:
     """Every line of the tally (``row:2``)."""
     return [f"row:{i}" for i in range(1, len(res.tally or []) + 1)]
+
+
+def where(res: Results, path: tuple) -> str | None:
+    """A line of the tally (``row:2``)."""
+    return f"row:{path[1] + 1}" if path[:1] == ("tally",) and len(path) > 1 and isinstance(path[1], int) else None

@@ -81,12 +81,12 @@ async function refresh() {
       post("/api/board", doc, headers, { signal: ctl.signal }),
     ]);
     if (seq !== page.seq) return;  // a newer state is on its way: this answer is already old
+    if (drawn.status === 200) { page.info = drawn.body.info || {}; page.unread = drawn.body.unread || []; board.show(drawn.body.sheets); }
     if (check.status === 200) {
-      if (drawn.status === 200) { page.info = drawn.body.info || {}; board.show(drawn.body.sheets); }
       showReport(check.body, seq);
       applyMarks();
-    } else {
-      showProblem(check.body.error || `the server answered ${check.status}`);
+    } else {  // the record does not read: the sheets of the parts that do, each part that does not named
+      showProblem(check.body.error || `the server answered ${check.status}`, drawn.status === 200 ? drawn.body.unread : []);
     }
   } catch (e) {
     if (e.name !== "AbortError" && seq === page.seq) showProblem("the printkit server is not answering (is it still running?)");
@@ -102,10 +102,13 @@ function showReport(rep, seq) {
   page.report = rep;
   page.shownSeq = seq;
   $("problem").hidden = true;
-  const broken = rep.violations.length;
+  $("mistakes").hidden = false;
+  for (const el of document.querySelectorAll(".unread")) el.classList.remove("unread");
+  const blank = rep.violations.length === 1 && rep.violations[0].rule === "empty";  // a fresh sheet: no mistake
+  const broken = blank ? 0 : rep.violations.length;
   const status = document.querySelector("[data-status]");
-  status.textContent = broken ? `${broken} rule(s) broken` : "valid";
-  status.className = "status " + (broken ? "broken" : "valid");
+  status.textContent = blank ? "nothing entered yet" : broken ? `${broken} rule(s) broken` : "valid";
+  status.className = "status " + (blank ? "blank" : broken ? "broken" : "valid");
   const rows = rep.players.map((p) => {
     const who = page.setup.players.find((s) => s.name === p.name) || {};
     const tr = document.createElement("tr");
@@ -126,7 +129,7 @@ function showReport(rep, seq) {
   $("scores").tBodies[0].replaceChildren(...rows);
   $("winners").textContent = rep.winners.length
     ? (rep.winners.length === 1 ? "Winner: " : "Winners: ") + rep.winners.join(", ") : "Winner: none";
-  $("violations").replaceChildren(...rep.violations.map((v) => {
+  $("violations").replaceChildren(...rep.violations.filter(() => !blank).map((v) => {
     const li = document.createElement("li");
     li.dataset.violation = v.rule;
     li.textContent = `${v.where}: ${v.message}`;
@@ -138,13 +141,20 @@ function showReport(rep, seq) {
   game.checked?.(ctx, rep);
 }
 
-function showProblem(text) {
+function showProblem(text, unread = []) {
   const status = document.querySelector("[data-status]");
   status.textContent = "cannot read";
   status.className = "status broken";
+  $("violations").replaceChildren();  // not "no mistakes": the record is checked once it reads
+  $("mistakes").hidden = true;
   $("problem").textContent = text;
   $("problem").hidden = false;
+  for (const el of document.querySelectorAll(".unread")) el.classList.remove("unread");
   editors.flag(text);
+  for (const part of unread) {  // each part that does not read: under its text box and on its sheet
+    editors.flag(`${part.key}: ${part.message}`);
+    if (part.ref) for (const el of board.all(part.ref)) el.classList.add("unread");
+  }
 }
 
 function applyMarks() {
@@ -211,6 +221,7 @@ const ctx = {
   edit,
   say,
   info: () => page.info,
+  unread: () => page.unread || [],  // the parts of the record that do not read: the page leaves them alone
   report: () => page.report,
   get setup() { return page.setup; },
   controls: $("controls"),

@@ -1,5 +1,7 @@
 // Text boxes for the play record, in the results file's own line syntax (`Ann add 3`, `B2-B4`):
 // a typed record and a drawn one mix, and a game without a board yet is still entered here.
+import { at, put } from "/static/record.js";
+
 const toValue = {
   lines: (text) => text.split("\n").map((s) => s.trim()).filter(Boolean),
   items: (text) => text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean),
@@ -11,7 +13,7 @@ const toText = {
   lines: (v) => (Array.isArray(v) ? v.join("\n") : v == null ? "" : String(v)),
   items: (v) => (Array.isArray(v) ? v.join(", ") : v == null ? "" : String(v)),
   list: (v) => (Array.isArray(v) ? v.join(", ") : v == null ? "" : String(v)),
-  grid: (v) => (v == null ? "" : String(v).replace(/\n$/, "")),
+  grid: (v) => (v == null ? "" : Array.isArray(v) ? v.join("\n") : String(v).replace(/\n$/, "")),
   text: (v) => (v == null ? "" : String(v)),
 };
 
@@ -19,12 +21,6 @@ export function keyName(path) {  // as the scorer names keys: rounds[2], sheets.
   let out = "";
   for (const p of path) out += typeof p === "number" ? `[${p + 1}]` : (out ? `.${p}` : String(p));
   return out;
-}
-
-export function getAt(doc, path) {
-  let v = doc;
-  for (const p of path) { if (v == null) return undefined; v = v[p]; }
-  return v;
 }
 
 export class Editors {
@@ -69,25 +65,21 @@ export class Editors {
     for (const b of this.boxes) {
       b.err.hidden = true;
       if (from === b.spec.path.join("/")) continue;  // the box being typed in keeps its text as typed
-      const text = toText[b.spec.kind](getAt(doc, b.spec.path));
+      const text = toText[b.spec.kind](at(doc, b.spec.path));
       if (toText[b.spec.kind](toValue[b.spec.kind](b.box.value)) !== text) b.box.value = text;
     }
   }
 
-  put(doc, path, value) {
-    let v = doc;
-    path.slice(0, -1).forEach((p, i) => {
-      if (v[p] == null || typeof v[p] !== "object") v[p] = typeof path[i + 1] === "number" ? [] : {};
-      v = v[p];
-    });
-    if (value === undefined) delete v[path[path.length - 1]];
-    else v[path[path.length - 1]] = value;
+  put(doc, path, value) {  // under the keys as typed (a sheet keyed `ann` stays `ann`), a grid in the form it has
+    const was = at(doc, path);
+    put(doc, path, Array.isArray(was) && typeof value === "string" ? value.replace(/\n$/, "").split("\n") : value);
   }
 
   flag(message) {  // an unreadable record: the message under the box it names
-    const key = message.split(":")[0];
+    const key = message.split(":")[0].toLowerCase();
     for (const b of this.boxes) {
-      if (key === b.key || key.startsWith(b.key + "[") || key.startsWith(b.key + ".")) {
+      const mine = b.key.toLowerCase();
+      if (key === mine || key.startsWith(mine + "[") || key.startsWith(mine + ".")) {
         b.err.textContent = message;
         b.err.hidden = false;
       }

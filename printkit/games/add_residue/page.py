@@ -99,3 +99,8 @@ ANSWERS = {"review": review}  # questions the page may ask (POST /api/answer/NAM
 def places(res: Results) -> list[str]:
     """Every move, as its row of the move log (``row:3``)."""
     return [f"row:{i + 1}" for i in range(len(res.moves))]
+
+
+def where(res: Results, path: tuple) -> str | None:
+    """A row of the move log (``row:5``)."""
+    return f"row:{path[1] + 1}" if path[:1] == ("moves",) and len(path) > 1 and isinstance(path[1], int) else None

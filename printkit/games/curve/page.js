@@ -10,6 +10,7 @@
 // Every rule is the scorer's: what is drawn or written goes into the record and comes back checked.
 
 import { Cursor, Grid, clearSketch, keyOf, parseSquare, sketchPath, square as name, track } from "/static/input.js";
+import { at, gridRows, gridValue, put, unreadable } from "/static/record.js";
 
 let cursor = null;   // {grid: "curve:Ann" | "fill:Ben:Ann", at: Cursor}
 let first = null;    // {grid, sq}: the fill's square chosen for 1, waiting for the square of 2
@@ -27,38 +28,45 @@ const adjacent = (a, b) => { const [r1, c1] = parseSq(a), [r2, c2] = parseSq(b);
 
 // ---------------------------------------------------------------- the record's grids
 
-function readGrid(text, n) {
-  const rows = String(text || "").split("\n").map((l) => l.trim()).filter(Boolean).map((l) => l.split(/\s+/));
-  const ok = rows.length === n && rows.every((r) => r.length === n);
-  return ok ? rows : Array.from({ length: n }, () => Array(n).fill("."));
+// a grid as the file has it (a block or a list of rows); a blank grid where nothing is written yet; null
+// where it does not read as n x n (the page leaves it alone: its text box mends it)
+function readGrid(value, n) {
+  const rows = gridRows(value);
+  if (rows && rows.length === 0) return Array.from({ length: n }, () => Array(n).fill("."));
+  return rows && rows.length === n && rows.every((r) => r.length === n) ? rows : null;
 }
-const gridText = (rows) => rows.map((r) => r.join(" ")).join("\n") + "\n";
+
+function leftAlone(ctx, path, what) {  // a part that does not read is never written over
+  if (!unreadable(ctx.unread(), path) && readGrid(at(ctx.doc(), path), ctx.info().n)) return false;
+  ctx.say(`${what} does not read as a ${ctx.info().n} x ${ctx.info().n} grid: mend it in its text box first.`);
+  return true;
+}
 
 function writeCurve(ctx, owner, path) {
   const n = ctx.info().n;
+  if (leftAlone(ctx, ["curves", owner], `${owner}'s curve`)) return;
   ctx.edit((doc) => {
     const rows = Array.from({ length: n }, () => Array(n).fill("."));
     path.forEach((sq, i) => { const [r, c] = parseSq(sq); rows[r][c] = String(i + 1); });
-    doc.curves = doc.curves || {};
-    doc.curves[owner] = gridText(rows);
+    put(doc, ["curves", owner], gridValue(at(doc, ["curves", owner]), rows));
   });
 }
 
 function setFill(ctx, filler, owner, changes) {  // changes: {C3: "12" | "."}
   const n = ctx.info().n;
+  if (leftAlone(ctx, ["fills", filler, owner], `${filler}'s fill of ${owner}'s curve`)) return;
   ctx.edit((doc) => {
-    doc.fills = doc.fills || {};
-    doc.fills[filler] = doc.fills[filler] || {};
-    const rows = readGrid(doc.fills[filler][owner], n);
+    const was = at(doc, ["fills", filler, owner]);
+    const rows = readGrid(was, n);
     for (const [sq, v] of Object.entries(changes)) { const [r, c] = parseSq(sq); rows[r][c] = v; }
-    doc.fills[filler][owner] = gridText(rows);
+    put(doc, ["fills", filler, owner], gridValue(was, rows));
   });
 }
 
 function fillValue(ctx, filler, owner, sq) {
-  const rows = readGrid(((ctx.doc().fills || {})[filler] || {})[owner], ctx.info().n);
+  const rows = readGrid(at(ctx.doc(), ["fills", filler, owner]), ctx.info().n);
   const [r, c] = parseSq(sq);
-  return rows[r][c];
+  return rows ? rows[r][c] : "?";
 }
 
 // ---------------------------------------------------------------- start
@@ -192,6 +200,7 @@ function sketch(d) {
 // ---------------------------------------------------------------- fills
 
 function clickFill(ctx, g) {
+  if (leftAlone(ctx, ["fills", g.filler, g.owner], `${g.filler}'s fill of ${g.owner}'s curve`)) return;
   const cv = ctx.info().curves[g.owner] || {};
   const path = cv.path || [];
   if (cv.closed && path.includes(g.sq)) {  // the route's numbers: 1 here, then 2 beside it

@@ -8,7 +8,8 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from ...draw import Hit, Page, Pen, Polyline, Rect, Text, fit_text, hit_grid, hit_line, moved
+from ...draw import Hit, Page, Pen, Polyline, Rect, Text, fit_size, hit_grid, hit_line, moved
+from ...model import player_named
 from ...report import Report
 from ...sheet import Paper, Player
 from ...coords import coord
@@ -47,7 +48,8 @@ def path_of(curve: Curve, n: int) -> list[tuple[int, int]] | None:
 def _panel(title: str, color, n: int) -> tuple[Page, float, float]:
     lab = label_room(n, CELL)
     page = Page(lab + n * CELL + 6, TOP_ROOM + n * CELL + 14)
-    page.add(Text(2, 6, fit_text(title, page.width - 4, 11, True), 11, bold=True, color=color))
+    text, size = fit_size(title, page.width - 4, 11, 7, True)  # smaller before it is cut short
+    page.add(Text(2, 6, text, size, bold=True, color=color))
     return page, lab + 2, 9 + TOP_ROOM
 
 
@@ -123,7 +125,7 @@ def board_info(res: "Results", report: Report) -> dict:
 
 def editors(cfg: "Config") -> list[dict]:
     rows = min(cfg.n, 14)
-    out = [{"path": ["curves", name], "label": f"{name}'s curve ('#' on its squares, '.' elsewhere)", "kind": "grid",
+    out = [{"path": ["curves", name], "label": f"{name}'s curve (its squares numbered 1, 2, 3, ... along it, or '#' on each; '.' elsewhere)", "kind": "grid",
             "rows": rows} for name in cfg.names]
     out += [{"path": ["fills", filler, owner], "label": f"{filler}'s fill of {owner}'s curve", "kind": "grid",
              "rows": rows} for filler in cfg.names for owner in cfg.names]
@@ -170,3 +172,20 @@ def places(res: Results) -> list[str]:
     out += [f"fill:{player}:{owner}:{coord(r, c)}" for player in res.names for owner in res.names
             for r, row in enumerate(res.fills[player][owner]) for c, x in enumerate(row) if x is not None]
     return out
+
+
+def where(res: Results, path: tuple) -> str | None:
+    """A curve's grid (``grid:curve:Ann``) or a fill's (``grid:fill:Ben:Ann``)."""
+    names = [_named(res, k) for k in path[1:3]]
+    if path[:1] == ("curves",) and len(path) > 1 and names[0]:
+        return f"grid:curve:{names[0]}"
+    if path[:1] == ("fills",) and len(path) > 2 and None not in names:
+        return f"grid:fill:{names[0]}:{names[1]}"
+    return None
+
+
+def _named(res: Results, key) -> str | None:
+    try:
+        return player_named(key, res.players)
+    except ValueError:
+        return None

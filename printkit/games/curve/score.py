@@ -140,7 +140,8 @@ def check_fill(curve: Curve, player: str, grid, n: int, report: Report) -> Fill:
             same = [q for q in fits if geo.fits(v, q, others[q], n) == geo.fits(v, sq, others[sq], n)]
             fit = "which fits there" if len(same) == 1 else f"which fits at {coord(*sq)} or {geo.names(same[1:])}"
             report.violation(player, "interior-once" if len(squares) > 1 else "interior-order", where(sq),
-                             f"{who}: {v} at {coord(*sq)}: {why} and {w} is missing; {check_entry(v, w, fit)}")
+                             f"{who}: {v} at {coord(*sq)}: {why} and {w} is missing; {check_entry(v, w, fit)}",
+                             refs([sq]))
             fill.bad.add(sq)
             inner[sq] = board[sq] = w
     top = max(inner.values(), default=0)  # as intended, where a slip was found

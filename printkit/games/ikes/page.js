@@ -21,7 +21,8 @@
 // The rules are the scorer's: nothing is refused here but what the file cannot hold.
 
 import { Cursor, Grid, clearSketch, placeAt, sketch, track } from "/static/input.js";
-import { changeWalls, gridText, outer, parseRef, readGrid, readWalls, sheetOf, sq, wallKey } from "/static/game/store.js";
+import { at, unreadable } from "/static/record.js";
+import { changeWalls, gridValue, outer, parseRef, readGrid, readWalls, sheetOf, sq, wallKey } from "/static/game/store.js";
 import * as turnline from "/static/game/turnline.js";
 
 const ARROWS = { ArrowUp: "N", ArrowRight: "E", ArrowDown: "S", ArrowLeft: "W" };
@@ -38,21 +39,30 @@ let bar = null;
 
 // ---------------------------------------------------------------- the document
 
-const gridOf = (ctx, p) => readGrid(((ctx.doc().sheets || {})[p] || {}).grid);
+const BLANK = Array.from({ length: 7 }, () => Array(7).fill("."));
+const gridOf = (ctx, p) => readGrid(at(ctx.doc(), ["sheets", p, "grid"])) || BLANK;  // a grid that does not read: shown as blank here, never written
 
-const wallsOf = (ctx, p) => readWalls(((ctx.doc().sheets || {})[p] || {}).walls).walls;
+const wallsOf = (ctx, p) => readWalls(at(ctx.doc(), ["sheets", p, "walls"])).walls;
+
+function leftAlone(ctx, p, part) {  // a part that does not read is never written over
+  const bad = unreadable(ctx.unread(), ["sheets", p, part]) || (part === "grid" && !readGrid(at(ctx.doc(), ["sheets", p, "grid"])));
+  if (bad) ctx.say(`${p}'s ${part} does not read: mend it in its text box first.`);
+  return bad;
+}
 
 function setSquares(ctx, p, cells, mark, how) {
+  if (leftAlone(ctx, p, "grid")) return;
   ctx.edit((doc) => {
     const sh = sheetOf(doc, p);
     const g = readGrid(sh.grid);
     for (const [r, c] of cells) g[r][c] = mark;
-    sh.grid = gridText(g);
+    sh.grid = gridValue(sh.grid, g);
   });
   ctx.say(`${p}: ${cells.map(([r, c]) => sq(r, c)).join(", ")} ${how || (mark === "." ? "emptied" : `now ${mark}`)}.`);
 }
 
 function setWalls(ctx, p, keys, on) {
+  if (leftAlone(ctx, p, "walls")) return;
   ctx.edit((doc) => changeWalls(doc, p, (w) => { for (const k of keys) { if (on && !w.has(k)) w.set(k, false); if (!on) w.delete(k); } }));
   ctx.say(`${p}: wall${keys.length > 1 ? "s" : ""} ${keys.join(", ")} ${on ? "drawn" : "removed"}.`);
 }
@@ -78,7 +88,7 @@ export function start(ctx) {
   style.textContent = `line.hit.edge:hover { stroke: var(--focus); stroke-opacity: .3; }
     rect.hit.square:hover { fill: var(--focus); fill-opacity: .07; }
     /* a side keeps its whole band (page.py's BAND wide) to point at when marked or picked: no dashes, no gaps */
-    line.hit.edge.marked { stroke: url(#ikes-stripes); stroke-width: 3.92px; stroke-dasharray: none; stroke-opacity: 1; stroke-linecap: round; }
+    line.hit.edge.marked { stroke-width: 3.92px; }
     body.hide-mistakes line.hit.edge.marked { stroke-opacity: 0; } line.hit.edge.selected { stroke-width: 3.92px; stroke-opacity: .35; }
     g.sketch line.erase { stroke: var(--mistake); stroke-dasharray: 1 .7; } g.sketch line.wall { stroke-width: 1.1; }
     g.sketch rect { fill: var(--focus); fill-opacity: .15; stroke: var(--focus); stroke-width: .5; pointer-events: none; }
@@ -89,10 +99,6 @@ export function start(ctx) {
     .pens button[aria-pressed="true"] { background: #0072b2; color: #fff; border-color: #0072b2; }
     .pens .turnline { font: 15px ui-monospace, monospace; background: #f1f5f9; padding: .2rem .5rem; border-radius: 4px; min-width: 14rem; }`;
   document.head.append(style);
-  // red stripes for a marked side: a thin band needs a bolder hatch than a square to be seen (and in grey)
-  document.querySelector("svg.defs defs")?.insertAdjacentHTML("beforeend", '<pattern id="ikes-stripes" width="1.3" height="1.3" ' +
-    'patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="1.3" height="1.3" fill="#d6143d" fill-opacity="0.2"/>' +
-    '<rect width="0.55" height="1.3" fill="#d6143d" fill-opacity="0.9"/></pattern>');
   bar = document.createElement("div");
   ctx.controls.append(bar);
   drawBar(ctx);
@@ -317,7 +323,7 @@ function startTurn(ctx) {
 }
 
 function turnKey(ctx, k) {
-  if (turnline.key(turn, k) === "remove last") removeTurn(ctx, turn.player, ((ctx.doc().sheets || {})[turn.player] || {}).turns?.length || 0);
+  if (turnline.key(turn, k) === "remove last") removeTurn(ctx, turn.player, (at(ctx.doc(), ["sheets", turn.player, "turns"]) || []).length);
   paint(ctx);
 }
 
@@ -341,7 +347,7 @@ function commitTurn(ctx) {
 }
 
 function removeTurn(ctx, p, i) {
-  const list = ((ctx.doc().sheets || {})[p] || {}).turns;
+  const list = at(ctx.doc(), ["sheets", p, "turns"]);
   if (!Array.isArray(list) || i < 1 || i > list.length) return;
   const gone = list[i - 1];
   ctx.edit((doc) => { const sh = sheetOf(doc, p); sh.turns.splice(i - 1, 1); if (!sh.turns.length) delete sh.turns; });
@@ -358,9 +364,12 @@ function tell(ctx) {
     if (line) line.textContent = turnline.text(turn) || "\u00a0";
     return;
   }
-  if (!cursor) { ctx.say("Pick a pen, then click squares and sides; or click a sheet and type."); return; }
+  const lacking = Object.entries(ctx.info().missing || {}).filter(([, what]) => what.length)
+    .map(([p, what]) => `${p}'s ${what.join(" and ")}`);
+  const still = lacking.length ? ` Still to draw: ${lacking.join("; ")} (Entrance and Exit buttons, then a side on the store's edge).` : "";
+  if (!cursor) { ctx.say(`Pick a pen, then click squares and sides; or click a sheet and type.${still}`); return; }
   const mark = gridOf(ctx, cursor.player)[cursor.at.r][cursor.at.c];
-  ctx.say(`${cursor.player}, ${sq(cursor.at.r, cursor.at.c)}: ${mark}. Pen: ${pen}${edgePen !== "wall" ? `; next side: ${edgePen}` : ""}.`);
+  ctx.say(`${cursor.player}, ${sq(cursor.at.r, cursor.at.c)}: ${mark}. Pen: ${pen}${edgePen !== "wall" ? `; next side: ${edgePen}` : ""}.${still}`);
 }
 
 function paint(ctx) {

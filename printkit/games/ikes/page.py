@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from ...draw import Hit, Lines, Page, Pen, Text, fit_text, hit_grid, hit_line, moved, wrap
+from ...model import player_named
 from ...report import Report
 from ...sheet import LABEL_ROOM, Paper
 from .path import Board, Walk, walk
@@ -125,9 +126,11 @@ def pen_pictures() -> dict[str, str]:
 
 def board_info(res: "Results", report: Report) -> dict:
     """What page.js needs beside the sheets: the players, the displays' names and pictures (for the pen
-    buttons) and the turn count per store.  Everything else it reads from the results document itself."""
+    buttons), the turn count per store, and what each store still lacks to be walked (its entrance, its
+    exit).  Everything else it reads from the results document itself."""
     return {"players": list(res.names), "displays": {f: d.name for f, d in tileset().displays.items()},
-            "pens": pen_pictures(), "turns": {p: len(res.sheets[p].turns or []) for p in res.names}}
+            "pens": pen_pictures(), "turns": {p: len(res.sheets[p].turns or []) for p in res.names},
+            "missing": {p: [d for d in ("entrance", "exit") if not getattr(res.sheets[p], d)] for p in res.names}}
 
 
 def editors(cfg: "Config") -> list[dict]:
@@ -159,3 +162,20 @@ def places(res: Results) -> list[str]:
         out += [square_ref(player, s) for s in range(SPACES) if b.grid[s] != "."]
         out += [edge_ref(player, s, side) for s, side in [*b.walls, b.entrance, b.exit]]
     return out
+
+
+def where(res: Results, path: tuple) -> str | None:
+    """A store's grid (``grid:Ann``), or a row of its turn log (``turn:Ann:3``)."""
+    name = _named(res, path[1]) if path[:1] == ("sheets",) and len(path) > 1 else None
+    if name is None:
+        return None
+    if len(path) > 3 and path[2] == "turns" and isinstance(path[3], int):
+        return turn_ref(name, path[3] + 1)
+    return f"grid:{name}"
+
+
+def _named(res: Results, key) -> str | None:
+    try:
+        return player_named(key, res.players)
+    except ValueError:
+        return None

@@ -197,15 +197,17 @@ def turn_text(t: Turn) -> str:
 
 
 class Sheet(Model, kw_only=True):
-    entrance: Annotated[str, Meta(description="Edge space and the outer side its doorway is on, e.g. D1 W")]
-    exit: Annotated[str, Meta(description="Edge space and outer side of the exit doorway, e.g. A7 N")]
+    entrance: Annotated[str | None, Meta(description="Edge space and the outer side its doorway is on, e.g. D1 W "
+                                                      "(empty until it is drawn)")] = None
+    exit: Annotated[str | None, Meta(description="Edge space and outer side of the exit doorway, e.g. A7 N "
+                                                  "(empty until it is drawn)")] = None
     grid: Annotated[Any, Meta(description="7 lines of 7 marks: . empty, o tile space, 1-6 display, C1/C2 cafeterias")]
     walls: Annotated[list[Any], Meta(description="Every wall: space and side, * for a doorway")] = []
     turns: Annotated[list[Any], Meta(description="Optional: the turns in order, replayed and checked")] | None = None
 
     def __post_init__(self) -> None:
-        self.entrance = checked("entrance", _door, self.entrance)
-        self.exit = checked("exit", _door, self.exit)
+        self.entrance = checked("entrance", _door, self.entrance) if self.entrance not in (None, "") else None
+        self.exit = checked("exit", _door, self.exit) if self.exit not in (None, "") else None
         self.grid = checked("grid", _grid, self.grid)
         self.walls = each(self.walls, _wall, "walls")
         if self.turns is not None:
@@ -233,7 +235,7 @@ def record_template(cfg: Any) -> str:
         "sheets:",
     ]
     for p in cfg.names:
-        lines += [f"  {yaml_key(p)}:", "    entrance: D1 W", "    exit: D7 E", "    grid: |"]
+        lines += [f"  {yaml_key(p)}:", "    entrance:    # e.g. D1 W", "    exit:        # e.g. D7 E", "    grid: |"]
         lines += ["      " + " ".join(["."] * N) for _ in range(N)]
         lines += ["    walls: []", "    # turns: []"]
     return "\n".join(lines) + "\n"

@@ -43,8 +43,9 @@ def board_of(sh: Sheet) -> Board:
         walls[(_space(sp), side)] = w.endswith("*")
     b = Board(grid, walls)
     for attr in ("entrance", "exit"):
-        sp, side = getattr(sh, attr).split()
-        setattr(b, attr, (_space(sp), side))
+        if getattr(sh, attr):
+            sp, side = getattr(sh, attr).split()
+            setattr(b, attr, (_space(sp), side))
     return b
 
 
@@ -64,7 +65,13 @@ def check_sheet(b: Board, player: str, sheet: str, report: Report) -> None:
             report.violation(player, "cafeteria-shape", f"{sheet}, cafeteria {k} at {' '.join(name(s) for s in spaces)}",
                              f"{k} covers {len(spaces)} space(s) ({', '.join(name(s) for s in spaces)}); "
                              "a cafeteria is two spaces side by side", tuple(square_ref(player, s) for s in spaces))
-    if b.entrance == b.exit:
+    unset = [what for what, door in (("entrance", b.entrance), ("exit", b.exit)) if door is None]
+    if unset:
+        both = " and the ".join(unset)
+        report.violation(player, "doorways", f"{sheet}, {both}",
+                         f"the {both} {'are' if len(unset) == 2 else 'is'} not written yet: each is the edge space "
+                         "and the side of the outer wall its doorway is on, e.g. D1 W", (f"grid:{player}",))
+    elif b.entrance == b.exit:
         report.violation(player, "doorways", f"{sheet}, entrance and exit",
                          f"the entrance and the exit are the same doorway ({name(b.entrance[0])} {b.entrance[1]})",
                          (edge_ref(player, *b.entrance),))

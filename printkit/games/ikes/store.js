@@ -11,19 +11,30 @@ export const wallKey = (r, c, side) => `${sq(r, c)} ${side}`;
 export const outer = (r, c, side) => { const [dr, dc] = STEP[side]; return r + dr < 0 || r + dr > 6 || c + dc < 0 || c + dc > 6; };
 const order = (k) => { const m = WALL.exec(k); return m ? ((ROWS.indexOf(m[1].toUpperCase()) * 7 + Number(m[2]) - 1) * 4 + SIDES.indexOf(m[3].toUpperCase())) : 999; };
 
+import { gridRows, keyIn } from "/static/record.js";
+
+// a player's sheet, under its key as typed (a sheet keyed `ann` is Ann's); a new one holds no doorways yet
 export function sheetOf(doc, p) {
   if (!doc.sheets || typeof doc.sheets !== "object") doc.sheets = {};
-  if (!doc.sheets[p] || typeof doc.sheets[p] !== "object") doc.sheets[p] = { entrance: "D1 W", exit: "D7 E", grid: "", walls: [] };
-  return doc.sheets[p];
+  const key = keyIn(doc.sheets, p);
+  if (!doc.sheets[key] || typeof doc.sheets[key] !== "object") doc.sheets[key] = { grid: "", walls: [] };
+  return doc.sheets[key];
 }
 
-export function readGrid(text) {
-  const rows = String(text ?? "").split("\n").map((l) => l.trim()).filter(Boolean).map((l) => l.split(/\s+/));
+// the store's 7 x 7 marks, from a block or a list of rows (a row or mark not written yet is "."); null
+// where it does not read as 7 rows of 7 (the page leaves it alone: its text box mends it)
+export function readGrid(value) {
+  const rows = gridRows(value);
+  if (!rows || rows.length > 7 || rows.some((r) => r.length > 7) || (rows.length && rows.length < 7)) return null;
   const norm = (t) => (/^[cC]\d$/.test(t) ? t.toUpperCase() : t === "O" ? "o" : t);
   return Array.from({ length: 7 }, (_, r) => Array.from({ length: 7 }, (_, c) => norm((rows[r] || [])[c] || ".")));
 }
 
-export const gridText = (g) => g.map((line) => line.map((t) => t.padEnd(2)).join(" ").trimEnd()).join("\n") + "\n";
+// the marks written back in the form the file had (a list of rows stays a list), two columns a mark
+export function gridValue(was, g) {
+  const lines = g.map((line) => line.map((t) => t.padEnd(2)).join(" ").trimEnd());
+  return Array.isArray(was) ? lines : lines.join("\n") + "\n";
+}
 
 export function readWalls(list) {  // Map "B2 E" -> doorway? in the file's order, and the entries the page cannot read
   const walls = new Map();

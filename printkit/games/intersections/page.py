@@ -86,3 +86,8 @@ def places(res: Results) -> list[str]:
             if len(ends) == 2 and None not in ends:
                 out += [f"{r + 1}:{text}"] + [f"{r + 1}:{coord(*end)}" for end in ends]
     return out
+
+
+def where(res: Results, path: tuple) -> str | None:
+    """A round's dot array (``grid:2``)."""
+    return f"grid:{path[1] + 1}" if path[:1] == ("rounds",) and len(path) > 1 and isinstance(path[1], int) else None

@@ -61,8 +61,10 @@ def check(res: Results, report: Report) -> list[Round]:
             ends = [parse_coord(t, n, n) for t in text.split("-")]
             off = [t for t, e in zip(text.split("-"), ends) if e is None]
             if off:
+                on = [f"{r + 1}:{coord(*e)}" for e in ends if e is not None]  # the end that is on the array
                 report.violation(who, "dots", where, f"{off[0]} is not a dot of the {n}x{n} array "
-                                                     f"(rows A-{coord(n - 1, 0)[:-1]}, columns 1-{n})")
+                                                     f"(rows A-{coord(n - 1, 0)[:-1]}, columns 1-{n})",
+                                 tuple(on) or (f"grid:{r + 1}",))
                 continue
             a, b = ends
             if a == b:

@@ -269,3 +269,8 @@ def places(res: Results) -> list[str]:
         out += [road_ref(road) for road in roads_on_map(t, res.kcount)]
         out += [f"card:{c}" for c in (card(tok) for tok in t.cards) if c]
     return list(dict.fromkeys(out))
+
+
+def where(res: Results, path: tuple) -> str | None:
+    """A row of the turn log (``turn:5``)."""
+    return f"turn:{path[1] + 1}" if path[:1] == ("turns",) and len(path) > 1 and isinstance(path[1], int) else None

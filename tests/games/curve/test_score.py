@@ -266,3 +266,12 @@ def test_cli_score_exit_codes(write, printkit):
                                                 "(common factor 2)"}
     unusable = printkit("score", write("u.yaml", two_player_yaml(n=5)))
     assert unusable.code == 2 and "curves.Ann" in unusable.err and "Traceback" not in unusable.err
+
+
+def test_an_inside_typing_slip_is_marked_on_the_square_to_check():
+    """2 written as 1 (1 twice, 2 missing): one mistake, named and marked on the square to check."""
+    report = solo(RING, edit(RING_FILL, C4="1"))
+    slips = [v for v in report.violations if "check this entry" in v.message]
+    assert len(slips) == 1 and slips[0].rule == "interior-once"
+    assert slips[0].refs and set(slips[0].refs) <= {"fill:Ann:Ann:C3", "fill:Ann:Ann:C4"}
+    assert f"fill:Ann:Ann:{slips[0].where.rsplit(', ', 1)[-1]}" in slips[0].refs
