@@ -114,7 +114,7 @@ def board(game, data: Any) -> dict:
         from .salvage import salvage
 
         check_setup(game, data)
-        res, unread = salvage(game, data)
+        res, unread = salvage(game, data, setup_of(game, data))
         for part in unread:
             part["ref"] = game.where(res, tuple(part["path"]))
     report = game.score(res)

@@ -21,12 +21,10 @@ from ..inputs import Document, InputError, key_name
 TRIES = 40  # parts set aside at the most before the document is given up as unreadable
 
 
-def salvage(game, data: dict) -> tuple[Any, list[dict]]:
-    """(the results model of what reads, the parts set aside as {key, message, path}); InputError when even
-    the set-up (players, sizes) does not read, or too many parts do not."""
-    from .document import setup_of
-
-    blank = yaml.safe_load(game.template(setup_of(game, data)))
+def salvage(game, data: dict, setup: Any) -> tuple[Any, list[dict]]:
+    """(the results model of what reads, the parts set aside as {key, message, path}), for a document whose
+    set-up (players, sizes) reads as ``setup``; InputError when too many parts do not read."""
+    blank = yaml.safe_load(game.template(setup))
     doc = copy.deepcopy(data)
     unread: list[dict] = []
     tried: set[tuple] = set()
