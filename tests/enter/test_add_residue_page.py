@@ -77,3 +77,32 @@ def test_backspace_takes_back_the_last_move(serve, page, tmp_path):
     wait_checked(page)
     assert page.locator("#editors textarea").nth(0).input_value() == "Ann add 3"
     assert page.inner_text("#say").startswith("Move 2 of 52: Ben to move")
+
+
+def test_the_m_written_goes_with_its_move_typed_or_picked_and_is_kept(serve, page, tmp_path):
+    """The m the players wrote after a move: typed in its box, typed after '=', or picked as the rules give
+    it; a wrong one is the scorer's mistake to name; an m already in the file stays as it was written."""
+    start = tmp_path / "ar-results.yaml"
+    start.write_text("game: add-residue\nplayers: [Ann, Ben]\nn: 3\nmoves:\n  - Ann add 3 = 3\n", encoding="utf-8")
+    s = serve(start)
+    open_page(page, s)
+    assert page.input_value("[data-m]") == "3"  # the last move's m, as written
+    page.click('[data-ref="move:mod 2"]')  # Ben mod 2: m becomes 1
+    wait_checked(page)
+    page.fill("[data-m]", "1")
+    page.click("text=Write")
+    wait_checked(page)
+    page.click('[data-ref="move:add 2"]')  # Ann add 2: m becomes 3
+    wait_checked(page)
+    page.locator(".sheet").first.focus()
+    page.keyboard.type("=4")  # a wrong m, as a player might have written it
+    page.keyboard.press("Enter")
+    wait_checked(page)
+    assert page.inner_text("[data-status]") == "1 rule(s) broken"
+    assert "row 3" in page.inner_text("[data-violation]") and "not 4" in page.inner_text("[data-violation]")
+    page.click("[data-pick-m]")  # picked: the m the rules give
+    wait_checked(page)
+    assert page.inner_text("[data-status]") == "valid"
+    saved = saved_when(page, start, lambda d: len(d["moves"]) == 3 and d["moves"][-1].endswith("= 3"))
+    assert saved["moves"] == ["Ann add 3 = 3", "Ben mod 2 = 1", "Ann add 2 = 3"]
+    assert page.errors == []

@@ -193,3 +193,29 @@ def test_keys_draw_and_claim_and_a_pass_only_when_the_rules_allow(serve, page, t
     wait_checked(page)
     assert page.locator("#editors textarea").first.input_value().endswith("Dan draws K")
     assert page.errors == []
+
+
+def test_a_tap_where_roads_cross_asks_which_road(serve, page, tmp_path):
+    """Road 1-7's middle is the map's centre, where every diameter passes: a tap there picks nothing until
+    the player says which road; a tap on a stretch of one road alone picks it at once."""
+    start = tmp_path / "kn-results.yaml"
+    start.write_text("game: knives\nplayers: [Ann, Ben]\nkcount: 12\nturns: []\n", encoding="utf-8")
+    s = serve(start)
+    open_page(page, s)
+    road = page.locator('[data-ref="road:1-7"]').first
+    ends = road.evaluate("""e => { const m = e.getScreenCTM(); const p = (x, y) => { const q = e.ownerSVGElement.createSVGPoint();
+        q.x = x; q.y = y; const r = q.matrixTransform(m); return [r.x, r.y]; };
+        const n = (a) => Number(e.getAttribute(a)); return [p(n('x1'), n('y1')), p(n('x2'), n('y2'))]; }""")
+    (x1, y1), (x2, y2) = ends
+    page.mouse.click((x1 + x2) / 2, (y1 + y2) / 2)  # the middle: six diameters cross here
+    choices = page.locator("[data-road]").all_inner_texts()
+    assert "Road 1-7" in choices and len(choices) >= 2 and "which one" in page.inner_text(".knives-panel")
+    assert page.locator('#sheets .selected[data-ref="road:1-7"]').count() >= 1
+    assert "claims" not in page.inner_text(".knives-panel .pick")  # nothing picked yet
+    page.click('[data-road="1-7"]')
+    assert page.locator('[data-road]:visible').count() == 0
+    assert "1-7" in page.inner_text(".knives-panel .pick")
+    page.keyboard.press("Escape")
+    page.mouse.click(x1 + (x2 - x1) * 0.12, y1 + (y2 - y1) * 0.12)  # near centre 1: only road 1-7 there
+    assert page.locator("[data-road]:visible").count() == 0 and "1-7" in page.inner_text(".knives-panel .pick")
+    assert page.errors == []

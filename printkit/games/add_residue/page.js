@@ -1,11 +1,15 @@
 // Add/Residue on the page: the player to move clicks a number on one of their piles (move:add K,
-// move:mod K); the move goes into the log and the scorer answers. Keys: arrows walk the player's
-// open numbers, Enter or Space plays one; or type the number and then a (add) or m (mod);
-// Backspace takes back the last move. "How did we play?" asks for the review of perfect play.
+// move:mod K); the move goes into the log and the scorer answers. The m the players wrote after a move
+// goes with it: typed in the box under the piles (or "=" then the number, then Enter), or picked as the
+// m the rules give; the scorer then checks it. Keys: arrows walk the player's open numbers, Enter or
+// Space plays one; or type the number and then a (add) or m (mod); Backspace takes back the last move.
+// "How did we play?" asks for the review of perfect play.
 import { placeAt, track } from "/static/input.js";
 
 let cursor = null;  // the data-ref under the keyboard cursor
 let typed = "";
+let written = null; // "=" typed: the m written after the last move, being typed
+let mBox = null;
 
 export function start(ctx) {
   track(ctx.board.root, {  // a tap or click on an open number plays it
@@ -13,6 +17,7 @@ export function start(ctx) {
     down: (place) => ({ ref: place.ref }),
     up(stroke, place) { if (place && place.ref === stroke.ref) { cursor = stroke.ref; play(ctx, stroke.ref.slice(5)); } },
   });
+  ctx.controls.append(mControls(ctx));
   const ask = Object.assign(document.createElement("button"), { type: "button", textContent: "How did we play?" });
   ask.title = "Each move's cost against perfect play (two players)";
   ask.onclick = () => review(ctx, ask);
@@ -25,6 +30,8 @@ export function checked(ctx) { tell(ctx); }
 function tell(ctx) {
   const inf = ctx.info();
   if (inf.to_move === undefined) return;
+  showM(ctx);
+  if (written !== null) { ctx.say(`m written after the last move: ${written || "..."} (Enter writes it, Escape drops it)`); return; }
   if (!inf.to_move) { ctx.say(`All ${inf.of} moves are in: the game is over.`); return; }
   ctx.say(`Move ${inf.moves + 1} of ${inf.of}: ${inf.to_move} to move, m is ${inf.m}.` + (typed ? ` Typed: ${typed} (a: add, m: mod)` : ""));
 }
@@ -38,10 +45,63 @@ function play(ctx, move) {
   });
 }
 
+// ---------------------------------------------------------------- the m written after a move
+
+const MOVE = /^(.*?\b(?:add|mod)\s+[+-]?\d+)\s*(?:=\s*(\S+))?\s*$/i;
+
+function lastMove(ctx) {  // [the line without its m, the m written or null], or null with no move yet
+  const moves = ctx.doc().moves || [];
+  const m = moves.length ? MOVE.exec(String(moves[moves.length - 1])) : null;
+  return m ? [m[1], m[2] ?? null] : null;
+}
+
+function writeM(ctx, value) {  // the m the players wrote after the last move; "" takes it away
+  const last = lastMove(ctx);
+  if (!last) { ctx.say("No move yet: the m written goes with a move."); return; }
+  const v = String(value).trim();
+  if (v && !/^\d+$/.test(v)) { ctx.say(`'${v}' is not a number: m is a whole number.`); return; }
+  ctx.edit((doc) => { doc.moves[doc.moves.length - 1] = v ? `${last[0]} = ${v}` : last[0]; });
+  ctx.say(v ? `m after move ${(ctx.doc().moves || []).length}: ${v}.` : "The m written is taken away.");
+}
+
+function mControls(ctx) {
+  const box = Object.assign(document.createElement("div"), { className: "moves" });
+  const label = Object.assign(document.createElement("label"), { textContent: "m written after the last move:" });
+  const input = Object.assign(document.createElement("input"), { type: "text", inputMode: "numeric", size: 4 });
+  input.setAttribute("aria-label", "m written after the last move");
+  input.dataset.m = "";
+  const write = Object.assign(document.createElement("button"), { type: "button", textContent: "Write" });
+  write.onclick = () => writeM(ctx, input.value);
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); writeM(ctx, input.value); } });
+  const rules = Object.assign(document.createElement("button"), { type: "button" });
+  rules.dataset.pickM = "";
+  rules.title = "The m the rules give after the last move (as the players should have written it)";
+  rules.onclick = () => writeM(ctx, String(ctx.info().m));
+  box.append(label, input, write, rules);
+  mBox = { box, input, rules };
+  return box;
+}
+
+function showM(ctx) {
+  if (!mBox) return;
+  const last = lastMove(ctx);
+  mBox.box.hidden = !last;
+  if (!last) return;
+  if (document.activeElement !== mBox.input) mBox.input.value = last[1] ?? "";
+  mBox.rules.textContent = `= ${ctx.info().m} (the rules)`;
+}
+
 function buttons(ctx) { return [...ctx.board.root.querySelectorAll('[data-ref^="move:"]')].map((el) => el.dataset.ref); }
 
 export function key(ctx, e) {
   const open = buttons(ctx);
+  if (written !== null) {  // "=" then the m written after the last move, then Enter
+    if (/^[0-9]$/.test(e.key)) { e.preventDefault(); written = (written + e.key).slice(0, 4); tell(ctx); return; }
+    if (e.key === "Backspace") { e.preventDefault(); written = written.slice(0, -1); tell(ctx); return; }
+    if (e.key === "Enter") { e.preventDefault(); const v = written; written = null; writeM(ctx, v); return; }
+    if (e.key === "Escape") { written = null; tell(ctx); return; }
+  }
+  if (e.key === "=") { e.preventDefault(); written = ""; typed = ""; tell(ctx); return; }
   if (/^[0-9]$/.test(e.key)) { typed = (typed + e.key).slice(-2); tell(ctx); e.preventDefault(); return; }
   if ((e.key === "a" || e.key === "m") && typed) {
     e.preventDefault();

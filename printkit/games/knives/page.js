@@ -40,7 +40,7 @@ export function start(ctx) {
   const root = ctx.board.root;
   track(root, {
     pick: (x, y) => target(ctx, x, y),
-    down: (place) => ({ ref: place.ref, el: place.el }),
+    down: (place) => ({ ref: place.ref, el: place.el, alts: place.alts }),
     moved: (stroke, at) => move(ctx, stroke, at),
     up: (stroke, place, moved) => up(ctx, stroke, place, moved),
     cancel: () => clearSketch(root),
@@ -135,7 +135,22 @@ function toggleHand(ctx, ref) {
   changed(ctx);
 }
 
-function changed(ctx) { paint(ctx); showPanel(ctx); sumCheck(ctx); tell(ctx); }
+function askRoad(ctx, refs) {  // roads cross where the tap was: which one was meant? (nothing picked until told)
+  const names = refs.map((r) => r.slice(5));
+  const box = panel.ask;
+  box.replaceChildren(Object.assign(document.createElement("span"), { textContent: `Roads ${names.join(" and ")} cross there: which one?` }),
+    ...names.map((road) => {
+      const b = Object.assign(document.createElement("button"), { type: "button", textContent: `Road ${road}` });
+      b.dataset.road = road;
+      b.onclick = () => { box.hidden = true; const [a, c] = road.split("-").map(Number); toggleRoad(ctx, a, c); };
+      return b;
+    }));
+  box.hidden = false;
+  for (const ref of refs) for (const el of ctx.board.all(ref)) el.classList.add("selected");
+  ctx.say(`Roads ${names.join(" and ")} cross where you tapped: pick the one you meant.`);
+}
+
+function changed(ctx) { panel.ask.hidden = true; paint(ctx); showPanel(ctx); sumCheck(ctx); tell(ctx); }
 
 async function sumCheck(ctx) {
   const n = ++asked;
@@ -155,8 +170,12 @@ async function sumCheck(ctx) {
 
 // ---------------------------------------------------------------- pointer
 
-function nearestRoad(ctx, x, y) {  // of the roads under a point, the one whose line passes nearest it
-  let best = null;
+const TIE = 0.45;  // mm: two roads this close to a tap are both meant, as far as the page can tell
+
+// of the roads under a point, the one whose line passes nearest it; with `alts`, every road about as near
+// (where roads cross, a tap near the crossing could mean any of them: the page asks which)
+function nearestRoad(ctx, x, y) {
+  const found = [];
   for (const el of document.elementsFromPoint(x, y)) {
     const ref = el.dataset && el.dataset.ref;
     if (!ref || !ref.startsWith("road:") || !ctx.board.root.contains(el)) continue;
@@ -165,10 +184,13 @@ function nearestRoad(ctx, x, y) {  // of the roads under a point, the one whose 
     const [x1, y1, x2, y2] = [n("x1"), n("y1"), n("x2"), n("y2")];
     const len2 = (x2 - x1) ** 2 + (y2 - y1) ** 2 || 1;
     const t = Math.max(0, Math.min(1, ((p.x - x1) * (x2 - x1) + (p.y - y1) * (y2 - y1)) / len2));
-    const d = Math.hypot(p.x - x1 - t * (x2 - x1), p.y - y1 - t * (y2 - y1));
-    if (!best || d < best.d) best = { el, d };
+    found.push({ el, d: Math.hypot(p.x - x1 - t * (x2 - x1), p.y - y1 - t * (y2 - y1)) });
   }
-  return best && { key: best.el.dataset.ref, ref: best.el.dataset.ref, el: best.el };
+  if (!found.length) return null;
+  found.sort((a, b) => a.d - b.d);
+  const best = found[0];
+  const alts = [...new Set(found.filter((f) => f.d - best.d <= TIE).map((f) => f.el.dataset.ref))];
+  return { key: best.el.dataset.ref, ref: best.el.dataset.ref, el: best.el, alts };
 }
 
 function target(ctx, x, y) {
@@ -199,7 +221,13 @@ function up(ctx, d, place, moved) {
     tell(ctx);
     return;
   }
-  if (kind === "road") { const [a, b] = what.split("-").map(Number); toggleRoad(ctx, a, b); return; }
+  if (kind === "road") {
+    const alts = place && place.alts && place.alts.includes(d.ref) ? place.alts : d.alts || [d.ref];
+    if (alts.length > 1) { askRoad(ctx, alts); return; }
+    const [a, b] = what.split("-").map(Number);
+    toggleRoad(ctx, a, b);
+    return;
+  }
   if (kind === "card") { pickRank(ctx, what); return; }
   if (kind === "hand") { toggleHand(ctx, d.ref); return; }
   if (kind === "turn") {
@@ -287,10 +315,11 @@ function buildPanel(ctx) {
   cancel.onclick = () => { clear(); changed(ctx); };
   passBtn.onclick = () => pass(ctx);
   const counts = document.createElement("div");
+  const ask = Object.assign(document.createElement("div"), { className: "line ask", hidden: true });
   pick.append(what, go, cancel, passBtn);
-  box.append(who, pick, sum, counts);
+  box.append(who, ask, pick, sum, counts);
   ctx.controls.append(box);
-  return { box, who, pick, what, go, cancel, pass: passBtn, sum, counts };
+  return { box, who, ask, pick, what, go, cancel, pass: passBtn, sum, counts };
 }
 
 function showPanel(ctx) {
