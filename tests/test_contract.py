@@ -248,13 +248,14 @@ def test_a_save_from_the_page_scores_as_the_command_line_does(game_id, tmp_path)
     import shutil
 
     from printkit.enter import document, server
+    from printkit.enter.session import Session
 
     game = registry.get(game_id)
     path = tmp_path / "results.yaml"
     shutil.copy(example(game_id, "played"), path)
     opened, target, data = document.open_file(str(path))
     assert opened is game and target == path
-    session = server.Session(game, target, data, "127.0.0.1")
+    session = Session(game, target, data, "127.0.0.1")
     httpd = server.make_server(session, "127.0.0.1", 0)
     thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()

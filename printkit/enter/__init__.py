@@ -1,25 +1,32 @@
 """``printkit enter``: a page in the browser to enter a played game, checked live by the scorer.
 
-``document`` opens, checks, draws and writes the results file; ``server`` is the local server with its
-token and checks; ``static/`` holds the page (plain JavaScript modules, no build step).  Each game adds
-its board in its own package (``page.py`` for the sheets and marks, ``page.js`` for pointer and keys).
+``document`` opens, checks and draws the results file (``salvage`` the parts that do not read);
+``session`` keeps the one file and the newest document the page showed; ``filetext`` writes only the
+parts that changed; ``server`` is the local server with its token and checks; ``static/`` holds the page
+(plain JavaScript modules, no build step: ``input.js`` the one input model, ``record.js`` the document as
+typed).  Each game adds its board in its own package (``page.py`` for the sheets and marks, ``page.js``
+for what a stroke or a key means).
 """
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
+import tempfile
 import webbrowser
+from pathlib import Path
 
 from ..output import signals
 from . import document, server
+from .session import Session
 
 
 def run(file: str, port: int = 0, host: str = "127.0.0.1", open_browser: bool = True,
         echo=print) -> None:
     """Serve the page until Ctrl-C, then save what the page showed last."""
     game, path, data = document.open_file(file)
-    session = server.Session(game, path, data, host)
+    session = Session(game, path, data, host)
     httpd = server.make_server(session, host, port)
     real_port = httpd.server_address[1]
     shown = f"[{host}]" if ":" in host else host
@@ -27,19 +34,42 @@ def run(file: str, port: int = 0, host: str = "127.0.0.1", open_browser: bool = 
     if host not in ("127.0.0.1", "localhost", "::1"):
         echo(f"Warning: anyone on this network who has the address below can see and change {path.name}.",
              file=sys.stderr)
-    echo(f"Entering {path} at {url} (Ctrl-C to stop)")
-    sys.stdout.flush()
     signal.signal(signal.SIGTERM, _interrupt)
-    if open_browser:
-        webbrowser.open(url)
-    try:
+    opener = _opener(url) if open_browser else None
+    try:  # from the first line on, Ctrl-C is how this command ends
+        echo(f"Entering {path} at {url} (Ctrl-C to stop)")
+        sys.stdout.flush()
+        if opener is not None:
+            webbrowser.open(opener.as_uri())
         httpd.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
         signals.dealt_with()  # Ctrl-C is how this command ends: save, say so, exit 0
     finally:
         httpd.server_close()
-    session.save_latest()
-    echo(f"Saved {path}")
+        if opener is not None:
+            _forget(opener)
+    echo(session.stop())
+
+
+def _opener(url: str) -> Path:
+    """A page on this machine, readable by this user alone, that sends the browser on to ``url``: the
+    browser is started with this file's name, so the address with its token never stands in a process's
+    arguments, where every user of the machine could read it."""
+    folder = Path(tempfile.mkdtemp(prefix="printkit-"))  # made 0700
+    page = folder / "open.html"
+    fd = os.open(page, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(f'<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url={url}">'
+                 f'<title>printkit</title><p><a href="{url}">Open the page</a></p>\n')
+    return page
+
+
+def _forget(page: Path) -> None:
+    for p in (page, page.parent):
+        try:
+            p.unlink() if p.is_file() else p.rmdir()
+        except OSError:
+            pass
 
 
 def _interrupt(signum, frame) -> None:

@@ -7,12 +7,10 @@ here answers from the game's own scorer, so the page and ``printkit score`` neve
 from __future__ import annotations
 
 import hashlib
-import json
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-import yaml
 
 from .. import inputs, registry, validation
 from ..inputs import Document, InputError
@@ -33,11 +31,10 @@ def open_file(path: str) -> tuple[Any, Path, dict]:
     written blank if it is not there yet.  Unusable input raises InputError (exit 2)."""
     doc = inputs.load(path)
     game = _game_of(doc)
-    try:
-        setup = game.Config.from_dict(doc.data)  # a config: its results file is the one to enter
-    except ValueError:
-        _setup(game, doc)  # a results file: its set-up must read, its record may still be broken
+    if is_results(game, doc.data):  # a results file: its set-up must read, its record may still be broken
+        _setup(game, doc)
         return game, Path(path), doc.data
+    setup = validation.validate(game.Config, doc)  # a config, read whole: a misspelt key is refused here
     results = Path(f"{Path(path).stem}-results.yaml")
     if not results.exists():
         from ..output import files
@@ -48,6 +45,21 @@ def open_file(path: str) -> tuple[Any, Path, dict]:
         raise InputError(str(results), f"is a results file for another game, not {game.id}", key="game")
     _setup(game, rdoc)
     return game, results, rdoc.data
+
+
+def is_results(game, data: dict) -> bool:
+    """A file is a results file when it holds a part of the play record (a blank one has its empty record
+    keys); a config never does.  Anything else is read as a config, and refused as one if it does not read.
+    (Making Intersections names both its number of rounds and the rounds played ``rounds``: a number is the
+    config's, a list the record's.)"""
+    try:
+        game.Config.from_dict(data)
+        return False
+    except ValueError:
+        pass
+    config = set(game.Config.keys())
+    record = set(game.Results.keys()) - game.shared_keys()
+    return any(k not in config or isinstance(data[k], (list, dict)) for k in record & set(data))
 
 
 def _game_of(doc: Document):
@@ -139,61 +151,3 @@ def _svg(page) -> str:
     if len(_DRAWN) > 200:
         _DRAWN.popitem(last=False)
     return out
-
-
-# ---------------------------------------------------------------- the file as a person would type it
-
-def _scalar(value: Any) -> str:
-    if isinstance(value, str) and value and "\n" not in value and value.strip() == value \
-            and all(ch.isprintable() for ch in value):
-        out = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000)
-        return out.removesuffix("\n...\n").removesuffix("\n")
-    return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else \
-        yaml.safe_dump(value, default_flow_style=True, width=10_000).removesuffix("\n...\n").removesuffix("\n")
-
-
-def _flow(items: list) -> str:
-    return "[" + ", ".join(_scalar(v) if not isinstance(v, (list, dict)) else _flow_any(v) for v in items) + "]"
-
-
-def _flow_any(value: Any) -> str:
-    if isinstance(value, list):
-        return _flow(value)
-    return "{" + ", ".join(f"{_scalar(k)}: {_flow_any(v) if isinstance(v, (list, dict)) else _scalar(v)}"
-                           for k, v in value.items()) + "}"
-
-
-def _lines(key: str, value: Any, indent: int) -> list[str]:
-    pad = " " * indent
-    head = f"{pad}{_scalar(key)}:"
-    if isinstance(value, dict):
-        if not value:
-            return [head + " {}"]
-        return [head] + [line for k, v in value.items() for line in _lines(str(k), v, indent + 2)]
-    if isinstance(value, list):
-        if not value:
-            return [head + " []"]
-        if all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value) and \
-                any(isinstance(v, str) and " " in v for v in value):
-            return [head] + [f"{pad}  - {_scalar(v)}" for v in value]  # one typed line each: `- Ann add 3`
-        if all(isinstance(v, list) for v in value):
-            return [head] + [f"{pad}  - {_flow(v)}" for v in value]  # rounds: `- [A1-A5, C1-C3]`
-        return [head + " " + _flow(value)]
-    if isinstance(value, str) and "\n" in value.strip("\n") and all(
-            line.isprintable() and line == line.rstrip() for line in value.strip("\n").split("\n")) \
-            and not value.startswith(" "):
-        body = value.strip("\n").split("\n")
-        return [head + " |"] + [f"{pad}  {line}" if line else "" for line in body]
-    return [f"{head} {_scalar(value)}"]
-
-
-def yaml_text(game, data: dict) -> str:
-    """The results document as a person would type it: lists of short lines, grids as blocks."""
-    out = [f"# Results of {game.title}, entered with printkit enter. Check with:",
-           "#   printkit score THIS-FILE"]
-    for key, value in data.items():
-        if key == "players" and isinstance(value, list):
-            out.append(f"players: {_flow(value)}")
-        else:
-            out.extend(_lines(key, value, 0))
-    return "\n".join(out) + "\n"

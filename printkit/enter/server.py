@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hmac
 import json
-import secrets
+import re
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -22,11 +22,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from ..model import prepare_models
 from ..inputs import InputError
 from . import document
+from .session import Session
 
 MAX_BODY = 1_000_000
+MAX_DEPTH = 64  # nor more levels of [ and { in a body: no results document needs more than 6
+PER_CLIENT = 64  # connections one client (one address) may hold open at once: a browser needs a few
+TIMEOUT = 45.0  # seconds a client may stay silent while sending a request (longer than a browser keeps a
+# socket it opened ahead and never used, so that one is never closed under a request the browser sends on it)
 REFUSED = object()  # a request already answered with an error
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
@@ -37,75 +41,6 @@ HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' "
                                "'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
 }
-
-
-class Session:
-    """What one run of ``printkit enter`` knows: the game, the file, and the newest document seen."""
-
-    def __init__(self, game, path: Path, data: dict, host: str):
-        self.game, self.path, self.host = game, path, host
-        self.token = secrets.token_urlsafe(24)  # 192 bits
-        self.lock = threading.Lock()
-        self.saved = data  # the document as last read or written
-        self.latest: dict | None = None  # the newest document the page sent (by its sequence number)
-        self.latest_seq = -1
-        self.static = _static_files(game)
-        game.page  # the game's page module and its models, imported now
-        prepare_models()  # before the threads that answer the page start
-
-    # -- the file
-
-    def state(self) -> dict:
-        with self.lock:
-            try:
-                data = document.inputs.load(self.path).data
-            except InputError:
-                data = self.saved
-            self.saved = data
-            return {"game": self.game.id, "file": self.path.name, "results": data,
-                    "version": document.version_of(self.path), "setup": _setup_info(self.game, data),
-                    "editors": self.game.editors(document.setup_of(self.game, data))}
-
-    def save(self, data: dict, version: str | None) -> tuple[int, dict]:
-        from ..kit import write_atomic
-
-        with self.lock:
-            if version != document.version_of(self.path):
-                return HTTPStatus.CONFLICT, {"error": f"{self.path.name} changed on disk since the page loaded it"}
-            write_atomic(self.path, document.yaml_text(self.game, data).encode("utf-8"))
-            self.saved = data
-            return HTTPStatus.OK, {"saved": self.path.name, "version": document.version_of(self.path)}
-
-    def seen(self, data: Any, seq: str | None) -> None:
-        """Remember the newest document, so that Ctrl-C saves what the page showed last."""
-        if not isinstance(data, dict) or data.get("game") != self.game.id:
-            return
-        try:
-            n = int(seq) if seq is not None else self.latest_seq + 1
-        except ValueError:
-            return
-        with self.lock:
-            if n > self.latest_seq:
-                self.latest, self.latest_seq = data, n
-
-    def save_latest(self) -> bool:
-        """On stop: write the newest document if the file does not hold it yet."""
-        from ..kit import write_atomic
-
-        with self.lock:
-            if self.latest is None or self.latest == self.saved:
-                return False
-            write_atomic(self.path, document.yaml_text(self.game, self.latest).encode("utf-8"))
-            self.saved = self.latest
-            return True
-
-
-def _setup_info(game, data: dict) -> dict:
-    cfg = document.setup_of(game, data)
-    seats = cfg.seats()
-    return {"players": [{"name": s.name, "color": "#%02x%02x%02x" % tuple(round(v * 255) for v in s.color),
-                         "cue": s.cue, "dash": list(s.dash)} for s in seats],
-            "title": cfg.title or game.title}
 
 
 def _static_files(game) -> dict[str, tuple[bytes, str]]:
@@ -128,8 +63,10 @@ def _static_files(game) -> dict[str, tuple[bytes, str]]:
 class Handler(BaseHTTPRequestHandler):
     server_version = "printkit"
     sys_version = ""
+    timeout = TIMEOUT  # a slow or stalled client is let go: headers and body read with this timeout
     session: Session  # set on the class made for each server
     allowed_hosts: frozenset[str]
+    static: dict[str, tuple[bytes, str]]
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet: the terminal shows one line
         pass
@@ -178,9 +115,13 @@ class Handler(BaseHTTPRequestHandler):
         if int(length) > MAX_BODY:
             self._refuse(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "the body is larger than 1 MB")
             return REFUSED
+        raw = self.rfile.read(int(length))
+        if too_deep(raw):
+            self._refuse(HTTPStatus.BAD_REQUEST, f"the body is nested more than {MAX_DEPTH} levels deep")
+            return REFUSED
         try:
-            return json.loads(self.rfile.read(int(length)))
-        except (ValueError, UnicodeDecodeError):
+            return json.loads(raw)
+        except (ValueError, UnicodeDecodeError, RecursionError):
             self._refuse(HTTPStatus.BAD_REQUEST, "the body is not JSON")
             return REFUSED
 
@@ -192,14 +133,16 @@ class Handler(BaseHTTPRequestHandler):
         route = urlsplit(self.path).path
         s = self.session
         if route == "/":
-            self._send(HTTPStatus.OK, _index(s), TYPES[".html"])
-        elif route in s.static:
-            self._send(HTTPStatus.OK, *s.static[route])
+            self._send(HTTPStatus.OK, _index(s, self.static), TYPES[".html"])
+        elif route in self.static:
+            self._send(HTTPStatus.OK, *self.static[route])
         elif route == "/api/state":
             try:
                 self._json(HTTPStatus.OK, s.state())
             except InputError as e:
                 self._json(HTTPStatus.UNPROCESSABLE_ENTITY, {"error": document.error_text(e)})
+            except OSError as e:
+                self._json(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": f"cannot read {s.path.name}: {e.strerror}"})
         else:
             self._refuse(HTTPStatus.NOT_FOUND, "no such page")
 
@@ -218,14 +161,14 @@ class Handler(BaseHTTPRequestHandler):
             return
         s = self.session
         if not route.startswith("/api/answer/"):  # a question about a trial record is not the record
-            s.seen(data, self.headers.get("X-Printkit-Seq"))
+            s.seen(data, self.headers.get("X-Printkit-Client"), self.headers.get("X-Printkit-Seq"),
+                   self.headers.get("X-Printkit-Version"))
         try:
             if route == "/api/check":
                 self._json(HTTPStatus.OK, document.check(s.game, data))
             elif route == "/api/board":
                 self._json(HTTPStatus.OK, document.board(s.game, data))
             elif route == "/api/save":
-                document.check_setup(s.game, data)
                 self._json(*s.save(data, self.headers.get("X-Printkit-Version")))
             else:
                 name = route.removeprefix("/api/answer/")
@@ -237,14 +180,31 @@ class Handler(BaseHTTPRequestHandler):
                 self._json(HTTPStatus.OK, answers[name](document.read(s.game, data), params))
         except InputError as e:
             self._json(HTTPStatus.UNPROCESSABLE_ENTITY, {"error": document.error_text(e)})
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True  # the page stopped waiting (a newer state is on its way): nothing to say
         except OSError as e:
             self._json(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": f"cannot write {s.path.name}: {e.strerror}"})
 
 
-def _index(s: Session) -> bytes:
-    html = s.static["/static/index.html"][0].decode("utf-8")
+STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+NESTING = re.compile(rb"[\[\]{}]")
+
+
+def too_deep(raw: bytes) -> bool:
+    """Whether a JSON body opens more than MAX_DEPTH brackets inside each other (strings left out), found
+    before it is parsed: Python's parser would give up only with a RecursionError."""
+    depth = 0
+    for m in NESTING.finditer(STRING.sub(b"", raw)):
+        depth += 1 if m.group() in (b"[", b"{") else -1
+        if depth > MAX_DEPTH:
+            return True
+    return False
+
+
+def _index(s: Session, static: dict) -> bytes:
+    html = static["/static/index.html"][0].decode("utf-8")
     q = f"?token={s.token}"
-    imports = {name: name + q for name in s.static if name.endswith(".js")}
+    imports = {name: name + q for name in static if name.endswith(".js")}
     return (html.replace("{{IMPORTS}}", json.dumps({"imports": imports}))
             .replace("{{TOKEN}}", s.token).replace("{{Q}}", q)
             .replace("{{TITLE}}", _escape(f"{s.game.title}: {s.path.name}"))).encode("utf-8")
@@ -254,13 +214,42 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
+class Server(ThreadingHTTPServer):
+    """One thread a connection, with at most PER_CLIENT connections open per client address: a client that
+    opens many and never finishes them is let go, and cannot stall the table."""
+
+    daemon_threads = True
+    request_queue_size = 128  # connections waiting to be taken: a burst is queued, not refused
+
+    def __init__(self, *args, **kwargs):
+        self.open: dict[str, int] = {}
+        self.counting = threading.Lock()
+        super().__init__(*args, **kwargs)
+
+    def process_request(self, request, client_address) -> None:
+        who = client_address[0]
+        with self.counting:
+            if self.open.get(who, 0) >= PER_CLIENT:
+                self.shutdown_request(request)
+                return
+            self.open[who] = self.open.get(who, 0) + 1
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            with self.counting:
+                self.open[client_address[0]] -= 1
+
+
 def make_server(session: Session, host: str, port: int) -> ThreadingHTTPServer:
-    server = ThreadingHTTPServer((host, port), Handler)
-    server.daemon_threads = True
+    server = Server((host, port), Handler)
     real_port = server.server_address[1]
     shown = f"[{host}]" if ":" in host else host
     hosts = {f"{shown}:{real_port}"}
     if host == "127.0.0.1":
         hosts.add(f"localhost:{real_port}")
-    server.RequestHandlerClass = type("Handler", (Handler,), {"session": session, "allowed_hosts": frozenset(hosts)})
+    server.RequestHandlerClass = type("Handler", (Handler,), {"session": session, "allowed_hosts": frozenset(hosts),
+                                                           "static": _static_files(session.game)})
     return server

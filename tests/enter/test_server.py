@@ -149,7 +149,8 @@ def test_save_writes_what_score_reads_back_the_same(serve):
     assert status == 200 and body["saved"] == s.path.name
     assert doc_of(s.path) == doc
     text = s.path.read_text(encoding="utf-8")
-    assert "\n  - Ann add" in text or "\n  - " in text  # one typed line a move, as a person writes it
+    assert text.splitlines()[:2] == (DATA / "played-add-residue.yaml").read_text(encoding="utf-8").splitlines()[:2]
+    assert "\nmoves: [Ann add 10 = 10, " in text  # the moves stay on one line, as this file keeps them
     shown = request(s, "POST", "/api/check", doc)[1]
     shown.pop("marks")
     assert json.loads(run_printkit("score", s.path, "--json")[1]) == shown
@@ -176,12 +177,13 @@ def test_save_is_atomic_the_old_file_stays_whole_if_writing_fails(tmp_path, monk
     import threading
 
     from printkit.enter import document, server
+    from printkit.enter.session import Session
 
     path = tmp_path / "game.yaml"
     path.write_bytes((DATA / "played-add-residue.yaml").read_bytes())
     before = path.read_bytes()
     game, path, data = document.open_file(str(path))
-    session = server.Session(game, path, data, "127.0.0.1")
+    session = Session(game, path, data, "127.0.0.1")
     httpd = server.make_server(session, "127.0.0.1", 0)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
@@ -206,11 +208,12 @@ def test_ctrl_c_saves_the_newest_document_and_exits_0(serve):
     doc = doc_of(s.path)
     doc["moves"] = doc["moves"][:5]
     older = {**doc, "moves": doc["moves"][:3]}
-    request(s, "POST", "/api/check", doc, headers={"X-Printkit-Seq": "8"})
-    request(s, "POST", "/api/check", older, headers={"X-Printkit-Seq": "7"})  # arrived late: older
+    base = {"X-Printkit-Version": request(s, "GET", "/api/state")[1]["version"], "X-Printkit-Client": "a"}
+    request(s, "POST", "/api/check", doc, headers={"X-Printkit-Seq": "8", **base})
+    request(s, "POST", "/api/check", older, headers={"X-Printkit-Seq": "7", **base})  # arrived late: older
     code, out, err = s.stop()
     assert code == 0, err
-    assert out.strip() == f"Saved {s.path}"
+    assert out.strip() == f"Saved {s.path}: the last change"
     assert doc_of(s.path)["moves"] == doc["moves"]
 
 

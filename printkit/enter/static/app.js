@@ -4,6 +4,7 @@ import { get, post } from "/static/api.js";
 import { History } from "/static/history.js";
 import { Editors } from "/static/editors.js";
 import { Board } from "/static/board.js";
+import { Saver } from "/static/saving.js";
 import * as game from "/static/game.js";
 
 const $ = (id) => document.getElementById(id);
@@ -13,11 +14,19 @@ const page = {
   seq: 0,            // the number of the newest state; answers for older states are dropped
   shownSeq: -1,      // the state whose check is on screen
   revealSeq: -1,     // with live marks off: the state whose mistakes Check revealed
-  savedJson: null, saving: false, saveAgain: false, conflict: false,
+  savedJson: null, conflict: false,
   report: null,
+  client: Math.random().toString(36).slice(2, 10),  // this page, to the server: its own sequence of states
+  file: "",
 };
 const history = new History();
 let editors, board;
+const saver = new Saver(page, { show: showSaved, conflict: conflictBanner });
+
+function showSaved(text, kind) {
+  $("saved").textContent = text;
+  $("saved").className = kind;
+}
 
 function storeKey() { return `printkit:${location.host}:${$("file").textContent}`; }
 
@@ -28,8 +37,10 @@ async function load() {
   page.version = body.version;
   page.setup = body.setup;
   page.savedJson = JSON.stringify(page.doc);
+  page.file = body.file;
   $("title").textContent = body.setup.title;
   $("file").textContent = body.file;
+  restorePending();
   document.title = `${body.setup.title}: ${body.file}`;
   const prefs = JSON.parse(localStorage.getItem(storeKey()) || "{}");
   if (prefs.live === false) $("live").checked = false;
@@ -49,7 +60,7 @@ function changed(from = null) {
   $("undo").disabled = !history.canUndo();
   $("redo").disabled = !history.canRedo();
   editors.show(page.doc, from);
-  $("saved").textContent = "Not saved yet";
+  if (!saver.failures) showSaved("Not saved yet", "");
   refresh();
 }
 
@@ -74,7 +85,8 @@ async function refresh() {
   inflight = ctl;
   document.body.classList.add("busy");
   const doc = page.doc;
-  const headers = { "X-Printkit-Seq": String(seq) };
+  const headers = { "X-Printkit-Seq": String(seq), "X-Printkit-Client": page.client };
+  if (page.version) headers["X-Printkit-Version"] = page.version;  // the file this state was made from
   try {
     const [check, drawn] = await Promise.all([
       post("/api/check", doc, headers, { signal: ctl.signal }),
@@ -167,32 +179,26 @@ function applyMarks() {
 
 // ---------------------------------------------------------------- saving by itself
 
-async function save({ force = false, keepalive = false } = {}) {
-  const json = JSON.stringify(page.doc);
-  if ((json === page.savedJson && !force) || page.conflict) return;
-  if (page.saving) { page.saveAgain = true; return; }  // one save at a time; the newest follows this one
-  page.saving = true;
-  $("saved").textContent = "Saving...";
-  try {
-    const headers = { "X-Printkit-Seq": String(page.seq) };
-    if (page.version) headers["X-Printkit-Version"] = page.version;
-    const { status, body } = await post("/api/save", page.doc, headers, { keepalive });
-    if (status === 200) {
-      page.version = body.version;
-      page.savedJson = json;
-      $("saved").textContent = `Saved to ${body.saved}`;
-    } else if (status === 409) {
-      page.conflict = true;
-      conflictBanner(body.error);
-    } else {
-      $("saved").textContent = `Not saved: ${body.error}`;
-    }
-  } catch (e) {
-    $("saved").textContent = "Not saved: the printkit server is not answering";
-  } finally {
-    page.saving = false;
+function save(options) { return saver.save(options); }
+
+// changes this browser kept and the server never confirmed (a save that failed, a tab closed): back
+function restorePending() {
+  const kept = saver.pending();
+  if (!kept || JSON.stringify(kept.doc) === page.savedJson) { saver.drop(); return; }
+  if (kept.version === page.version) {
+    page.doc = kept.doc;
+    say("Changes this browser kept, not saved before, are back; they are being saved now.");
+    return;
   }
-  if (page.saveAgain) { page.saveAgain = false; save(); }
+  const b = $("banner");
+  const msg = Object.assign(document.createElement("span"), {
+    textContent: "This browser kept changes not yet saved, but the file has changed since they were made." });
+  const mine = Object.assign(document.createElement("button"), { textContent: "Put my kept changes back", type: "button" });
+  const drop = Object.assign(document.createElement("button"), { textContent: "Keep the file as it is", type: "button" });
+  mine.onclick = () => { b.hidden = true; edit((doc) => { for (const k of Object.keys(doc)) delete doc[k]; Object.assign(doc, kept.doc); }); };
+  drop.onclick = () => { b.hidden = true; saver.drop(); };
+  b.replaceChildren(msg, mine, drop);
+  b.hidden = false;
 }
 
 function conflictBanner(text) {
@@ -209,7 +215,7 @@ function conflictBanner(text) {
   };
   b.append(msg, reload, mine);
   b.hidden = false;
-  $("saved").textContent = "Not saved: the file changed on disk";
+  showSaved("Not saved: the file changed on disk", "bad");
 }
 
 // ---------------------------------------------------------------- what a game's module gets
@@ -255,13 +261,15 @@ async function start() {
     game.key?.(ctx, e);
   });
   window.addEventListener("pagehide", () => save({ keepalive: true }));
+  window.addEventListener("beforeunload", (e) => {  // a change not saved yet: ask before the tab goes
+    if (saver.unsaved()) { saver.keep(); e.preventDefault(); e.returnValue = ""; }
+  });
   document.addEventListener("visibilitychange", () => { if (document.hidden) save({ keepalive: true }); });
   game.start?.(ctx);
-  changed();
+  changed();  // checked, drawn, and saved when the page holds changes the file does not (kept ones, back)
   history.clear();
   $("undo").disabled = true;
-  page.savedJson = JSON.stringify(page.doc);
-  $("saved").textContent = `Saved to ${$("file").textContent}`;
+  if (!saver.unsaved()) showSaved(`Saved to ${page.file}`, "ok");
   document.body.dataset.ready = "1";
 }
 

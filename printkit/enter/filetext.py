@@ -1,0 +1,260 @@
+"""The results file's text, as the player keeps it.
+
+A save from the page changes only the text of the parts of the record that changed: a line of a log, a grid,
+a round, a sheet's walls.  Every other byte stays as it was: comments, blank lines, key order, quoting and
+the player's own layout; a save with nothing changed leaves the file byte for byte as it was.  The parts
+are found in the text by the positions PyYAML gives every node, and what is written anew is written as a
+person would type it (``lines``): a list of short lines one a line, grids as '|' blocks, rounds as
+``- [A1-A5, C1-C3]``.  A file that does not parse any more (typed over by hand) is written whole.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from typing import Any
+
+import yaml
+
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+# ---------------------------------------------------------------- writing as a person would type it
+
+def scalar(value: Any) -> str:
+    if isinstance(value, str) and value and "\n" not in value and value.strip() == value \
+            and all(ch.isprintable() for ch in value):
+        out = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000)
+        return out.removesuffix("\n...\n").removesuffix("\n")
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else \
+        yaml.safe_dump(value, default_flow_style=True, width=10_000).removesuffix("\n...\n").removesuffix("\n")
+
+
+def flow(items: Any) -> str:
+    if isinstance(items, dict):
+        return "{" + ", ".join(f"{scalar(k)}: {flow(v) if isinstance(v, (list, dict)) else scalar(v)}"
+                               for k, v in items.items()) + "}"
+    return "[" + ", ".join(flow(v) if isinstance(v, (list, dict)) else scalar(v) for v in items) + "]"
+
+
+def _block(value: Any) -> bool:
+    """A text of several lines, each printable: written as a '|' block (a grid)."""
+    return isinstance(value, str) and "\n" in value.strip("\n") and not value.startswith(" ") and all(
+        line.isprintable() and line == line.rstrip() for line in value.strip("\n").split("\n"))
+
+
+def _items_as_lines(value: list) -> bool:
+    """A list written one item a line: typed lines (``- Ann add 3``) or rounds (``- [A1-A5, C1-C3]``)."""
+    lines = all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value) and \
+        any(isinstance(v, str) and " " in v for v in value)
+    return bool(value) and (lines or all(isinstance(v, list) for v in value))
+
+
+def item(value: Any) -> str:
+    return flow(value) if isinstance(value, (list, dict)) else scalar(value)
+
+
+def quoted_as(node: yaml.Node, value: Any) -> str:
+    """``value`` in the quotes the player used for the value it replaces, where it can be written so."""
+    if isinstance(value, str) and isinstance(node, yaml.ScalarNode) and value.isprintable() and value:
+        if node.style == "'":
+            return "'" + value.replace("'", "''") + "'"
+        if node.style == '"':
+            return json.dumps(value, ensure_ascii=False)
+    return item(value)
+
+
+def lines(key: str, value: Any, indent: int) -> list[str]:
+    """``key: value`` as a person would type it, at ``indent``."""
+    pad = " " * indent
+    head = f"{pad}{scalar(key)}:"
+    if isinstance(value, dict):
+        if not value:
+            return [head + " {}"]
+        return [head] + [line for k, v in value.items() for line in lines(str(k), v, indent + 2)]
+    if isinstance(value, list):
+        if not value:
+            return [head + " []"]
+        if _items_as_lines(value):
+            return [head] + [f"{pad}  - {item(v)}" for v in value]
+        return [head + " " + flow(value)]
+    if _block(value):
+        return [head + " |"] + [f"{pad}  {line}" if line else "" for line in value.strip("\n").split("\n")]
+    return [f"{head} {scalar(value)}"]
+
+
+def whole(title: str, data: dict) -> str:
+    """A results document written whole (a new file, or one that no longer parses)."""
+    out = [f"# Results of {title}, entered with printkit enter. Check with:", "#   printkit score THIS-FILE"]
+    for key, value in data.items():
+        out.extend([f"players: {flow(value)}"] if key == "players" and isinstance(value, list) else lines(key, value, 0))
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- changing only what changed
+
+class Edits:
+    """Replacements of spans of the text, applied from the end so that earlier positions stay right."""
+
+    def __init__(self, text: str):
+        self.text, self.spans = text, []
+
+    def replace(self, start: int, end: int, new: str) -> None:
+        self.spans.append((start, end, new))
+
+    def result(self) -> str:
+        out = self.text
+        for start, end, new in sorted(self.spans, key=lambda s: (s[0], s[1]), reverse=True):
+            out = out[:start] + new + out[end:]
+        return out
+
+    # -- lines of the text
+
+    def line_start(self, i: int) -> int:
+        return self.text.rfind("\n", 0, i) + 1
+
+    def line_end(self, i: int) -> int:
+        """The end of the line holding ``i``, its newline included."""
+        j = self.text.find("\n", i)
+        return len(self.text) if j < 0 else j + 1
+
+    def column(self, i: int) -> int:
+        return i - self.line_start(i)
+
+
+def update(text: str, new: dict, title: str = "the game") -> str:
+    """``text`` (a results file) with only the parts that differ from ``new`` written anew."""
+    from ..inputs import InputError, parse
+
+    try:
+        root = yaml.compose(text, Loader=LOADER)
+        old = parse(text, "results").data  # keys and names as printkit reads them (``Yes:`` is the name Yes)
+    except (yaml.YAMLError, InputError):
+        return whole(title, new)
+    if old == new:
+        return text
+    if not isinstance(root, yaml.MappingNode) or not isinstance(old, dict):
+        return whole(title, new)
+    edits = Edits(text)
+    _mapping(edits, root, old, new, top=True)
+    return edits.result()
+
+
+def _pairs(node: yaml.MappingNode, old: dict) -> dict:
+    """Each key of the mapping as the document has it -> (its key node, its value node)."""
+    keys = list(old)
+    return {k: pair for k, pair in zip(keys, node.value)}
+
+
+def _mapping(e: Edits, node: yaml.MappingNode, old: dict, new: dict, top: bool = False) -> None:
+    pairs = _pairs(node, old)
+    indent = e.column(node.value[0][0].start_mark.index) if node.value else 0
+    for key in old:
+        if key in new:
+            if old[key] != new[key]:
+                _value(e, pairs[key], old[key], new[key], indent)
+        else:  # the key taken away: its lines go
+            knode, vnode = pairs[key]
+            e.replace(e.line_start(knode.start_mark.index), _end_of_value(e, vnode), "")
+    added = [k for k in new if k not in old]
+    if added:
+        text = "".join(line + "\n" for k in added for line in lines(str(k), new[k], indent))
+        if node.value:
+            at = _end_of_value(e, node.value[-1][1])
+        else:
+            at = len(e.text)
+        if at > 0 and e.text[at - 1: at] != "\n":
+            text = "\n" + text
+        e.replace(at, at, text)
+
+
+def _end_of_value(e: Edits, vnode: yaml.Node) -> int:
+    """Where a value's own text ends, its line included (a block's trailing comments and blank lines are
+    not the value's: they stay)."""
+    if isinstance(vnode, yaml.SequenceNode) and not vnode.flow_style and vnode.value:
+        return _end_of_value(e, vnode.value[-1])
+    if isinstance(vnode, yaml.MappingNode) and not vnode.flow_style and vnode.value:
+        return _end_of_value(e, vnode.value[-1][1])
+    if isinstance(vnode, yaml.ScalarNode) and vnode.style in ("|", ">"):
+        body = e.text[vnode.start_mark.index: vnode.end_mark.index]
+        return vnode.start_mark.index + len(body.rstrip("\n")) + 1
+    return e.line_end(vnode.end_mark.index - 1 if vnode.end_mark.index > vnode.start_mark.index else vnode.end_mark.index)
+
+
+def _value(e: Edits, pair: tuple, old: Any, new: Any, indent: int) -> None:
+    knode, vnode = pair
+    if isinstance(old, dict) and isinstance(new, dict) and isinstance(vnode, yaml.MappingNode) \
+            and not vnode.flow_style and vnode.value:
+        _mapping(e, vnode, old, new)
+        return
+    if isinstance(old, list) and isinstance(new, list) and isinstance(vnode, yaml.SequenceNode) \
+            and not vnode.flow_style and vnode.value and new and _sequence(e, vnode, old, new):
+        return
+    if isinstance(vnode, yaml.ScalarNode) and vnode.style in ("|", ">") and _block(new):
+        _block_scalar(e, vnode, new)
+        return
+    if isinstance(vnode, yaml.SequenceNode) and vnode.flow_style and isinstance(new, list) and new:
+        like = vnode.value or [None]  # a flow list stays a flow list, its items quoted as the player quoted them
+        text = "[" + ", ".join(quoted_as(like[min(i, len(like) - 1)], v) for i, v in enumerate(new)) + "]"
+        e.replace(vnode.start_mark.index, vnode.end_mark.index, text)
+        return
+    if isinstance(vnode, yaml.ScalarNode) and vnode.style not in ("|", ">") and vnode.value != "" and \
+            not isinstance(new, (list, dict)) and not _block(new):
+        e.replace(vnode.start_mark.index, vnode.end_mark.index, quoted_as(vnode, new))  # a scalar where it stands
+        return
+    # anything else: the key and its value written anew, where they stood
+    comment = _comment_after(e, knode, vnode)
+    e.replace(e.line_start(knode.start_mark.index), _end_of_value(e, vnode),
+              "".join(line + "\n" for line in lines(str(knode.value), new, indent)).removesuffix("\n") +
+              comment + "\n")
+
+
+def _comment_after(e: Edits, knode: yaml.Node, vnode: yaml.Node) -> str:
+    """A comment on the key's own line after an empty value (``moves:   # one a line``): kept."""
+    line = e.text[e.line_start(knode.start_mark.index): e.line_end(knode.start_mark.index)].rstrip("\n")
+    if vnode.start_mark.index >= e.line_end(knode.start_mark.index) - 1 or \
+            (isinstance(vnode, yaml.ScalarNode) and vnode.value == "" and vnode.style is None):
+        at = line.find(" #")
+        return "  " + line[at:].strip() if at >= 0 else ""
+    return ""
+
+
+def _block_scalar(e: Edits, vnode: yaml.ScalarNode, new: str) -> None:
+    """A '|' block's rows written anew at its own indent; its header (``|``, ``|2``) and the blank lines
+    after it stay."""
+    body = e.text[vnode.start_mark.index: vnode.end_mark.index]
+    header = body.split("\n", 1)[0]
+    rows = [ln for ln in body.split("\n")[1:] if ln.strip()]
+    pad = " " * (min(len(r) - len(r.lstrip(" ")) for r in rows) if rows else e.column(vnode.start_mark.index) + 2)
+    text = header + "\n" + "".join(f"{pad}{line}\n" if line else "\n" for line in new.strip("\n").split("\n"))
+    end = vnode.start_mark.index + len(body.rstrip("\n")) + 1
+    e.replace(vnode.start_mark.index, min(end, len(e.text)), text if end <= len(e.text) else text.rstrip("\n"))
+
+
+def _sequence(e: Edits, vnode: yaml.SequenceNode, old: list, new: list) -> bool:
+    """A block list changed item by item (a log's line added, changed or taken away): True when done so."""
+    items = vnode.value
+    if any(isinstance(n, yaml.MappingNode) or (isinstance(n, yaml.ScalarNode) and n.style in ("|", ">"))
+           or n.start_mark.line != n.end_mark.line for n in items):
+        return False  # items of several lines: the list is written anew
+    dash = e.column(items[0].start_mark.index) - 2
+    if dash < 0 or e.text[e.line_start(items[0].start_mark.index) + dash: items[0].start_mark.index].strip() != "-":
+        return False
+    olds, news = [json.dumps(v, sort_keys=True) for v in old], [json.dumps(v, sort_keys=True) for v in new]
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, olds, news, autojunk=False).get_opcodes():
+        if op == "equal":
+            continue
+        if op == "replace" and i2 - i1 == j2 - j1:
+            for k in range(i2 - i1):
+                n = items[i1 + k]
+                e.replace(n.start_mark.index, n.end_mark.index, quoted_as(n, new[j1 + k]))
+            continue
+        if i2 > i1:  # lines taken away
+            e.replace(e.line_start(items[i1].start_mark.index), e.line_end(items[i2 - 1].end_mark.index - 1), "")
+        if j2 > j1:  # lines put in, after the line before them (or before the first)
+            text = "".join(f"{' ' * dash}- {item(v)}\n" for v in new[j1:j2])
+            at = e.line_end(items[i1 - 1].end_mark.index - 1) if i1 > 0 else e.line_start(items[0].start_mark.index)
+            if at == len(e.text) and not e.text.endswith("\n"):
+                text = "\n" + text.rstrip("\n")
+            e.replace(at, at, text)
+    return True
