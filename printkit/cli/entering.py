@@ -11,15 +11,27 @@ from .app import app
 def enter(
     file: str = typer.Argument(..., help="A results file to continue, or a config (its results file is made blank)"),
     port: int = typer.Option(0, "--port", min=0, max=65535, help="Port to serve on (default: a free one)"),
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to serve on; another machine's browser (a phone at "
-                             "the table) needs this machine's address on your network. Anyone there with the "
-                             "page's address can edit the file."),
+    host: str = typer.Option(None, "--host", help="Address to serve on (default 127.0.0.1, or with --table this "
+                             "machine's address on your network). Anyone there with the page's address can edit "
+                             "the file.", show_default=False),
+    table: bool = typer.Option(False, "--table", help="Let the phones at the table join: serve on this machine's "
+                               "network address and print its QR code (the page shows it too)"),
     no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser; just print the address"),
 ) -> None:
-    """Enter a played game in the browser, by redrawing the sheets; scores and mistakes show as you go."""
+    """Enter a played game in the browser, by redrawing the sheets; scores and mistakes show as you go.
+    Several devices may enter one game at once, each its own part."""
     import ipaddress
 
     from ..inputs import InputError
+
+    if host is None and table:
+        from ..enter.network import table_address
+
+        host = table_address()
+        if host is None:
+            raise InputError("command line", "this machine has no address on a network that phones can reach; "
+                                             "join it to the table's Wi-Fi, or give one with --host", key="--table")
+    host = host or "127.0.0.1"
 
     try:
         ip = ipaddress.ip_address(host.strip("[]"))
@@ -34,7 +46,8 @@ def enter(
     from .. import enter as entering
 
     try:
-        entering.run(file, port, host.strip("[]"), not no_browser, echo=lambda *a, **k: typer.echo(*a, err="file" in k))
+        entering.run(file, port, host.strip("[]"), not no_browser, table=table,
+                     echo=lambda *a, **k: typer.echo(*a, err="file" in k))
     except OSError as e:
         raise InputError("command line", f"cannot serve on {host}:{port}: {e.strerror}", key="--port") from None
 

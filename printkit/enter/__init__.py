@@ -23,8 +23,9 @@ from .session import Session
 
 
 def run(file: str, port: int = 0, host: str = "127.0.0.1", open_browser: bool = True,
-        echo=print) -> None:
-    """Serve the page until Ctrl-C, then save what the page showed last."""
+        echo=print, table: bool = False) -> None:
+    """Serve the page until Ctrl-C, then save what the page showed last.  ``table``: print the address as a
+    QR code too, and show it on the page, for the other devices at the table to join from."""
     game, path, data = document.open_file(file)
     session = Session(game, path, data, host)
     httpd = server.make_server(session, host, port)
@@ -34,10 +35,17 @@ def run(file: str, port: int = 0, host: str = "127.0.0.1", open_browser: bool = 
     if host not in ("127.0.0.1", "localhost", "::1"):
         echo(f"Warning: anyone on this network who has the address below can see and change {path.name}.",
              file=sys.stderr)
+    if table:
+        from . import network
+
+        session.join = {"url": url, "qr": network.page_qr(url)}
     signal.signal(signal.SIGTERM, _interrupt)
     opener = _opener(url) if open_browser else None
     try:  # from the first line on, Ctrl-C is how this command ends
         echo(f"Entering {path} at {url} (Ctrl-C to stop)")
+        if table:
+            echo("Other devices at the table join by scanning this code (or from the code on the page):")
+            echo(network.terminal_qr(url).rstrip("\n"))
         sys.stdout.flush()
         if opener is not None:
             webbrowser.open(opener.as_uri())
@@ -45,6 +53,7 @@ def run(file: str, port: int = 0, host: str = "127.0.0.1", open_browser: bool = 
     except KeyboardInterrupt:
         signals.dealt_with()  # Ctrl-C is how this command ends: save, say so, exit 0
     finally:
+        session.table.close()
         httpd.server_close()
         if opener is not None:
             _forget(opener)

@@ -111,6 +111,7 @@ def check(game, data: Any) -> dict:
     report = game.score(res)
     out = report.to_json()
     out["marks"] = list(dict.fromkeys(game.marks(res, report)))
+    out["places"] = [list(v.refs) for v in report.violations]  # where each mistake is, for a tap to go to
     return out
 
 

@@ -203,19 +203,18 @@ def _value(e: Edits, pair: tuple, old: Any, new: Any, indent: int) -> None:
         e.replace(vnode.start_mark.index, vnode.end_mark.index, quoted_as(vnode, new))  # a scalar where it stands
         return
     # anything else: the key and its value written anew, where they stood
-    comment = _comment_after(e, knode, vnode)
-    e.replace(e.line_start(knode.start_mark.index), _end_of_value(e, vnode),
-              "".join(line + "\n" for line in lines(str(knode.value), new, indent)).removesuffix("\n") +
-              comment + "\n")
+    written = lines(str(knode.value), new, indent)
+    written[0] += _comment_after(e, knode, vnode)  # on the key's own line, where the player wrote it
+    e.replace(e.line_start(knode.start_mark.index), _end_of_value(e, vnode), "".join(line + "\n" for line in written))
 
 
 def _comment_after(e: Edits, knode: yaml.Node, vnode: yaml.Node) -> str:
     """A comment on the key's own line after an empty value (``moves:   # one a line``): kept."""
     line = e.text[e.line_start(knode.start_mark.index): e.line_end(knode.start_mark.index)].rstrip("\n")
     if vnode.start_mark.index >= e.line_end(knode.start_mark.index) - 1 or \
-            (isinstance(vnode, yaml.ScalarNode) and vnode.value == "" and vnode.style is None):
+            (isinstance(vnode, yaml.ScalarNode) and vnode.value == "" and not vnode.style):
         at = line.find(" #")
-        return "  " + line[at:].strip() if at >= 0 else ""
+        return line[len(line[:at].rstrip()):] if at >= 0 else ""  # its spacing as typed
     return ""
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import queue
 import re
 import threading
 from http import HTTPStatus
@@ -23,7 +24,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from ..inputs import InputError
-from . import document
+from . import document, sync
 from .session import Session
 
 MAX_BODY = 1_000_000
@@ -31,6 +32,7 @@ MAX_DEPTH = 64  # nor more levels of [ and { in a body: no results document need
 PER_CLIENT = 64  # connections one client (one address) may hold open at once: a browser needs a few
 TIMEOUT = 45.0  # seconds a client may stay silent while sending a request (longer than a browser keeps a
 # socket it opened ahead and never used, so that one is never closed under a request the browser sends on it)
+KEEP_ALIVE = 15.0  # seconds between the comments an idle event stream sends
 REFUSED = object()  # a request already answered with an error
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
@@ -136,6 +138,8 @@ class Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.OK, _index(s, self.static), TYPES[".html"])
         elif route in self.static:
             self._send(HTTPStatus.OK, *self.static[route])
+        elif route == "/api/events":
+            self._events(parse_qs(urlsplit(self.path).query).get("device", [""])[0][:40])
         elif route == "/api/state":
             try:
                 self._json(HTTPStatus.OK, s.state())
@@ -153,14 +157,21 @@ class Handler(BaseHTTPRequestHandler):
         if not self._allowed():
             return
         route = urlsplit(self.path).path
-        if route not in ("/api/check", "/api/board", "/api/save") and not route.startswith("/api/answer/"):
+        if route not in ("/api/check", "/api/board", "/api/save", "/api/change", "/api/presence") and \
+                not route.startswith("/api/answer/"):
             self._refuse(HTTPStatus.NOT_FOUND, "no such page")
             return
         data = self._body()
         if data is REFUSED:
             return
         s = self.session
-        if not route.startswith("/api/answer/"):  # a question about a trial record is not the record
+        device = self.headers.get("X-Printkit-Client", "")[:40]
+        if route == "/api/presence":
+            if isinstance(data, dict):
+                s.table.present(device, data.get("name"), data.get("entering"))
+            self._json(HTTPStatus.OK, {"devices": s.table.presence()})
+            return
+        if route in ("/api/check", "/api/board", "/api/save"):  # a trial record or a change is not the record
             s.seen(data, self.headers.get("X-Printkit-Client"), self.headers.get("X-Printkit-Seq"),
                    self.headers.get("X-Printkit-Version"))
         try:
@@ -170,6 +181,8 @@ class Handler(BaseHTTPRequestHandler):
                 self._json(HTTPStatus.OK, document.board(s.game, data))
             elif route == "/api/save":
                 self._json(*s.save(data, self.headers.get("X-Printkit-Version")))
+            elif route == "/api/change":
+                self._json(*s.change(data, device))
             else:
                 name = route.removeprefix("/api/answer/")
                 answers = s.game.answers()
@@ -180,10 +193,41 @@ class Handler(BaseHTTPRequestHandler):
                 self._json(HTTPStatus.OK, answers[name](document.read(s.game, data), params))
         except InputError as e:
             self._json(HTTPStatus.UNPROCESSABLE_ENTITY, {"error": document.error_text(e)})
+        except sync.BadChange as e:
+            self._json(HTTPStatus.BAD_REQUEST, {"error": str(e)})
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True  # the page stopped waiting (a newer state is on its way): nothing to say
         except OSError as e:
             self._json(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": f"cannot write {s.path.name}: {e.strerror}"})
+
+    def _events(self, device: str) -> None:
+        """Server-sent events to one device until it goes: every change and who is entering what."""
+        stream = self.session.table.subscribe(device)
+        if stream is None:
+            self._refuse(HTTPStatus.SERVICE_UNAVAILABLE, "too many devices on this file")
+            return
+        self.close_connection = True
+        try:
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", "text/event-stream; charset=utf-8")
+            for k, v in HEADERS.items():
+                self.send_header(k, v)
+            self.end_headers()
+            self.wfile.write(f"retry: 1000\nevent: hello\ndata: {self.session.table.rev}\n\n".encode())
+            self.wfile.flush()
+            while True:
+                try:
+                    line = stream.get(timeout=KEEP_ALIVE)
+                except queue.Empty:
+                    line = b": still here\n\n"  # a comment: keeps the connection (and the device's count) alive
+                if line is None:
+                    return
+                self.wfile.write(line)
+                self.wfile.flush()
+        except OSError:
+            return  # the device went (a closed tab, a phone asleep): it reloads what it missed when back
+        finally:
+            self.session.table.unsubscribe(stream)
 
 
 STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')

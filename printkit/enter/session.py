@@ -21,7 +21,7 @@ from typing import Any
 
 from ..inputs import InputError
 from ..model import prepare_models
-from . import document, filetext
+from . import document, filetext, sync
 
 
 class Session:
@@ -32,6 +32,9 @@ class Session:
         self.latest: dict | None = None  # the newest readable document the page showed, made from the file...
         self.latest_base: str | None = None  # ... as it was at this version
         self.clients: dict[str, int] = {}  # each page's newest sequence number
+        self.join: dict | None = None  # the address other devices join at, with its QR code (``--table``)
+        self.table = sync.Table()  # the devices entering this file, and the revision of each part
+        self.known = document.version_of(path)  # the file as this run last wrote or read it
         from ..output.temp import clean_stale
 
         clean_stale(path.parent, (path.name,))  # what a run killed in the middle of a save left beside the file
@@ -43,8 +46,9 @@ class Session:
     def state(self) -> dict:
         with self.lock:
             data = document.inputs.load(self.path).data
-            return {"game": self.game.id, "file": self.path.name, "results": data,
+            return {"game": self.game.id, "file": self.path.name, "results": data, "rev": self.table.rev,
                     "version": document.version_of(self.path), "setup": setup_info(self.game, data),
+                    "join": self.join,
                     "editors": self.game.editors(document.setup_of(self.game, data))}
 
     def save(self, data: dict, version: str | None) -> tuple[int, dict]:
@@ -57,7 +61,37 @@ class Session:
             if version != now:
                 return HTTPStatus.CONFLICT, {"error": f"{self.path.name} changed on disk since the page loaded it"}
             self._write(data)
-            return HTTPStatus.OK, {"saved": self.path.name, "version": document.version_of(self.path)}
+            self.known = document.version_of(self.path)
+            self.table.rev += 1
+            self.table.parts.clear()  # the whole document at once: every device takes it anew
+            self.table.publish("change", {"rev": self.table.rev, "reload": True, "version": self.known})
+            return HTTPStatus.OK, {"saved": self.path.name, "version": self.known}
+
+    def change(self, body: Any, device: str) -> tuple[int, dict]:
+        """Changes from one device (``{"changes": [...], "seen": REV}``), applied to the newest document and
+        written at once; every device is told.  A file edited by hand meanwhile keeps its other parts, and
+        every device reloads it (``reload``)."""
+        if not isinstance(body, dict) or not isinstance(body.get("changes"), list) or \
+                not 0 < len(body["changes"]) <= sync.MAX_CHANGES:
+            raise sync.BadChange(f"a body is {{\"changes\": [1 to {sync.MAX_CHANGES} changes]}}")
+        seen = body.get("seen")
+        seen = seen if isinstance(seen, int) and not isinstance(seen, bool) else 0
+        with self.lock:
+            now = document.version_of(self.path)
+            if now is None:
+                raise FileNotFoundError(errno.ENOENT, "the file or its folder is gone", str(self.path))
+            doc = document.inputs.load(self.path).data
+            changes = [{**ch, "path": sync.apply(doc, ch), "seen": seen} for ch in body["changes"]]
+            document.check_setup(self.game, doc)
+            self._write(doc)
+            reload = now != self.known
+            self.known = document.version_of(self.path)
+            rev, replaced = self.table.changed(changes, device)
+            event = {"rev": rev, "device": device, "by": self.table.name_of(device), "version": self.known,
+                     "changes": [{k: v for k, v in ch.items() if k != "seen"} for ch in changes],
+                     "replaced": replaced, "reload": reload}
+            self.table.publish("change", event)
+            return HTTPStatus.OK, {"rev": rev, "version": self.known, "replaced": replaced, "reload": reload}
 
     def _write(self, data: dict) -> bool:
         """The file with ``data``'s changes (False when it holds them already: nothing is written).  A file

@@ -97,6 +97,8 @@ def run_printkit(*args, cwd=None):
 class Hands:
     """Pointer and keys on the page, counted: a click, a drag or a key press is one input event."""
 
+    keys = True  # whether these hands may use the keyboard
+
     def __init__(self, page):
         self.page, self.events = page, 0
 
@@ -105,7 +107,8 @@ class Hands:
         for _ in range(20):  # the sheets are redrawn after every change: look again if one just went
             # as a person scrolls: bring the place to the middle of the window when it is out of view
             loc.evaluate("e => { const r = e.getBoundingClientRect();"
-                         " if (r.top < 90 || r.bottom > innerHeight - 10) e.scrollIntoView({block: 'center'}); }")
+                         " if (r.top < 90 || r.bottom > innerHeight - 90 || r.left < 0 || r.right > innerWidth)"
+                         " e.scrollIntoView({block: 'center', inline: 'center'}); }")
             box = loc.bounding_box()
             if box:
                 break
@@ -137,6 +140,60 @@ class Hands:
     def type(self, text: str) -> None:
         self.page.keyboard.type(text)
         self.events += len(text)
+
+
+class Fingers(Hands):
+    """A finger on a phone's touch screen: taps and touch drags (sent as the screen sends them), no keys."""
+
+    keys = False
+
+    def __init__(self, page):
+        super().__init__(page)
+        self.cdp = page.context.new_cdp_session(page)
+
+    def click(self, ref: str) -> None:
+        x, y = self.centre(ref)
+        self.page.touchscreen.tap(x, y)
+        self.events += 1
+
+    def tap(self, selector: str) -> None:
+        """A button or anything else found by a CSS selector."""
+        box = self.page.locator(selector).first
+        box.scroll_into_view_if_needed()
+        b = box.bounding_box()
+        self.page.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+        self.events += 1
+
+    def touch(self, kind: str, points: list[tuple[float, float]]) -> None:
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+            {"x": x, "y": y, "id": i, "radiusX": 4, "radiusY": 4, "force": 1} for i, (x, y) in enumerate(points)]})
+
+    def drag(self, *refs: str, steps: int = 4) -> None:
+        x, y = self.centre(refs[0])
+        self.touch("touchStart", [(x, y)])
+        for ref in refs[1:]:
+            tx, ty = self.centre(ref)
+            for j in range(1, steps + 1):
+                self.touch("touchMove", [(x + (tx - x) * j / steps, y + (ty - y) * j / steps)])
+            x, y = tx, ty
+        self.touch("touchEnd", [])
+        self.events += 1
+
+    def press(self, *keys: str) -> None:
+        raise AssertionError(f"a phone at the table has no keys to press: {keys}")
+
+    def type(self, text: str) -> None:
+        raise AssertionError(f"a phone at the table has no keys to type: {text!r}")
+
+
+def phone(browser, width: int = 390, height: int = 844):
+    """A phone-sized touch screen (a new browser context): its page, with errors collected."""
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True, bypass_csp=True)
+    pg = context.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    return pg
 
 
 def record_chars(path: Path, setup_keys: set[str]) -> int:
@@ -212,7 +269,7 @@ def enter_intersections(page, hands: Hands, played: dict, shot_after_round: int 
         keys = None
         for i, seg in enumerate(segments):
             a, b = seg.split("-")
-            if i % 6 == 5:
+            if i % 6 == 5 and hands.keys:
                 keys = keys or focus_round(page, hands, r)
                 keys.segment(a, b)
             elif i % 6 == 4:
@@ -229,7 +286,7 @@ def enter_add_residue(page, hands: Hands, played: dict, shot_after_move: int | N
     """Every move of a played game: a click on the mover's pile, every fifth typed (the number, then a or m)."""
     for i, line in enumerate(played["moves"]):
         who, pile, c = line.split("=")[0].split()
-        if i % 5 == 4:
+        if i % 5 == 4 and hands.keys:
             page.locator("#sheets .sheet").nth(0).focus()
             hands.press(*c, "a" if pile == "add" else "m")
         else:
@@ -275,7 +332,7 @@ def enter_curve(page, hands: Hands, played: dict, shot_name: str | None = None) 
             here = None
             for k, (v, (r, c)) in enumerate(inner):
                 ref = f"fill:{filler}:{owner}:{_coord(r, c)}"
-                if k % 4 == 3 and here is not None:  # by keys: arrows from the cursor, then Space
+                if k % 4 == 3 and here is not None and hands.keys:  # by keys: arrows from the cursor, then Space
                     dr, dc = r - here[0], c - here[1]
                     hands.press(*(["ArrowDown"] * dr if dr > 0 else ["ArrowUp"] * -dr),
                                 *(["ArrowRight"] * dc if dc > 0 else ["ArrowLeft"] * -dc), "Space")

@@ -5,6 +5,9 @@ import { History } from "/static/history.js";
 import { Editors } from "/static/editors.js";
 import { Board } from "/static/board.js";
 import { Saver } from "/static/saving.js";
+import { Table } from "/static/table.js";
+import { Phone } from "/static/phone.js";
+import { apply, clone, diff } from "/static/parts.js";
 import * as game from "/static/game.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,14 +17,17 @@ const page = {
   seq: 0,            // the number of the newest state; answers for older states are dropped
   shownSeq: -1,      // the state whose check is on screen
   revealSeq: -1,     // with live marks off: the state whose mistakes Check revealed
-  savedJson: null, conflict: false,
+  synced: null,      // the document as the server last confirmed it (this page's changes not saved yet aside)
+  rev: 0,            // the newest change of any device this page holds
   report: null,
   client: Math.random().toString(36).slice(2, 10),  // this page, to the server: its own sequence of states
   file: "",
 };
 const history = new History();
-let editors, board;
-const saver = new Saver(page, { show: showSaved, conflict: conflictBanner });
+let editors, board, phone;
+const saver = new Saver(page, { show: showSaved });
+const table = new Table(page, { history, redraw: () => changed(), tell, saver });
+saver.onReload = () => table.reload();
 
 function showSaved(text, kind) {
   $("saved").textContent = text;
@@ -34,10 +40,12 @@ async function load() {
   const { status, body } = await get("/api/state");
   if (status !== 200) { showProblem(body.error || "cannot read the results file"); return false; }
   page.doc = body.results;
+  page.synced = clone(body.results);
+  page.rev = body.rev;
   page.version = body.version;
   page.setup = body.setup;
-  page.savedJson = JSON.stringify(page.doc);
   page.file = body.file;
+  page.join = body.join;
   $("title").textContent = body.setup.title;
   $("file").textContent = body.file;
   restorePending();
@@ -60,7 +68,7 @@ function changed(from = null) {
   $("undo").disabled = !history.canUndo();
   $("redo").disabled = !history.canRedo();
   editors.show(page.doc, from);
-  if (!saver.failures) showSaved("Not saved yet", "");
+  if (!saver.failures && saver.unsaved()) showSaved("Not saved yet", "");
   refresh();
 }
 
@@ -141,15 +149,17 @@ function showReport(rep, seq) {
   $("scores").tBodies[0].replaceChildren(...rows);
   $("winners").textContent = rep.winners.length
     ? (rep.winners.length === 1 ? "Winner: " : "Winners: ") + rep.winners.join(", ") : "Winner: none";
-  $("violations").replaceChildren(...rep.violations.filter(() => !blank).map((v) => {
+  $("violations").replaceChildren(...rep.violations.filter(() => !blank).map((v, i) => {
     const li = document.createElement("li");
     li.dataset.violation = v.rule;
+    li.dataset.index = String(i);  // a tap goes to its place on the sheet
     li.textContent = `${v.where}: ${v.message}`;
     if (v.player) li.title = `${v.player} (${v.rule})`;
     return li;
   }));
   $("notes").replaceChildren(...rep.notes.map((n) => Object.assign(document.createElement("li"), { textContent: n })));
   $("remarks").hidden = rep.notes.length === 0;
+  phone.checked(rep, blank);
   game.checked?.(ctx, rep);
 }
 
@@ -161,6 +171,7 @@ function showProblem(text, unread = []) {
   $("mistakes").hidden = true;
   $("problem").textContent = text;
   $("problem").hidden = false;
+  phone.unreadable();
   for (const el of document.querySelectorAll(".unread")) el.classList.remove("unread");
   editors.flag(text);
   for (const part of unread) {  // each part that does not read: under its text box and on its sheet
@@ -181,41 +192,22 @@ function applyMarks() {
 
 function save(options) { return saver.save(options); }
 
-// changes this browser kept and the server never confirmed (a save that failed, a tab closed): back
+// changes this browser kept and the server never confirmed (a save that failed, a tab closed): put back on
+// top of the file as it is now (another device's changes to other parts stay)
 function restorePending() {
   const kept = saver.pending();
-  if (!kept || JSON.stringify(kept.doc) === page.savedJson) { saver.drop(); return; }
-  if (kept.version === page.version) {
-    page.doc = kept.doc;
-    say("Changes this browser kept, not saved before, are back; they are being saved now.");
-    return;
-  }
-  const b = $("banner");
-  const msg = Object.assign(document.createElement("span"), {
-    textContent: "This browser kept changes not yet saved, but the file has changed since they were made." });
-  const mine = Object.assign(document.createElement("button"), { textContent: "Put my kept changes back", type: "button" });
-  const drop = Object.assign(document.createElement("button"), { textContent: "Keep the file as it is", type: "button" });
-  mine.onclick = () => { b.hidden = true; edit((doc) => { for (const k of Object.keys(doc)) delete doc[k]; Object.assign(doc, kept.doc); }); };
-  drop.onclick = () => { b.hidden = true; saver.drop(); };
-  b.replaceChildren(msg, mine, drop);
-  b.hidden = false;
+  if (!kept || !kept.synced) { saver.drop(); return; }
+  const mine = diff(kept.synced, kept.doc);
+  if (!mine.length) { saver.drop(); return; }
+  for (const ch of mine) apply(page.doc, ch);
+  saver.since = kept.since ?? null;
+  tell("Changes this browser kept, not saved before, are back; they are being saved now.", "");
 }
 
-function conflictBanner(text) {
-  const b = $("banner");
-  b.replaceChildren();
-  const msg = document.createElement("span");
-  msg.textContent = `${text}. Nothing was written.`;
-  const reload = Object.assign(document.createElement("button"), { textContent: "Load the file from disk", type: "button" });
-  const mine = Object.assign(document.createElement("button"), { textContent: "Keep what is on this page", type: "button" });
-  reload.onclick = async () => { b.hidden = true; page.conflict = false; history.clear(); await load(); changed(); };
-  mine.onclick = async () => {
-    const { body } = await get("/api/state");
-    page.version = body.version; page.conflict = false; b.hidden = true; save({ force: true });
-  };
-  b.append(msg, reload, mine);
-  b.hidden = false;
-  showSaved("Not saved: the file changed on disk", "bad");
+function tell(text, kind) {
+  const t = $("told");
+  t.textContent = text;
+  t.className = kind;
 }
 
 // ---------------------------------------------------------------- what a game's module gets
@@ -244,6 +236,8 @@ const ctx = {
 async function start() {
   editors = new Editors($("editors"), (path, value, kind) => edit((doc) => editors.put(doc, path, value), { coalesce: kind + path.join("/"), from: path.join("/") }));
   board = new Board($("sheets"));
+  phone = new Phone(page, board);
+  phone.start();
   ctx.board = board;
   if (!(await load())) return;
   $("undo").onclick = undo;
@@ -266,6 +260,7 @@ async function start() {
   });
   document.addEventListener("visibilitychange", () => { if (document.hidden) save({ keepalive: true }); });
   game.start?.(ctx);
+  table.start(page.join);
   changed();  // checked, drawn, and saved when the page holds changes the file does not (kept ones, back)
   history.clear();
   $("undo").disabled = true;

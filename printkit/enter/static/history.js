@@ -9,6 +9,11 @@ export class History {
     this.future = [];
     this.last = coalesce;
   }
+  map(fn) {  // another device's change, put into every step (undo takes back this page's own changes only)
+    const each = (s) => JSON.stringify(fn(JSON.parse(s)));
+    this.past = this.past.map(each);
+    this.future = this.future.map(each);
+  }
   canUndo() { return this.past.length > 0; }
   canRedo() { return this.future.length > 0; }
   undo(current) {

@@ -130,8 +130,37 @@ export class Grid {
 //     for a tap or click
 //   cancel(stroke) -> the pointer was taken away (the system took the touch)
 // Touch: where nothing is under a finger, the nearest place within `reach` CSS pixels is taken.
+// Two fingers: the stroke under way is dropped and the fingers move the sheet (a zoomed sheet scrolls
+// sideways in its box, the page up and down); one finger always draws.
 export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
   let stroke = null;
+  const touches = new Map();  // touch pointers down on the board: id -> {x, y}
+  let pan = null;  // two fingers down: {box, x, y} (their midpoint)
+
+  const mid = () => {
+    const ps = [...touches.values()];
+    return { x: ps.reduce((a, p) => a + p.x, 0) / ps.length, y: ps.reduce((a, p) => a + p.y, 0) / ps.length };
+  };
+  root.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "touch") return;
+    touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (touches.size !== 2) return;
+    if (stroke) { const s = stroke; stroke = null; game.cancel?.(s.made); }
+    pan = { box: e.target.closest?.(".sheet") || null, ...mid() };
+    try { root.setPointerCapture(e.pointerId); } catch (_) { /* gone */ }
+  }, true);
+  root.addEventListener("pointermove", (e) => {
+    if (!touches.has(e.pointerId)) return;
+    touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (!pan || touches.size < 2) return;
+    const m = mid();
+    if (pan.box) pan.box.scrollLeft -= m.x - pan.x;
+    window.scrollBy(0, -(m.y - pan.y));
+    pan.x = m.x; pan.y = m.y;
+  }, true);
+  const lift = (e) => { touches.delete(e.pointerId); if (touches.size < 2) pan = null; };
+  root.addEventListener("pointerup", lift, true);
+  root.addEventListener("pointercancel", lift, true);
 
   function pickNear(x, y, type) {
     const here = game.pick(x, y, type);
@@ -146,7 +175,7 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
   }
 
   root.addEventListener("pointerdown", (e) => {
-    if (e.button !== 0 || stroke) return;
+    if (e.button !== 0 || stroke || pan) return;
     const place = pickNear(e.clientX, e.clientY, e.pointerType);
     if (!place) return;
     const made = game.down(place, e);

@@ -1,57 +1,58 @@
-// Saving by itself: the newest document is written after every change. Nothing the player entered is ever
-// lost: each change is first kept in this browser (localStorage, per file), a save that fails (a full disk,
-// a file made read-only, its folder gone, the server stopped) says so at once and is tried again until it
-// lands, the changes kept come back when the page is opened again, and closing the tab with a change not
-// yet saved asks first.
+// Saving by itself: after every change, the parts of the record it touched are sent to the server, which
+// applies them to the newest document (another device's changes to other parts stay) and writes the file.
+// Nothing the player entered is ever lost: each change is first kept in this browser (localStorage, per
+// file), a save that fails (a full disk, a file made read-only, its folder gone, the server stopped, the
+// phone out of the Wi-Fi) says so at once and is tried again until it lands, the changes kept come back
+// when the page is opened again, and closing the tab with a change not yet saved asks first.
 import { post } from "/static/api.js";
+import { apply, clone, diff, same } from "/static/parts.js";
 
 const RETRY = [1000, 2000, 4000, 8000, 15000, 30000];  // ms between tries, then every 30 s
 
 export class Saver {
-  // page: {doc, version, savedJson, seq, client, file, conflict}; show(text, kind): the save's status;
-  // conflict(error): the file changed on disk
-  constructor(page, { show, conflict }) {
-    Object.assign(this, { page, show, conflict, saving: false, again: false, failures: 0, timer: null });
+  // page: {doc, synced, rev, version, client, file}; show(text, kind): the save's status
+  constructor(page, { show }) {
+    // since: the newest change of any device this page had when its unsaved changes began (the server tells
+    // the device whose value they replace, if it wrote it after that)
+    Object.assign(this, { page, show, saving: false, again: false, failures: 0, timer: null, since: null });
   }
 
   key() { return `printkit:pending:${location.host}:${this.page.file}`; }
 
-  unsaved() { return this.page.doc !== null && JSON.stringify(this.page.doc) !== this.page.savedJson; }
+  unsaved() { return this.page.doc !== null && this.page.synced !== null && !same(this.page.doc, this.page.synced); }
 
   keep() {  // the change, in this browser, before anything is sent
-    try {
-      localStorage.setItem(this.key(), JSON.stringify({ doc: this.page.doc, version: this.page.version }));
-    } catch (_) { /* a full or closed store: the page itself still holds the change */ }
+    const { doc, synced, version } = this.page;
+    if (this.since === null) this.since = this.page.rev;
+    try { localStorage.setItem(this.key(), JSON.stringify({ doc, synced, version, since: this.since })); } catch (_) { /* the page holds it */ }
   }
 
-  pending() {  // the changes this browser kept and the server has not confirmed: {doc, version} or null
+  pending() {  // the changes this browser kept and the server has not confirmed: {doc, synced, version} or null
     try { return JSON.parse(localStorage.getItem(this.key()) || "null"); } catch (_) { return null; }
   }
 
   drop() { try { localStorage.removeItem(this.key()); } catch (_) { /* nothing kept */ } }
 
-  async save({ force = false, keepalive = false } = {}) {
+  async save({ keepalive = false } = {}) {
     const page = this.page;
-    const json = JSON.stringify(page.doc);
-    if ((json === page.savedJson && !force) || page.conflict) return;
+    if (!this.unsaved()) return;
     this.keep();
     if (this.saving) { this.again = true; return; }  // one save at a time; the newest follows this one
     this.saving = true;
     this.show("Saving...", "");
+    const sent = clone(page.doc);
+    const changes = diff(page.synced, sent);
     try {
-      const headers = { "X-Printkit-Seq": String(page.seq), "X-Printkit-Client": page.client };
-      if (page.version) headers["X-Printkit-Version"] = page.version;
-      const { status, body } = await post("/api/save", page.doc, headers, { keepalive });
+      const { status, body } = await post("/api/change", { changes, seen: this.since ?? page.rev },
+        { "X-Printkit-Client": page.client }, { keepalive });
       if (status === 200) {
+        for (const ch of changes) apply(page.synced, ch);
         page.version = body.version;
-        page.savedJson = json;
         this.failures = 0;
         clearTimeout(this.timer);
-        this.show(`Saved to ${body.saved}`, "ok");
-        if (JSON.stringify(page.doc) === json) this.drop();
-      } else if (status === 409) {
-        page.conflict = true;
-        this.conflict(body.error);
+        this.show(`Saved to ${page.file}`, "ok");
+        if (!this.unsaved()) { this.drop(); this.since = null; }
+        if (body.reload) this.onReload?.();
       } else {
         this.failed(body.error || `the server answered ${status}`);
       }
@@ -69,6 +70,6 @@ export class Saver {
     this.show(`Not saved: ${why}. Every change is kept on this page and in this browser, and saved as soon as ` +
               `the file can be written (trying again in ${Math.round(wait / 1000)} s).`, "bad");
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.save({ force: true }), wait);
+    this.timer = setTimeout(() => this.save(), wait);
   }
 }

@@ -162,6 +162,8 @@ function drawBar(ctx) {
     bar.replaceChildren(
       rowEl(`Turn ${(ctx.info().turns || {})[turn.player] + 1 || ""}`, line,
         button("Add turn (Enter)", "Add this line to the turn log", null, act(() => commitTurn(ctx)))),
+      rowEl("Dice", ...["1", "2", "3", "4", "5", "6"].map((d) => button(d, "A die's number (the display's number once its space is picked)", null,
+        act(() => turnKey(ctx, d)))), button("\u232b", "Take back the last part of the line (Backspace)", null, act(() => turnKey(ctx, "Backspace")))),
       rowEl("Add", button("+coins (c)", "The bonus: 2 coins", turn.bonus === "+coins", act(() => turnKey(ctx, "c"))),
         button("+wall (w)", "The bonus: a wall; then click the side", turn.pick === "wall", act(() => turnKey(ctx, "w"))),
         button("+door (d)", "The bonus: a doorway; then click the wall", turn.pick === "door", act(() => turnKey(ctx, "d"))),
@@ -169,7 +171,7 @@ function drawBar(ctx) {
         button("stop (s)", "Stopped playing", turn.kind === "stop", act(() => turnKey(ctx, "s"))),
         button("Done (Esc)", "Back to drawing the store", null, act(() => { turn = null; }))),
       Object.assign(document.createElement("p"), { className: "ikes-help", textContent:
-        "Type the dice (light, dark; more pairs for rerolls), click the tile's A1 space, then the display's space " +
+        "Tap or type the dice (light, dark; more pairs for rerolls), click the tile's A1 space, then the display's space " +
         "(its number is read from the sheet, or type it). Enter adds the line; Backspace takes back the last part." }));
     return;
   }

@@ -1,0 +1,84 @@
+// The page in the hand, at the table: a bar that stays in view (the state, the scores, the next thing to
+// enter; a tap on it shows the mistakes), a tap on a mistake goes to its place on the sheet, and bigger
+// squares (every place a finger must hit at least 44 CSS px; two fingers move the sheet) on touch screens.
+const $ = (id) => document.getElementById(id);
+const TARGET = 44;  // CSS px a finger needs (40 at the least)
+const coarse = () => matchMedia("(pointer: coarse)").matches;
+
+export class Phone {
+  // page: {report, setup, file}; board: the sheets
+  constructor(page, board) {
+    this.page = page;
+    this.board = board;
+  }
+
+  start() {
+    const saved = localStorage.getItem(this.zoomKey());
+    this.zoom(saved === null ? coarse() : saved === "1");
+    $("zoom").onclick = () => {
+      this.zoom(!document.body.classList.contains("zoomed"));
+      localStorage.setItem(this.zoomKey(), document.body.classList.contains("zoomed") ? "1" : "0");
+    };
+    this.board.onShow(() => this.fit());
+    window.addEventListener("resize", () => this.fit());
+    new MutationObserver(() => { $("dock-say").textContent = $("say").textContent; })
+      .observe($("say"), { childList: true, characterData: true, subtree: true });
+    $("dock-status").onclick = () => $("result").scrollIntoView({ block: "start", behavior: "smooth" });
+    $("violations").addEventListener("click", (e) => {
+      const li = e.target.closest("li[data-index]");
+      if (li) this.go(Number(li.dataset.index));
+    });
+  }
+
+  zoomKey() { return `printkit:zoom:${location.host}`; }
+
+  zoom(on) {
+    document.body.classList.toggle("zoomed", on);
+    $("zoom").setAttribute("aria-pressed", String(on));
+    this.fit();
+  }
+
+  // each sheet as wide as it needs for its smallest place to be TARGET px (at most 4 times its box)
+  fit() {
+    const on = document.body.classList.contains("zoomed");
+    for (const box of this.board.root.children) {
+      const svg = box.querySelector("svg");
+      if (!svg) continue;
+      svg.style.width = "";
+      if (!on) continue;
+      let small = Infinity;
+      for (const el of svg.querySelectorAll("rect.hit, circle.hit, ellipse.hit")) {
+        const r = el.getBoundingClientRect();
+        if (r.width > 2 && r.height > 2) small = Math.min(small, r.width, r.height);
+      }
+      if (small < TARGET && small !== Infinity) svg.style.width = `${Math.min(4, TARGET / small) * 100}%`;
+    }
+  }
+
+  // the bar: the state and the scores as they are checked
+  checked(report, blank) {
+    const broken = blank ? 0 : report.violations.length;
+    const state = $("dock-state");
+    state.textContent = blank ? "nothing entered yet" : broken ? `\u2717 ${broken} mistake${broken > 1 ? "s" : ""}` : "\u2713 valid";
+    state.className = blank ? "blank" : broken ? "broken" : "valid";
+    $("dock-scores").textContent = report.players.map((p) => `${p.name} ${p.score}`).join(" \u00b7 ");
+  }
+
+  unreadable() {
+    $("dock-state").textContent = "cannot read";
+    $("dock-state").className = "broken";
+  }
+
+  // a mistake tapped: its place on the sheet, in the middle of the screen, flashed
+  go(i) {
+    const refs = (this.page.report && this.page.report.places && this.page.report.places[i]) || [];
+    const els = refs.flatMap((r) => [...this.board.all(r)]);
+    if (!els.length) return;
+    els[0].scrollIntoView({ block: "center", inline: "center", behavior: "smooth" });
+    for (const el of els) {
+      el.classList.remove("flash");
+      void el.getBoundingClientRect();
+      el.classList.add("flash");
+    }
+  }
+}

@@ -1,0 +1,110 @@
+// Several devices on one file. The others' changes come as they are saved (server-sent events) and are
+// put into this page at once, except where this page holds a change of its own not saved yet (that one is
+// the later, and stands); a change of this page that another device wrote over is kept in undo, and the
+// page says so. Each device says whose sheets it is entering, and sees who else is entering what. The
+// code the next phone joins from is on the page.
+import { get, post } from "/static/api.js";
+import { apply, clone, diff, overlaps, partName } from "/static/parts.js";
+
+const $ = (id) => document.getElementById(id);
+const token = document.querySelector('meta[name="printkit-token"]').content;
+
+export class Table {
+  // page: {doc, synced, rev, version, client, setup, file}; history: undo snapshots; redraw(): show the
+  // document anew (checked, drawn); tell(text): a line for the player
+  constructor(page, { history, redraw, tell, saver }) {
+    Object.assign(this, { page, history, redraw, tell, saver, source: null, devices: [] });
+  }
+
+  connect() {
+    const url = `/api/events?token=${encodeURIComponent(token)}&device=${encodeURIComponent(this.page.client)}`;
+    this.source = new EventSource(url);
+    this.source.addEventListener("hello", (e) => {  // (re)connected: anything missed meanwhile is fetched
+      document.body.dataset.live = "1";
+      if (Number(e.data) !== this.page.rev) this.reload();
+      this.say();
+    });
+    this.source.addEventListener("change", (e) => this.change(JSON.parse(e.data)));
+    this.source.addEventListener("presence", (e) => this.presence(JSON.parse(e.data)));
+    this.source.onerror = () => { document.body.dataset.live = "0"; };  // it tries again by itself
+  }
+
+  change(ev) {
+    const page = this.page;
+    if (ev.rev <= page.rev) return;  // this page has it already
+    if (ev.reload || ev.rev !== page.rev + 1) { this.reload(); return; }
+    page.rev = ev.rev;
+    page.version = ev.version;
+    if (ev.device === page.client) { for (const ch of ev.changes) apply(page.synced, ch); return; }
+    const mine = diff(page.synced, page.doc);  // this page's changes not saved yet: they stand
+    const told = ev.replaced.filter((r) => r.device === page.client);
+    this.history.map((doc) => { for (const ch of ev.changes) apply(doc, ch); return doc; });
+    if (told.length) this.history.record(JSON.stringify(page.doc));  // this page's own value, one Undo away
+    for (const ch of ev.changes) {
+      apply(page.synced, ch);
+      if (!mine.some((m) => overlaps(m.path, ch.path))) apply(page.doc, ch);
+    }
+    const where = ev.changes.map((c) => partName(c.path)).join(", ");
+    if (told.length) {
+      this.tell(`${ev.by} changed ${told.map((t) => t.part).join(", ")} after you: theirs stands. Undo brings yours back.`, "told");
+    } else {
+      this.tell(`${ev.by} entered ${where}.`, "");
+    }
+    this.redraw();
+  }
+
+  async reload() {  // the newest document, with this page's unsaved changes put back on top
+    const page = this.page;
+    const { status, body } = await get("/api/state");
+    if (status !== 200) return;
+    const mine = diff(page.synced, page.doc);
+    const moved = diff(page.synced, body.results);
+    this.history.map((doc) => { for (const ch of moved) apply(doc, ch); return doc; });
+    page.synced = body.results;
+    page.doc = clone(body.results);
+    for (const ch of mine) apply(page.doc, ch);
+    page.rev = body.rev;
+    page.version = body.version;
+    this.redraw();
+  }
+
+  // ------------------------------------------------------------ who is entering what
+
+  start(join) {
+    const whose = $("whose");
+    const names = this.page.setup.players.map((p) => p.name);
+    whose.replaceChildren(new Option("everything", ""), ...names.map((n) => new Option(`${n}'s sheets`, n)));
+    whose.value = localStorage.getItem(this.whoseKey()) || "";
+    whose.onchange = () => {
+      localStorage.setItem(this.whoseKey(), whose.value);
+      this.announce();
+    };
+    if (join) {
+      $("join-qr").src = join.qr;
+      $("join-url").textContent = join.url;
+      $("join").hidden = false;
+    }
+    this.connect();
+    this.announce();
+  }
+
+  whoseKey() { return `printkit:whose:${location.host}:${this.page.file}`; }
+
+  announce() {
+    const v = $("whose").value;
+    post("/api/presence", { name: v ? `${v}'s device` : "", entering: v ? `${v}'s sheets` : "everything" },
+      { "X-Printkit-Client": this.page.client }).catch(() => {});
+  }
+
+  presence(devices) {
+    this.devices = devices;
+    this.say();
+  }
+
+  say() {
+    const others = this.devices.filter((d) => d.device !== this.page.client);
+    $("others").textContent = others.length
+      ? "Also entering: " + others.map((d) => `${d.name || `device ${d.n}`} (${d.entering || "starting"})`).join(", ")
+      : "No other device on this game yet.";
+  }
+}

@@ -1,0 +1,251 @@
+"""The page at the table, in chromium: phone-sized touch screens, several on one file at once (static/table.js,
+static/phone.js), and joining from the code the page and the terminal show (``--table``)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+import yaml
+from enter_helpers import (DATA, Fingers, config_for, enter_add_residue, enter_curve, enter_intersections, open_page,
+                           phone, run_printkit, saved_when, shot, wait_checked)
+
+PHONES = [(390, 844), (768, 1024)]
+
+
+def results(s):
+    return next(p for p in s.path.parent.glob("*-results.yaml"))
+
+
+def same_score(saved, example):
+    got, want = run_printkit("score", saved, "--json"), run_printkit("score", example, "--json")
+    assert (got[0], json.loads(got[1])) == (want[0], json.loads(want[1])), got[2]
+
+
+def no_sideways_scroll(pg):
+    assert pg.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the page scrolls sideways"
+
+
+# ---------------------------------------------------------------- every game by touch, on a phone
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_add_residue_and_intersections_entered_by_touch_alone(serve, browser, tmp_path, size):
+    for game, enter in (("add-residue", enter_add_residue), ("intersections", enter_intersections)):
+        example = DATA / f"played-{game}.yaml"
+        s = serve(config_for(example, tmp_path))
+        pg = phone(browser, *size)
+        open_page(pg, s)
+        no_sideways_scroll(pg)
+        fingers = Fingers(pg)
+        enter(pg, fingers, yaml.safe_load(example.read_text(encoding="utf-8")))
+        played = yaml.safe_load(example.read_text(encoding="utf-8"))
+        key = "moves" if game == "add-residue" else "rounds"
+        saved_when(pg, results(s), lambda d: d.get(key) == played[key], timeout=30)
+        same_score(results(s), example)
+        no_sideways_scroll(pg)
+        shot(pg, f"phone-{game}-{size[0]}")
+        assert pg.errors == []
+        pg.context.close()
+        s.stop()
+        results(s).unlink()
+
+
+def test_the_curve_entered_by_touch_alone(serve, browser, tmp_path):
+    example = DATA / "played-curve.yaml"
+    s = serve(config_for(example, tmp_path))
+    pg = phone(browser)
+    open_page(pg, s)
+    pg.locator("#zoom").click()  # the whole sheet in view: a curve is one drag
+    assert pg.get_attribute("#zoom", "aria-pressed") == "false"
+    enter_curve(pg, Fingers(pg), yaml.safe_load(example.read_text(encoding="utf-8")))
+    played = yaml.safe_load(example.read_text(encoding="utf-8"))
+    saved_when(pg, results(s), lambda d: d.get("fills") and all(
+        (d["fills"].get(f) or {}).keys() == played["fills"][f].keys() for f in played["fills"]), timeout=30)
+    time.sleep(1.5)
+    same_score(results(s), example)
+    no_sideways_scroll(pg)
+    assert pg.errors == []
+
+
+@pytest.mark.parametrize("game", ["knives", "ikes", "curve", "intersections", "add-residue"])
+def test_on_a_phone_every_target_is_big_enough_and_the_bar_stays_in_view(serve, browser, game):
+    s = serve(f"played-{game}.yaml")
+    pg = phone(browser)
+    open_page(pg, s)
+    assert pg.get_attribute("#zoom", "aria-pressed") == "true"  # a touch screen starts with bigger squares
+    no_sideways_scroll(pg)
+    sizes = pg.evaluate("""[...document.querySelectorAll('#sheets rect.hit, #sheets circle.hit, #sheets ellipse.hit')]
+        .map(e => e.getBoundingClientRect()).filter(r => r.width > 2 && r.height > 2)
+        .map(r => Math.min(r.width, r.height))""")
+    assert sizes and min(sizes) >= 40, (game, min(sizes))
+    buttons = pg.evaluate("""[...document.querySelectorAll('button')].filter(b => b.offsetParent)
+        .map(b => b.getBoundingClientRect()).map(r => Math.min(r.width, r.height))""")
+    assert min(buttons) >= 40, (game, min(buttons))
+    pg.mouse.wheel(0, 3000)
+    pg.wait_for_timeout(200)
+    dock = pg.locator("#dock").bounding_box()
+    assert dock and dock["y"] + dock["height"] <= 844 + 1 and dock["y"] > 600  # at the bottom, in view
+    state = pg.inner_text("#dock-state")
+    assert state == ("\u2713 valid" if pg.inner_text("[data-status]") == "valid" else state)
+    for p in yaml.safe_load(s.path.read_text(encoding="utf-8"))["players"]:
+        assert f"{p} {pg.inner_text(f'[data-score={json.dumps(p)}]')}" in pg.inner_text("#dock-scores")
+    assert pg.inner_text("#dock-say") == pg.evaluate("document.getElementById('say').textContent")
+    shot(pg, f"phone-{game}")
+    assert pg.errors == []
+
+
+def test_a_tap_on_a_mistake_goes_to_its_place(serve, browser):
+    s = serve("broken-curve.yaml")
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    fingers.tap("#dock-status")  # the bar: to the scores and the mistakes
+    pg.wait_for_timeout(600)
+    items = pg.locator("#violations li")
+    assert items.count() >= 2
+    fingers.tap("#violations li >> nth=-1")
+    flashed = pg.locator(".hit.flash")
+    flashed.first.wait_for()
+    pg.wait_for_timeout(800)
+    box = flashed.first.bounding_box()
+    assert 0 <= box["y"] <= 844 and 0 <= box["x"] and box["x"] + box["width"] <= 390  # in view, sideways too
+    shot(pg, "phone-mistake-tapped")
+
+
+def test_two_fingers_move_a_zoomed_sheet_and_draw_nothing(serve, browser, tmp_path):
+    s = serve(config_for(DATA / "played-curve.yaml", tmp_path))
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    box = pg.locator("#sheets .sheet").first
+    box.scroll_into_view_if_needed()
+    b = box.bounding_box()
+    y = b["y"] + b["height"] / 2
+    fingers.touch("touchStart", [(300, y), (340, y)])
+    for dx in range(0, 200, 20):
+        fingers.touch("touchMove", [(300 - dx, y), (340 - dx, y)])
+    fingers.touch("touchEnd", [])
+    assert box.evaluate("e => e.scrollLeft") > 100
+    pg.wait_for_timeout(300)
+    assert set(pg.locator("#editors textarea").first.input_value()) <= set(". \n")  # nothing drawn
+
+
+# ---------------------------------------------------------------- several phones on one file
+
+def curve_table(serve, tmp_path):
+    return serve(config_for(DATA / "played-curve.yaml", tmp_path))
+
+
+def box_of(pg, path: str):
+    return pg.locator(f'#editors [data-path="{path}"]')
+
+
+def test_two_phones_enter_different_players_at_once_and_each_sees_the_other_within_a_second(serve, browser, tmp_path):
+    s = curve_table(serve, tmp_path)
+    ann, ben = phone(browser), phone(browser)
+    for pg in (ann, ben):
+        open_page(pg, s)
+        pg.locator("#zoom").click()
+    ann.select_option("#whose", "Ann")
+    ben.select_option("#whose", "Ben")
+    ben.wait_for_function("document.getElementById('others').textContent.includes(\"Ann's sheets\")")
+    ring = ["A1", "A2", "A3", "B3", "C3", "C2", "C1", "B1", "A1"]
+    fa, fb = Fingers(ann), Fingers(ben)
+    fa.drag(*(f"curve:Ann:{q}" for q in ring), steps=2)  # both at once: neither waits for the other
+    fb.drag(*(f"curve:Ben:{q}" for q in ring[::-1]), steps=2)
+    for pg, other in ((ann, "Ben"), (ben, "Ann")):
+        pg.wait_for_function(f"(document.querySelector('#editors [data-path=\"curves.{other}\"]') || {{}}).value?.includes('1')",
+                             timeout=10_000)
+    data = saved_when(ann, results(s), lambda d: all((d.get("curves") or {}).get(p) for p in ("Ann", "Ben")))
+    assert set(data["curves"]) >= {"Ann", "Ben"}
+    # the time from one phone's change in the file to the other phone showing it
+    for pg, fingers, who, other in ((ann, fa, "Ann", ben), (ben, fb, "Ben", ann)):
+        fingers.click(f"fill:{who}:{who}:A1")
+        t0 = time.monotonic()
+        while not (yaml.safe_load(results(s).read_text(encoding="utf-8")).get("fills") or {}).get(who):
+            assert time.monotonic() - t0 < 20
+            time.sleep(0.02)
+        saved_at = time.monotonic()
+        want = yaml.safe_load(results(s).read_text(encoding="utf-8"))["fills"][who][who]
+        try:
+            other.wait_for_function(
+                f"(document.querySelector('#editors [data-path=\"fills.{who}.{who}\"]') || {{}}).value === {json.dumps(want.rstrip(chr(10)))}",
+                timeout=5000)
+        except Exception:
+            print(repr(want), other.evaluate("[...document.querySelectorAll('#editors [data-path]')].map(e => [e.dataset.path, e.value])"))
+            raise
+        assert time.monotonic() - saved_at < 1.0, (who, time.monotonic() - saved_at)
+    shot(ann, "table-two-phones")
+    assert ann.errors == [] and ben.errors == []
+
+
+def test_one_part_from_two_phones_the_later_stands_and_the_other_is_told_and_keeps_its_own_in_undo(
+        serve, browser, tmp_path):
+    s = serve(config_for(DATA / "played-intersections.yaml", tmp_path))
+    ann, ben = phone(browser), phone(browser)
+    for pg in (ann, ben):
+        open_page(pg, s)
+    fa, fb = Fingers(ann), Fingers(ben)
+    ann.context.set_offline(True)  # Ann's phone leaves the Wi-Fi
+    fa.drag("1:A1", "1:A2")
+    fb.drag("1:B1", "1:B2")  # Ben's phone enters the same round meanwhile: saved first
+    saved_when(ben, results(s), lambda d: d["rounds"] and d["rounds"][0] == ["B1-B2"])
+    assert "A1-A2" in fa.page.locator("#editors textarea").first.input_value()  # kept on Ann's phone
+    ann.context.set_offline(False)  # back: Ann's change is the later one, and stands
+    data = saved_when(ann, results(s), lambda d: d["rounds"] and d["rounds"][0] == ["A1-A2"], timeout=40)
+    assert data["rounds"][0] == ["A1-A2"]
+    ben.wait_for_function("document.getElementById('told').textContent.includes('Undo brings yours back')", timeout=10_000)
+    assert "rounds[0]" in ben.inner_text("#told")
+    shot(ben, "table-told")
+    ben.locator("#undo").click()  # Ben's own value back, saved: now it is the later one
+    data = saved_when(ben, results(s), lambda d: d["rounds"][0] == ["B1-B2"], timeout=20)
+    assert data["rounds"][0] == ["B1-B2"]
+    ann.wait_for_function("document.querySelector('#editors textarea').value.includes('B1-B2')", timeout=10_000)
+
+
+def test_a_phone_that_lost_the_connection_sends_its_edits_when_it_is_back(serve, browser, tmp_path):
+    s = serve(config_for(DATA / "played-intersections.yaml", tmp_path))
+    ann, ben = phone(browser), phone(browser)
+    for pg in (ann, ben):
+        open_page(pg, s)
+    ann.context.set_offline(True)
+    Fingers(ann).drag("1:A1", "1:A2")
+    Fingers(ben).drag("2:B1", "2:B2")
+    saved_when(ben, results(s), lambda d: len(d["rounds"] or []) >= 2 and d["rounds"][1] == ["B1-B2"])
+    ann.wait_for_selector("#saved.bad")  # it says so, and keeps the change
+    ann.context.set_offline(False)
+    data = saved_when(ann, results(s), lambda d: d["rounds"][0] == ["A1-A2"], timeout=40)
+    assert data["rounds"][:2] == [["A1-A2"], ["B1-B2"]]  # both kept
+    ann.wait_for_function("[...document.querySelectorAll('#editors textarea')].some(t => t.value.includes('B1-B2'))",
+                          timeout=10_000)
+
+
+def test_table_prints_and_shows_the_code_to_join_from(serve, browser, tmp_path):
+    from printkit.enter import network
+
+    s = serve(config_for(DATA / "played-knives.yaml", tmp_path), "--table", "--host", "127.0.0.1")
+    said = [s.proc.stdout.readline() for _ in range(3)]
+    assert said[0].startswith("Other devices at the table join by scanning")
+    assert set(said[1].strip()) <= set("\u2588\u2580\u2584 ")  # the QR code, in half blocks
+    pg = phone(browser)
+    open_page(pg, s)
+    join = pg.locator("#join")
+    assert join.is_visible()
+    join.locator("summary").click()
+    assert pg.get_attribute("#join-qr", "src") == network.page_qr(s.url)
+    assert pg.inner_text("#join-url") == s.url
+    shot(pg, "table-join")
+
+
+def test_the_network_address_is_found_without_connecting_to_it():
+    import ipaddress
+
+    from printkit.enter import network
+
+    found = network.table_address()
+    if found is not None:  # a machine on a network: an address another device can reach
+        ip = ipaddress.ip_address(found)
+        assert ip.version == 4 and not ip.is_loopback and not ip.is_link_local and network.usable(found)
+    assert not network.usable("127.0.0.1") and not network.usable("0.0.0.0") and not network.usable("169.254.1.1")
+    assert network.usable("192.168.1.20")
