@@ -28,6 +28,7 @@ QUICK = {
     "curve_solver.py": ["--count", "8", "--limit", "2"],
     "ikes_simulate.py": ["200", "1"],
     "knives_simulate.py": ["2000"],
+    "enter_table.py": ["--changes", "15"],
 }
 # Further runs of a script, each with these arguments added (the quick settings still apply).
 MORE = {
