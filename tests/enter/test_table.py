@@ -9,7 +9,7 @@ import time
 import pytest
 import yaml
 from enter_helpers import (DATA, Fingers, config_for, enter_add_residue, enter_curve, enter_intersections, open_page,
-                           phone, run_printkit, saved_when, shot)
+                           phone, run_printkit, saved_when, shot, wait_checked)
 
 PHONES = [(390, 844), (768, 1024)]
 
@@ -245,3 +245,28 @@ def test_the_network_address_is_found_without_connecting_to_it():
         assert ip.version == 4 and not ip.is_loopback and not ip.is_link_local and network.usable(found)
     assert not network.usable("127.0.0.1") and not network.usable("0.0.0.0") and not network.usable("169.254.1.1")
     assert network.usable("192.168.1.20")
+
+
+def test_during_play_the_bar_says_what_the_last_move_scored_and_the_rule_it_broke(serve, browser, tmp_path):
+    s = serve(config_for(DATA / "played-add-residue.yaml", tmp_path))
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    fingers.click("move:add 3")
+    wait_checked(pg)
+    assert pg.inner_text("#dock-say").startswith("Move 2 of 52: Ben to move")  # whose turn
+    fingers.click("move:mod 2")  # 3 mod 2 = 1: Ben scores 1
+    wait_checked(pg)
+    assert pg.inner_text("#dock-last") == "Last change: Ben +1"
+    pg.context.close()
+    s = serve(config_for(DATA / "played-intersections.yaml", tmp_path))
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    fingers.drag("1:B1", "1:B4")
+    wait_checked(pg)
+    fingers.drag("1:A2", "1:D2")  # crosses B1-B4 at B2: flagged at the segment that broke the rule
+    wait_checked(pg)
+    assert pg.inner_text("#dock-last") == "\u2717 round 1, segment 2 (A2-D2): A2-D2 crosses B1-B4 at B2"
+    assert pg.get_attribute("#dock-last", "class") == "broken"
+    shot(pg, "phone-during-play")

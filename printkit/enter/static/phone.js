@@ -62,6 +62,20 @@ export class Phone {
     state.textContent = blank ? "nothing entered yet" : broken ? `\u2717 ${broken} mistake${broken > 1 ? "s" : ""}` : "\u2713 valid";
     state.className = blank ? "blank" : broken ? "broken" : "valid";
     $("dock-scores").textContent = report.players.map((p) => `${p.name} ${p.score}`).join(" \u00b7 ");
+    // during play: what the last change scored, and a rule it broke, named where it broke
+    const before = this.scores || {};
+    const gained = report.players.filter((p) => p.name in before && p.score !== before[p.name])
+      .map((p) => `${p.name} ${p.score > before[p.name] ? "+" : ""}${p.score - before[p.name]}`);
+    const seen = new Set(this.mistakes || []);
+    const fresh = blank ? [] : report.violations.filter((v) => !seen.has(`${v.where}: ${v.message}`));
+    const last = $("dock-last");
+    if (this.scores) {
+      last.textContent = fresh.length ? `\u2717 ${fresh[0].where}: ${fresh[0].message}`
+        : gained.length ? `Last change: ${gained.join(", ")}` : last.textContent;
+      last.className = fresh.length ? "broken" : "";
+    }
+    this.scores = Object.fromEntries(report.players.map((p) => [p.name, p.score]));
+    this.mistakes = report.violations.map((v) => `${v.where}: ${v.message}`);
   }
 
   unreadable() {
