@@ -132,6 +132,11 @@ class Hands:
         self.page.mouse.up()
         self.events += 1
 
+    def tap(self, selector: str) -> None:
+        """A button or anything else found by a CSS selector, clicked."""
+        self.page.click(selector)
+        self.events += 1
+
     def press(self, *keys: str) -> None:
         for k in keys:
             self.page.keyboard.press(k)
@@ -194,6 +199,21 @@ def phone(browser, width: int = 390, height: int = 844):
     pg.errors = []
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
     return pg
+
+
+def enter_claim(page, hands: Hands, line: str) -> None:
+    """A Selling Knives claim as a person enters it: each road dragged from centre to centre, each card
+    picked in the mover's hand, then Claim."""
+    roads, cards = line.split(" claims ")[1].split(" with ")
+    for road in roads.split():
+        a, b = road.split("-")
+        hands.drag(f"centre:{a}", f"centre:{b}")
+    seen: dict[str, int] = {}
+    for c in cards.split():
+        seen[c] = seen.get(c, 0) + 1
+        hands.click(f"hand:{c}:{seen[c]}")
+    page.wait_for_function("document.querySelector('[data-sum]').textContent.startsWith('\u2713')")
+    hands.tap("[data-action=claim]")
 
 
 def record_chars(path: Path, setup_keys: set[str]) -> int:

@@ -8,7 +8,7 @@ import time
 
 import pytest
 import yaml
-from enter_helpers import (DATA, Fingers, config_for, enter_add_residue, enter_curve, enter_intersections, open_page,
+from enter_helpers import (DATA, Fingers, config_for, enter_claim, enter_add_residue, enter_curve, enter_intersections, open_page,
                            phone, run_printkit, saved_when, shot, wait_checked)
 
 PHONES = [(390, 844), (768, 1024)]
@@ -286,16 +286,7 @@ def test_selling_knives_entered_by_touch_alone_on_a_phone(serve, browser, tmp_pa
         if " draws " in line:
             fingers.click(f"card:{line.split()[-1]}")
         else:
-            roads, cards = line.split(" claims ")[1].split(" with ")
-            for road in roads.split():
-                a, b = road.split("-")
-                fingers.drag(f"centre:{a}", f"centre:{b}")
-            seen: dict[str, int] = {}
-            for c in cards.split():
-                seen[c] = seen.get(c, 0) + 1
-                fingers.click(f"hand:{c}:{seen[c]}")
-            pg.wait_for_function("document.querySelector('[data-sum]').textContent.startsWith('\u2713')")
-            fingers.tap("[data-action=claim]")
+            enter_claim(pg, fingers, line)
         wait_checked(pg)
     assert pg.inner_text("#say").startswith("The game is over")
     saved = results(s)
