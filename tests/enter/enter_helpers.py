@@ -322,10 +322,12 @@ def _coord(r: int, c: int) -> str:
     return coord(r, c)
 
 
-def enter_curve(page, hands: Hands, played: dict, shot_name: str | None = None) -> None:
+def enter_curve(page, hands: Hands, played: dict, shot_name: str | None = None, only: str | None = None) -> None:
     """A played Within The Curve game redrawn: each curve one drag through its route, back to its first
     square; on every copy, 1 and 2 clicked on the curve, then the inside numbers clicked in order (every
-    fourth walked to with the arrow keys and written with Space)."""
+    fourth walked to with the arrow keys and written with Space).  ``only``: one player's part alone (their
+    curve and the copies they filled), as one device of several at the table enters it; a copy of another
+    player's curve is filled once that curve has come from its device."""
     from printkit.games.curve.record import parse_grid
     from printkit.games.curve.score import read_curve
 
@@ -334,11 +336,19 @@ def enter_curve(page, hands: Hands, played: dict, shot_name: str | None = None) 
     for owner, text in played["curves"].items():
         route = read_curve(owner, parse_grid(text, n, allow_hash=True), n).route
         routes[owner] = route
+        if only not in (None, owner):
+            continue
         refs = [f"curve:{owner}:{_coord(*sq)}" for sq in route + [route[0]]]
         hands.drag(*refs, steps=2)
         wait_checked(page)
     for filler, row in played["fills"].items():
+        if only not in (None, filler):
+            continue
         for owner, text in row.items():
+            if only is not None:
+                page.wait_for_function(f"(document.querySelector('#editors [data-path=\"curves.{owner}\"]') || {{}})"
+                                       ".value?.includes('1')", timeout=120_000)
+                wait_checked(page)
             grid = parse_grid(text, n, allow_hash=False)
             route = routes[owner]
             on = set(route)
