@@ -11,7 +11,8 @@
 - ``page``, ``page.js``: the entry page (each curve and each fill, every square a place to point at)
 - ``commands``: the ``printkit solve curve`` command
 - ``geometry``: squares, neighbours, the curve's interior, numberings along it, random curves
-- ``solver``: the best fill of one curve, with a proof (OR-Tools CP-SAT); ``bounds``: its upper bounds
+- ``solver``: the best fill of one curve, with a proof (OR-Tools CP-SAT); ``bounds``: its upper bounds;
+  ``joint``: the joint bound of 2 and 3 (evens and multiples of 3 placed together)
 - ``examples``: the rule sheet's example curves
 """
 

@@ -44,6 +44,7 @@ from math import gcd
 from . import geometry as geo
 from .geometry import Square
 from .bounds import option_bounds, primes_upto, room_for_evens
+from .joint import joint_bounds
 
 
 @dataclass
@@ -182,8 +183,10 @@ def _solve(route, n, time_limit, workers, seed, t0, mark) -> Solution:
     if hint.best == K:
         hint.bound, hint.seconds, hint.status = K, time.perf_counter() - t0, "OPTIMAL"
         return hint
-    ubs = option_bounds(route, inside, n, options, t0 + 0.4 * time_limit)
+    ubs = option_bounds(route, inside, n, options, t0 + 0.3 * time_limit)
     mark("bounds")
+    ubs = joint_bounds(inside, n, options, ubs, hint.best, t0 + 0.5 * time_limit)
+    mark("joint")
     cap = max(ubs)
     if hint.best >= cap:
         hint.bound, hint.seconds, hint.status = cap, time.perf_counter() - t0, "OPTIMAL"

@@ -153,3 +153,53 @@ def test_full_fills_pass_the_scorer():
         checked, report = scored(route, n, fill_grid(route, n, sol))
         assert report.violations == [] and checked.top == len(inside)
 
+
+
+# ---------------------------------------------------------------- the joint bound of 2 and 3 (issue 28)
+
+
+def test_joint_counts_split_one_to_k_into_four_kinds():
+    from printkit.games.curve.joint import counts
+
+    for k in range(0, 40):
+        nums = range(1, k + 1)
+        assert counts(k) == [len([j for j in nums if j % 2 and j % 3]),
+                             len([j for j in nums if not j % 2 and j % 3]),
+                             len([j for j in nums if j % 2 and not j % 3]),
+                             len([j for j in nums if not j % 6])]
+
+
+def test_joint_bound_is_never_below_the_truth_on_tiny_curves():
+    import time
+    from printkit.games.curve.joint import joint_bounds
+
+    for n, route in tiny_curves(20, 31, max_inside=6) + tiny_curves(12, 32, max_inside=6, thin=True):
+        inside = sorted(geo.interior(route, n))
+        truth = solver.exhaustive(route, n).best
+        options = solver._numberings(route, inside, n, bounds.primes_upto(len(inside)))
+        ubs = [len(inside)] * len(options)
+        assert max(joint_bounds(inside, n, options, ubs, 0, time.perf_counter() + 60)) >= truth
+
+
+def test_joint_bound_proves_a_corridor_the_older_bounds_leave_open():
+    """A 30 x 30 corridor of 42 inside squares: every numbering's matching and room bounds allow 42, but
+    the evens and the multiples of 3 cannot all be placed together, so 41 (found) is the best."""
+    import time
+    from printkit.games.curve.joint import joint_bounds, possible
+
+    rng = random.Random(1)
+    route = None
+    while route is None:
+        r = geo.random_curve(30, rng.randint(8, 225), rng, thin=True)
+        if 1 <= len(geo.interior(r, 30)) <= 225:
+            route = r
+    inside = sorted(geo.interior(route, 30))
+    assert len(inside) == 42
+    options = solver._numberings(route, inside, 30, bounds.primes_upto(42))
+    ubs = bounds.option_bounds(route, inside, 30, options, time.perf_counter() + 60)
+    assert max(ubs) == 42
+    assert max(joint_bounds(inside, 30, options, ubs, 41, time.perf_counter() + 60)) == 41
+    key = frozenset(fp for fp in options[ubs.index(42)][2] if fp[1] in (2, 3))
+    assert possible(inside, 30, key, 41, 5.0)  # 41 itself is not ruled out
+    sol = solver.solve(route, 30, time_limit=5)
+    assert sol.proven and sol.best == sol.bound == 41
