@@ -54,10 +54,11 @@ def room_for_evens(route: list[Square], inside: list[Square], n: int) -> tuple[i
     return out[0], out[1]
 
 
-def matching_bound(inside: list[Square], forbid: frozenset, K: int) -> int:
+def matching_bound(inside: list[Square], forbid: frozenset, K: int, places: list | None = None) -> int:
     """The largest k such that the numbers 1..k can each have an inside square of their own whose curve
     neighbours share no factor with it (a bipartite matching, grown one number at a time; inside
-    neighbours are left out, so this is an upper bound on the top number for this numbering)."""
+    neighbours are left out, so this is an upper bound on the top number for this numbering).  Given a
+    list ``places``, it is filled with the number the matching gives each inside square (0: none)."""
     bit = {v: 1 << i for i, v in enumerate(inside)}
     every = (1 << len(inside)) - 1
     banned: dict[int, int] = {}
@@ -93,11 +94,17 @@ def matching_bound(inside: list[Square], forbid: frozenset, K: int) -> int:
                 return True
         return False
 
+    top = K
     for k in range(1, K + 1):
         room[k] = fits(k)
         if not augment(k, [0]):
-            return k - 1
-    return K
+            top = k - 1
+            break
+    if places is not None:
+        places[:] = [0] * len(inside)
+        for b, x in owner.items():
+            places[b.bit_length() - 1] = x
+    return top
 
 
 def option_bounds(route: list[Square], inside: list[Square], n: int, options, deadline: float) -> list[int]:

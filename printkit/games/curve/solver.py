@@ -43,7 +43,7 @@ from math import gcd
 
 from . import geometry as geo
 from .geometry import Square
-from .bounds import option_bounds, primes_upto, room_for_evens
+from .bounds import matching_bound, option_bounds, primes_upto, room_for_evens
 
 
 @dataclass
@@ -83,7 +83,7 @@ def _numberings(route: list[Square], inside: list[Square], n: int, primes: list[
     return [(*seen[f], f) for f in keep]
 
 
-SAMPLE = 60  # squares a clashing square may swap with, per step (all of them in smaller insides)
+SAMPLE = 250  # squares a clashing square may swap with, per step (all of them in smaller insides)
 MARGIN = 0.15  # seconds kept back from CP-SAT for reading its answer (and a busy machine)
 
 
@@ -102,16 +102,17 @@ def full_fill(route: list[Square], inside: list[Square], n: int, options, deadli
     nbr = [[idx[q] for q in geo.neighbours(v, n) if q in idx] for v in inside]
     everyone = range(K)
     budget = max(400, 150_000 // min(max(K, 1), SAMPLE))  # steps per numbering: about the same time for any size
-    for s, d, _ in options:
+    for s, d, forbid in options:
         if time.perf_counter() >= deadline:
             return None
+        num: list[int] = []  # a start where every number suits its curve neighbours, if there is one
+        if matching_bound(inside, forbid, K, num) < K:  # some number has no square this numbering allows
+            continue
         written = geo.curve_values(route, s, d)
         okc = []
         for v in inside:
             cn = [written[q] for q in geo.neighbours(v, n) if q in written]
             okc.append(bytearray(all(gcd(j, c) == 1 for c in cn) for j in range(K + 1)))
-        num = list(range(1, K + 1))
-        rng.shuffle(num)
 
         def clash(i: int, x: int) -> int:
             c = 0 if okc[i][x] else 1
@@ -176,22 +177,24 @@ def _solve(route, n, time_limit, workers, seed, t0, mark) -> Solution:
     primes = primes_upto(K)
     options = _numberings(route, inside, n, primes)
     mark("numberings")
-    # a greedy fill, then a full fill if the search finds one (proven best: nothing can go higher)
-    hint = greedy(route, n, options, t0 + 0.2 * time_limit)
+    # a greedy fill (on the first numberings only: a full fill below is the better use of the time)
+    hint = greedy(route, n, options, t0 + 0.08 * time_limit)
     mark("greedy")
     if hint.best == K:
         hint.bound, hint.seconds, hint.status = K, time.perf_counter() - t0, "OPTIMAL"
         return hint
-    ubs = option_bounds(route, inside, n, options, t0 + 0.4 * time_limit)
+    ubs = option_bounds(route, inside, n, options, t0 + 0.3 * time_limit)
     mark("bounds")
     cap = max(ubs)
     if hint.best >= cap:
         hint.bound, hint.seconds, hint.status = cap, time.perf_counter() - t0, "OPTIMAL"
         return hint
-    # a full fill, where the bounds allow one (the greedy fill's numbering first)
+    # a full fill, proven best as it stands, on the numberings whose bounds allow one (the greedy fill's
+    # numbering first), each search starting from a matching of numbers to squares; most curves that
+    # can be filled are filled here
     whole = [o for o, ub in zip(options, ubs) if ub == K]
     whole.sort(key=lambda o: (o[0], o[1]) != (hint.start, hint.direction))
-    found = full_fill(route, inside, n, whole, t0 + 0.65 * time_limit, seed) if whole else None
+    found = full_fill(route, inside, n, whole, t0 + 0.6 * time_limit, seed) if whole else None
     mark("full fill")
     if found is not None:
         s, d, fill = found
