@@ -16,8 +16,9 @@ number beside it.  ``solve`` maximises k with OR-Tools CP-SAT:
 
 Before the model is built, quick answers that often settle a curve (a greedy fill first):
 
-- a full fill: a seeded min-conflicts search (``full_fill``) swaps numbers between inside squares
-  until no two neighbours share a factor; a fill of every inside square is proven best.
+- a full fill (``search.find_fill``): a seeded min-conflicts search from a matching of numbers to
+  squares the curve allows; a fill of every inside square is proven best.  Where no full fill turns up,
+  the same search looks for fills one number higher than the best so far.
 - bounds per numbering (``option_bounds``): the numbers 1..k must each get an inside square whose
   curve neighbours share no factor with it (``matching_bound``, a bipartite matching); and the multiples of a prime p up to k must stand on inside
   squares no two of them side by side and none beside a curve multiple of p, so there are at most as
@@ -36,14 +37,14 @@ share, and CP-SAT gets what is left less a small margin for reading its answer.
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass, field
 from math import gcd
 
 from . import geometry as geo
 from .geometry import Square
-from .bounds import matching_bound, option_bounds, primes_upto, room_for_evens
+from .bounds import option_bounds, primes_upto, room_for_evens
+from .search import find_fill
 
 
 @dataclass
@@ -83,74 +84,7 @@ def _numberings(route: list[Square], inside: list[Square], n: int, primes: list[
     return [(*seen[f], f) for f in keep]
 
 
-SAMPLE = 250  # squares a clashing square may swap with, per step (all of them in smaller insides)
 MARGIN = 0.15  # seconds kept back from CP-SAT for reading its answer (and a busy machine)
-
-
-def full_fill(route: list[Square], inside: list[Square], n: int, options, deadline: float, seed: int = 0):
-    """A seeded min-conflicts search for a fill of every inside square: (start, direction, fill) or None.
-
-    Numbers 1..K are dealt to the inside squares; a square clashing with a neighbour (a common factor,
-    curve neighbours included) swaps its number with the square that lowers the clashes most (ties at
-    random, sometimes a sideways or worse move, never straight back).  Each kept numbering, the greedy
-    fill's first, gets a fixed number of steps, so the same curve always gets the same fill (unless
-    ``deadline`` comes first)."""
-    K = len(inside)
-    rng = random.Random(seed)
-    cop = [bytearray(gcd(a, b) == 1 for b in range(K + 1)) for a in range(K + 1)]
-    idx = {v: i for i, v in enumerate(inside)}
-    nbr = [[idx[q] for q in geo.neighbours(v, n) if q in idx] for v in inside]
-    everyone = range(K)
-    budget = max(400, 150_000 // min(max(K, 1), SAMPLE))  # steps per numbering: about the same time for any size
-    for s, d, forbid in options:
-        if time.perf_counter() >= deadline:
-            return None
-        num: list[int] = []  # a start where every number suits its curve neighbours, if there is one
-        if matching_bound(inside, forbid, K, num) < K:  # some number has no square this numbering allows
-            continue
-        written = geo.curve_values(route, s, d)
-        okc = []
-        for v in inside:
-            cn = [written[q] for q in geo.neighbours(v, n) if q in written]
-            okc.append(bytearray(all(gcd(j, c) == 1 for c in cn) for j in range(K + 1)))
-
-        def clash(i: int, x: int) -> int:
-            c = 0 if okc[i][x] else 1
-            for j in nbr[i]:
-                if not cop[x][num[j]]:
-                    c += 1
-            return c
-
-        last = -1
-        steps = 0
-        while True:
-            bad = [i for i in everyone if clash(i, num[i])]
-            if not bad:
-                return s, d, {inside[i]: num[i] for i in everyone}
-            steps += 1
-            if steps > budget or (not steps & 15 and time.perf_counter() > deadline):
-                break
-            i = rng.choice(bad)
-            xi = num[i]
-            ci = clash(i, xi)
-            best, bestd = [], None
-            for j in (everyone if K <= SAMPLE else rng.sample(everyone, SAMPLE)):
-                if j == i or j == last:
-                    continue
-                xj = num[j]
-                before = ci + clash(j, xj)
-                num[i], num[j] = xj, xi
-                dlt = clash(i, xj) + clash(j, xi) - before
-                num[i], num[j] = xi, xj
-                if bestd is None or dlt < bestd:
-                    best, bestd = [j], dlt
-                elif dlt == bestd:
-                    best.append(j)
-            if best and (bestd <= 0 or rng.random() < 0.1):
-                j = rng.choice(best)
-                num[i], num[j] = num[j], num[i]
-                last = i
-    return None
 
 
 def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 1, seed: int = 0) -> Solution:
@@ -183,7 +117,7 @@ def _solve(route, n, time_limit, workers, seed, t0, mark) -> Solution:
     if hint.best == K:
         hint.bound, hint.seconds, hint.status = K, time.perf_counter() - t0, "OPTIMAL"
         return hint
-    ubs = option_bounds(route, inside, n, options, t0 + 0.3 * time_limit)
+    ubs = option_bounds(route, inside, n, options, t0 + 0.3 * time_limit, hint.best)
     mark("bounds")
     cap = max(ubs)
     if hint.best >= cap:
@@ -194,11 +128,24 @@ def _solve(route, n, time_limit, workers, seed, t0, mark) -> Solution:
     # can be filled are filled here
     whole = [o for o, ub in zip(options, ubs) if ub == K]
     whole.sort(key=lambda o: (o[0], o[1]) != (hint.start, hint.direction))
-    found = full_fill(route, inside, n, whole, t0 + 0.6 * time_limit, seed) if whole else None
+    found = find_fill(route, inside, n, whole, K, t0 + 0.45 * time_limit, seed) if whole else None
     mark("full fill")
     if found is not None:
         s, d, fill = found
         return Solution(K, K, s, d, fill, time.perf_counter() - t0, "OPTIMAL")
+    # then fills one number higher than the best so far, while they come (CP-SAT starts from the best)
+    while hint.best < cap and time.perf_counter() < t0 + 0.6 * time_limit:
+        top = hint.best + 1
+        room = [o for o, ub in zip(options, ubs) if ub >= top]
+        room.sort(key=lambda o: (o[0], o[1]) != (hint.start, hint.direction))
+        found = find_fill(route, inside, n, room, top, t0 + 0.6 * time_limit, seed)
+        if found is None:
+            break
+        hint = Solution(top, K, *found, status="SEARCH")
+    mark("search")
+    if hint.best >= cap:
+        hint.bound, hint.seconds, hint.status = cap, time.perf_counter() - t0, "OPTIMAL"
+        return hint
     # only numberings that might beat the greedy fill go into the model, which asks for more than it
     keep = [i for i, ub in enumerate(ubs) if ub > hint.best]
     options, ubs = [options[i] for i in keep], [ubs[i] for i in keep]

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from printkit.games.curve import geometry as geo
-from printkit.games.curve import bounds, solver
+from printkit.games.curve import bounds, search, solver
 from printkit.games.curve.score import Curve, check_fill
 from printkit.report import Report
 
@@ -119,7 +119,7 @@ def test_the_bound_is_never_below_the_best_fill_found():
         fill, report = scored(route, n, fill_grid(route, n, sol))
         assert report.violations == [] and fill.top == sol.best
         options = solver._numberings(route, inside, n, bounds.primes_upto(len(inside)))
-        full = solver.full_fill(route, inside, n, options, time.perf_counter() + 5)
+        full = search.find_fill(route, inside, n, options, len(inside), time.perf_counter() + 5)
         if full is not None:
             assert sol.bound == len(inside)
         per_numbering = bounds.option_bounds(route, inside, n, options, time.perf_counter() + 60)
@@ -145,7 +145,7 @@ def test_full_fills_pass_the_scorer():
         route = geo.random_curve(n, rng.randint(20, 40), rng)
         inside = sorted(geo.interior(route, n))
         options = solver._numberings(route, inside, n, bounds.primes_upto(len(inside)))
-        found = solver.full_fill(route, inside, n, options, time.perf_counter() + 10)
+        found = search.find_fill(route, inside, n, options, len(inside), time.perf_counter() + 10)
         if found is None:
             continue
         s, d, fill = found
