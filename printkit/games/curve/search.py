@@ -18,6 +18,7 @@ from . import geometry as geo
 from .bounds import matching_bound
 from .geometry import Square
 
+STEPS = 150_000  # swap tries per numbering (spread over the steps)
 SAMPLE = 250  # squares a clashing square may swap with, per step (all of them in smaller insides)
 
 
@@ -29,7 +30,7 @@ def find_fill(route: list[Square], inside: list[Square], n: int, options, top: i
     cop = [bytearray(a == 0 or b == 0 or gcd(a, b) == 1 for b in range(top + 1)) for a in range(top + 1)]
     idx = {v: i for i, v in enumerate(inside)}
     nbr = [[idx[q] for q in geo.neighbours(v, n) if q in idx] for v in inside]
-    budget = max(400, 150_000 // min(max(K, 1), SAMPLE))  # steps per numbering: about the same time for any size
+    budget = max(400, STEPS // min(max(K, 1), SAMPLE))  # steps per numbering: about the same time for any size
     for s, d, forbid in options:
         if time.perf_counter() >= deadline:
             return None
