@@ -16,18 +16,19 @@ number beside it.  ``solve`` maximises k with OR-Tools CP-SAT:
 
 Before the model is built, quick answers that often settle a curve (a greedy fill first):
 
-- a full fill (``search.find_fill``): a seeded min-conflicts search from a matching of numbers to
-  squares the curve allows; a fill of every inside square is proven best.  Where no full fill turns up,
-  the same search looks for fills one number higher than the best so far.
 - bounds per numbering (``option_bounds``): the numbers 1..k must each get an inside square whose
   curve neighbours share no factor with it (``matching_bound``, a bipartite matching); and the multiples of a prime p up to k must stand on inside
   squares no two of them side by side and none beside a curve multiple of p, so there are at most as
   many as the largest such set of squares (a grid is bipartite: squares minus a maximum matching).
   For p = 2 only the parity of the curve's 1 matters (the grid's colouring), so this is cheap; for
-  odd p every kept numbering is counted (p * (room + 1) - 1).  The bound is the largest over the
-  numberings.  CP-SAT then gets only the numberings whose bound beats the greedy fill, is asked for
-  more than the greedy fill (no answer: the greedy fill is proven best), and has each numbering's bound
+  odd p every kept numbering is counted (p * (room + 1) - 1); 3 comes first, as it settles most
+  corridors, then the matching, then the other primes.  The bound is the largest over the
+  numberings.  CP-SAT then gets only the numberings whose bound beats the best fill found, is asked for
+  more than it (no answer: that fill is proven best), and has each numbering's bound
   and the evens' room per parity as redundant constraints.
+- then a full fill (``search.find_fill``): a seeded min-conflicts search from a matching of numbers to
+  squares the curve allows; a fill of every inside square is proven best.  Where no full fill turns up,
+  the same search looks for fills one number higher than the best so far.
 
 The time limit covers everything: the searches before the model stop in time to leave CP-SAT its
 share, and CP-SAT gets what is left less a small margin for reading its answer.
