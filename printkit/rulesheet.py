@@ -2,7 +2,8 @@
 
 What a source may hold: ``# Title``, ``## Heading``, paragraphs, ``- bullets``, ``1. numbered`` items,
 ``> notes`` (set in a grey box) and ``![name]`` alone on a line (a picture the game draws with
-``Game.figure``).
+``Game.figure``).  ``{{name}}`` is a word of the kit the sheet is printed with (``Game.kit_words``): what
+the kit holds and where; a line whose word is empty is left out.
 """
 
 from __future__ import annotations
@@ -15,6 +16,22 @@ from .sheet import Paper
 BODY = 9.5
 LEAD = 1.32  # line height as a multiple of the text size
 FIGURE = re.compile(r"^!\[([\w-]+)\]$")
+WORD = re.compile(r"\{\{(\w+)\}\}")
+
+
+def source(game, cfg=None) -> str:
+    """The rule sheet's Markdown for the kit of ``cfg`` (the game's defaults if None): every ``{{name}}``
+    replaced by its words, a line left out where they are empty."""
+    if cfg is None:
+        cfg = game.Config.from_dict({"game": game.id})
+    words = game.kit_words(cfg)
+    out = []
+    for line in game.rules().splitlines():
+        names = WORD.findall(line)
+        if names and not all(words[n] for n in names):
+            continue
+        out.append(WORD.sub(lambda m: words[m.group(1)], line))
+    return "\n".join(out) + "\n"
 
 
 def blocks(text: str) -> list[tuple[str, str]]:
@@ -64,8 +81,8 @@ def plain(inline) -> str:
     return "".join(" " if c.type in ("softbreak", "hardbreak") else c.content for c in inline.children or ()).strip()
 
 
-def pages(game, paper: Paper, title: str = "") -> list[Page]:
-    """The rule sheet of ``game`` set on ``paper``."""
+def pages(game, paper: Paper, title: str = "", cfg=None) -> list[Page]:
+    """The rule sheet of ``game`` set on ``paper``, for the kit of ``cfg`` (``Game.kit_words``)."""
     result: list[Page] = []
     page = paper.page()
     y = paper.top
@@ -85,7 +102,7 @@ def pages(game, paper: Paper, title: str = "") -> list[Page]:
             y += size * PT * LEAD
             page.add(Text(x, y, ln, size, bold=bold))
 
-    for kind, text in blocks(game.rules()):
+    for kind, text in blocks(source(game, cfg)):
         if kind == "h1":
             y += 16 * PT
             page.add(Text(paper.left, y, title or text, 16, bold=True))

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import math
 
-from ...draw import PT, Circle, Item, Lines, Pen, Text, fit_text
+from ...draw import PT, Circle, Item, Lines, Pen, Text
 from ...sheet import Player
 from .cards import all_roads
+from ... import names
 
 
 def ring(k: int, radius: float, rmax: float = 7.5) -> tuple[list[tuple[float, float]], float]:
@@ -67,8 +68,8 @@ def legend(seats: list[Player], x: float, y: float, width: float) -> list[Item]:
         ly = y + 3 + (i // cols) * 6
         items.append(Lines(((lx, ly - 1.1, lx + 14, ly - 1.1),), s.pen(0.8)))
         items += s.badge(lx + 17.5, ly - 1.1, 3.2)
-        items.append(Text(lx + 21, ly, fit_text(f"{s.name}: {s.colour_name}, {dash_name(s.dash)}",
-                                                colw - 23, 9), 9, color=s.color))
+        items += names.label(s.name, lx + 21, ly, colw - 23, 9, color=s.color,
+                             after=f": {s.colour_name}, {dash_name(s.dash)}")
     return items
 
 
