@@ -15,20 +15,22 @@ MARGIN = 12.0  # nothing is printed closer to the paper's edge
 MIN_CELL = 6.0  # smallest grid cell, big enough for a hand-written two-digit number
 MIN_TEXT = 7.0  # smallest text size in points
 
-# Okabe & Ito's colour-blind-safe palette (yellow left out: it vanishes on white paper),
-# each paired with a dash pattern and a symbol so that greyscale prints still differ.
+# Okabe & Ito's colour-blind-safe palette (yellow left out: it vanishes on white paper), the lighter
+# hues (purple, orange, sky blue) darkened so that every colour prints at half ink or more in grey
+# (tests/quality/test_greyscale.py), each paired with a dash pattern and a symbol so that greyscale
+# prints still differ.
 PALETTE: tuple[tuple[str, Color], ...] = (
     ("blue", (0.0, 0.447, 0.698)),
     ("vermilion", (0.835, 0.369, 0.0)),
     ("green", (0.0, 0.620, 0.451)),
-    ("purple", (0.800, 0.475, 0.655)),
-    ("orange", (0.902, 0.624, 0.0)),
-    ("sky blue", (0.337, 0.706, 0.914)),
+    ("purple", (0.680, 0.390, 0.560)),
+    ("orange", (0.720, 0.470, 0.0)),
+    ("sky blue", (0.270, 0.560, 0.780)),
     ("black", (0.0, 0.0, 0.0)),
-    ("grey", (0.45, 0.45, 0.45)),
+    ("grey", (0.40, 0.40, 0.40)),
 )
 DASHES: tuple[tuple[float, ...], ...] = (
-    (), (2.4, 1.2), (0.6, 1.0), (3.0, 1.0, 0.6, 1.0), (4.0, 2.0), (1.5, 1.5), (0.6, 0.6), (5.0, 1.0, 0.6, 1.0, 0.6, 1.0),
+    (), (2.4, 1.2), (0.6, 1.0), (3.0, 1.0, 0.6, 1.0), (4.0, 2.0), (1.5, 1.5), (6.0, 1.5), (5.0, 1.0, 0.6, 1.0, 0.6, 1.0),
 )
 DARK_GREY: Color = (0.35, 0.35, 0.35)
 

@@ -198,7 +198,7 @@ def reference_page(k: int, paper: Paper, title: str) -> Page:
 
     page = paper.page()
     y = header(page, paper, f"{title}: claim cards for kcount {k}",
-               "Cut along the dashed lines and keep one within reach of every player.")
+               "Cut along the grey dashed lines and keep one within reach of every player.")
     w = (paper.inner_width - 8) / 2
     items, h = claim_card(k, w)
     cut = Pen(GREY, 0.3, (3.0, 2.0))

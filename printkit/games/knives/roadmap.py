@@ -76,6 +76,7 @@ def legend(seats: list[Player], x: float, y: float, width: float) -> list[Item]:
 def dash_name(dash: tuple[float, ...]) -> str:
     if not dash:
         return "solid line"
-    if len(dash) == 2:
-        return "dotted line" if dash[0] < 1 else "dashed line"
+    if len(dash) == 2:  # by the length of a dash: every two-part pattern of the palette has its own name
+        return next(name for most, name in ((1, "dotted line"), (2, "fine dashes"), (3, "short dashes"), (5, "dashes"),
+                                            (99, "long dashes")) if dash[0] < most)
     return "dash-dot line" if len(dash) == 4 else "dash-dot-dot line"
