@@ -81,6 +81,17 @@ def plain(inline) -> str:
     return "".join(" " if c.type in ("softbreak", "hardbreak") else c.content for c in inline.children or ()).strip()
 
 
+def keep(game, after: list[tuple[str, str]], width: float) -> float:
+    """The height a heading keeps with it beyond its own lines: a picture that follows at once, or after
+    one short line."""
+    for kind, text in after:
+        if kind == "fig":
+            return game.figure(text, width)[1] + 4
+        if kind != "p" or len(wrap(text, width, BODY)) > 2:
+            return 0.0
+    return 0.0
+
+
 def pages(game, paper: Paper, title: str = "", cfg=None) -> list[Page]:
     """The rule sheet of ``game`` set on ``paper``, for the kit of ``cfg`` (``Game.kit_words``)."""
     result: list[Page] = []
@@ -102,7 +113,8 @@ def pages(game, paper: Paper, title: str = "", cfg=None) -> list[Page]:
             y += size * PT * LEAD
             page.add(Text(x, y, ln, size, bold=bold))
 
-    for kind, text in blocks(source(game, cfg)):
+    parts = blocks(source(game, cfg))
+    for i, (kind, text) in enumerate(parts):
         if kind == "h1":
             y += 16 * PT
             page.add(Text(paper.left, y, title or text, 16, bold=True))
@@ -111,8 +123,8 @@ def pages(game, paper: Paper, title: str = "", cfg=None) -> list[Page]:
             y += 2.5
             page.add(Lines(((paper.left, y, paper.right, y),), Pen(width=0.4)))
             y += 1
-        elif kind == "h2":
-            room(BODY * PT * 4)
+        elif kind == "h2":  # kept with what follows it: a few lines, or a picture and the line before it
+            room(BODY * PT * 4 + keep(game, parts[i + 1:i + 3], width))
             y += 3
             lines(text, paper.left, width, 11.5, True)
             y += 0.8

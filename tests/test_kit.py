@@ -16,7 +16,7 @@ game: knives
 players: [Ann, Ben, Cat]
 copies: 3
 also:
-  - {game: curve}
+  - {game: curve, copies: 2}
   - {game: ikes, copies: 2}
   - {game: add-residue, copies: 2}
   - {game: intersections, copies: 2}
@@ -59,15 +59,19 @@ def test_every_copy_s_set_up_card_points_at_its_own_maps(tmp_path, paper):
 
 def test_every_play_sheet_of_every_copy_says_which_copy_it_is(tmp_path):
     texts = build(tmp_path, EVENING)
-    for gid, copies in [("knives", 3), ("ikes", 2), ("add-residue", 2), ("intersections", 2)]:
+    for gid, copies in [("knives", 3), ("curve", 2), ("ikes", 2), ("add-residue", 2), ("intersections", 2)]:
         title = registry.get(gid).title
         for n in range(1, copies + 1):
             assert any(f"{title}, game {n} of {copies}" in t for t in texts), (gid, n)
         # the copies keep their order: no sheet of game 2 before the last one of game 1
         order = [int(n) for t in texts for n in re.findall(re.escape(title) + rf", game (\d) of {copies}", t)]
         assert order == sorted(order), title
-    curve = registry.get("curve").title
-    assert not any(f"{curve}, game" in t for t in texts)  # one game: no copy to tell apart
+    for n in (1, 2):  # a player's own sheets and each map say which game too
+        assert any(f"Within The Curve, game {n} of 2: Ann's grids" in t for t in texts)
+        for k in range(8, 15):
+            assert sum(f"Selling Knives Door-to-Door, game {n} of 3: kcount {k}" in t for t in texts) == 1
+    one = build(tmp_path, "game: curve\nplayers: [Ann, Ben]\n")
+    assert not any("game 1 of" in t for t in one)  # one game: no copy to tell apart
 
 
 def test_a_game_given_twice_prints_its_rule_sheet_once(tmp_path):

@@ -233,7 +233,7 @@ def test_an_evening_kit_prints_rules_and_cards_once_and_play_sheets_n_times(writ
     for n in (1, 2):
         assert texts.count(f"Making Intersections, game {n} of 2: round 1 of 4") == 1
         assert texts.count(f"Making Intersections, game {n} of 2: score sheet") == 1
-    assert texts.count("Ann's grids") == 1
+    assert texts.count("Within The Curve: Ann's grids") == 1
     assert texts.count("The Long Way: the 36 tiles") == 1, "the tile card is printed once, unnumbered"
     assert [texts.count(f"The Long Way, game {n} of 3: store of Ann") for n in (1, 2, 3)] == [1, 1, 1]
     assert all(t.endswith("printkit") and t.startswith("Friday games") for t in texts if " of " + str(len(pages))

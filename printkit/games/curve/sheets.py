@@ -133,7 +133,7 @@ def kit(cfg: Config, paper: Paper) -> list[Page]:
     for seat in seats:
         order = [seat] + [s for s in seats if s is not seat]
         for page, cell, placed, spare, last in grid_pages(
-                paper, cfg.n, order, f"{seat.name}'s grids",
+                paper, cfg.n, order, f"{cfg.title or TITLE}: {seat.name}'s grids",
                 "Draw your curve on 'your curve'; the others copy theirs here. Number each curve "
                 "along it, then fill its inside (neighbours coprime).", seat):
             for owner, (x, gy) in placed:

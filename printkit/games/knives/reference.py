@@ -57,17 +57,19 @@ def claim_card(k: int, width: float) -> tuple[list[Item], float]:
     f.text(f"Spend exactly {k} points for each road:", 8, True)
     label = 12.0
     cw = max(7.0, text_width(str(k * 10), SIZE) + 2.2)
-    n = max(4, min(10, int((width - label) // cw)))
+    n = min(road_count(k), max(4, min(10, int((width - label) // cw))))  # never more roads than the map has
     f.columns([["roads"] + [str(m) for m in range(1, n + 1)], ["points"] + [str(k * m) for m in range(1, n + 1)]],
               [label] + [cw] * n)
     f.text("Cards: A is 1 or 14, 2 to 10 as shown, J 11, Q 12, K 13.", gap=1.2)
     f.text("Write an ace as A: the value that makes the total is the one used.")
     f.text("One or two cards that claim:", 8, True, gap=1.2)
     for m, combos in pair_claims(k).items():
+        if m > road_count(k):
+            break
         f.text(f"{m} road{'s' if m > 1 else ''}: " + SEP.join(combos), x=2)
     f.text("Beside aces, the other cards make:", 8, True, gap=1.2)
     rows = [["roads", "no ace", "one A", "two A"]]
-    for m in range(1, 5):
+    for m in range(1, min(4, road_count(k)) + 1):
         t = m * k
         rows.append([str(m), str(t), _others(t, 1), _others(t, 2)])
     w0 = 10.0
@@ -158,8 +160,9 @@ def block(k: int, width: float, height: float, title: str) -> list[Item]:
     cw = width - card_x
     card, h = claim_card(k, cw)
     items += moved(card, card_x, 8.5)
-    items.append(Text(card_x, min(8.5 + h + 5, height - 1),
-                      fit_text(f"{title}: kcount {k}", cw, 7), 7, color=GREY))
+    lines = wrap(f"{title}: kcount {k}", cw, 8, True)  # which game's map, whole
+    top = min(8.5 + h + 5, height - 1 - 8 * PT * 1.2 * (len(lines) - 1))
+    items += [Text(card_x, top + i * 8 * PT * 1.2, line, 8, bold=True) for i, line in enumerate(lines)]
     return items
 
 

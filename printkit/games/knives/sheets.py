@@ -16,6 +16,9 @@ from .turnlog import RULE, expected_turns, log_pages
 from .model import Common, Config, TITLE
 
 
+PRINT_MOST = 20  # the largest kcount whose map can still be traced on a page (190 roads)
+
+
 def map_page(cfg: Common, paper: Paper, seats: list[Player], title: str) -> Page:
     page = paper.page()
     y = header(page, paper, f"{title}: the map ({cfg.kcount} knife centres, {road_count(cfg.kcount)} roads)",
@@ -100,6 +103,13 @@ def kit(cfg: Config, paper: Paper) -> list[Page]:
         pages = draw_pages(paper, seats, title)
     else:
         k = cfg.kcount
+        if k > PRINT_MOST:
+            from ...inputs import InputError
+            from .turnlog import estimated_turns
+
+            raise InputError("config", f"kcount {k} does not print: a map of {road_count(k)} roads is a grey mass on "
+                                       f"paper and a game runs to about {estimated_turns(k, len(seats))} turns; "
+                                       f"print 3 to {PRINT_MOST} (the card rule gives 8 to 14)", key="kcount")
         if not CARD_RULE[0] <= k <= CARD_RULE[1]:
             sys.stderr.write(f"printkit: note: kcount {k} is outside the card rule's 8 to 14 (a custom map)\n")
         pages = [reference_page(k, paper, title), map_page(cfg, paper, seats, title)]

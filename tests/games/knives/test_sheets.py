@@ -50,7 +50,7 @@ def bbox(it):
 
 
 @pytest.mark.parametrize("paper_name", ["letter", "a4"])
-@pytest.mark.parametrize("kcount", [3, 8, 12, 14, 30, "draw"])
+@pytest.mark.parametrize("kcount", [3, 8, 12, 14, 20, "draw"])
 def test_every_page_keeps_the_margin_and_the_smallest_text(paper_name, kcount):
     cfg = config(kcount=kcount, players=8 if kcount in (14, "draw") else ["Ann", "Ben", "Cat"])
     pages = kit.build(GAME, cfg, paper_name)
@@ -143,7 +143,7 @@ def log_rows(pages) -> list[int]:
             if isinstance(t, Text) and t.text.isdigit() and t.color == GREY and t.anchor == "end"]
 
 
-@pytest.mark.parametrize("kcount, players", [(8, 2), (12, 3), (14, 8), ("draw", 3), (30, 2), (3, 2)])
+@pytest.mark.parametrize("kcount, players", [(8, 2), (12, 3), (14, 8), ("draw", 3), (20, 2), (3, 2)])
 def test_the_turn_log_is_sized_from_the_players_and_kcount(kcount, players):
     from printkit.games.knives.turnlog import expected_turns
 
@@ -297,3 +297,19 @@ def test_a_fixed_kcount_kit_passes_the_print_audit(paper_name, kcount, tmp_path)
             problems += [f"{n}: {a.text!r} / {b.text!r}" for a, b in overlapping_text(page)]
             problems += [f"{n}: {lat}" for lat in lattices(page) if lat.cell < MIN_CELL - 0.05]
     assert not problems, problems[:10]
+
+
+def test_a_kcount_too_big_to_trace_is_refused_in_one_line_and_20_still_prints():
+    from printkit.inputs import InputError
+
+    with pytest.raises(InputError) as e:
+        GAME.kit(config(kcount=21), paper("letter"))
+    assert e.value.key == "kcount" and "grey mass" in e.value.message and "3 to 20" in e.value.message
+    assert GAME.kit(config(kcount=20), paper("letter"))
+
+
+def test_a_small_kcount_s_claim_card_lists_only_the_roads_there_are():
+    items, _ = claim_card(3, 90)
+    heads = [t.text for t in items if isinstance(t, Text)]
+    assert "3" in heads and "4" not in heads[:8]  # roads 1 to 3: kcount 3 has 3 roads
+    assert not any(t.startswith("4 roads") for t in heads)
