@@ -82,13 +82,22 @@ def plain(inline) -> str:
 
 
 def keep(game, after: list[tuple[str, str]], width: float) -> float:
-    """The height a heading keeps with it beyond its own lines: a picture that follows at once, or after
-    one short line."""
-    for kind, text in after:
-        if kind == "fig":
-            return game.figure(text, width)[1] + 4
-        if kind != "p" or len(wrap(text, width, BODY)) > 2:
-            return 0.0
+    """The height a heading keeps with it: the picture that follows, a short line and its picture, or a line
+    and the short list it opens."""
+    if not after:
+        return 0.0
+    kind, text = after[0]
+    if kind == "fig":
+        return game.figure(text, width)[1] + 4
+    if kind != "p":
+        return 0.0
+    n = len(wrap(text, width, BODY))
+    h = n * BODY * PT * LEAD
+    if text.endswith(":"):
+        items = [t for k, t in after[1:5] if k == "li"]
+        return h + sum(len(wrap(t, width - 5, BODY)) * BODY * PT * LEAD + 0.8 for t in items)
+    if n <= 2 and len(after) > 1 and after[1][0] == "fig":
+        return h + game.figure(after[1][1], width)[1] + 4
     return 0.0
 
 
@@ -124,11 +133,15 @@ def pages(game, paper: Paper, title: str = "", cfg=None) -> list[Page]:
             page.add(Lines(((paper.left, y, paper.right, y),), Pen(width=0.4)))
             y += 1
         elif kind == "h2":  # kept with what follows it: a few lines, or a picture and the line before it
-            room(BODY * PT * 4 + keep(game, parts[i + 1:i + 3], width))
+            room(11.5 * PT * LEAD + 4 + max(BODY * PT * LEAD * 3, keep(game, parts[i + 1:i + 6], width)))
             y += 3
             lines(text, paper.left, width, 11.5, True)
             y += 0.8
         elif kind == "p":
+            if text.endswith(":"):  # a line that opens a short list stays with it
+                items = [t for k, t in parts[i + 1:i + 5] if k == "li"]
+                room(sum(len(wrap(t, w, BODY)) for t, w in [(text, width)] + [(t, width - 5) for t in items])
+                     * BODY * PT * LEAD + 0.8 * len(items))
             lines(text, paper.left, width, BODY)
             y += 1.6
         elif kind == "li" or kind.startswith("ol:"):

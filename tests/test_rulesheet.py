@@ -31,3 +31,13 @@ def test_every_game_has_a_rule_sheet_that_credits_its_designer():
             for i in p.items:
                 if isinstance(i, Text):
                     assert MARGIN <= i.y <= p.height - MARGIN and i.size >= 7, (game.id, i.text)
+
+
+def test_no_page_of_a_rule_sheet_ends_with_a_heading_or_a_line_that_opens_a_list():
+    for game in registry.all_games():
+        for size in ("letter", "a4"):
+            pages = rulesheet.pages(game, paper(size))
+            for i, page in enumerate(pages[:-1], 1):
+                last = max((t for t in page.items if isinstance(t, Text)), key=lambda t: t.y)
+                assert not (last.bold and last.size > 10), (game.id, size, i, last.text)
+                assert not last.text.endswith(":"), (game.id, size, i, last.text)

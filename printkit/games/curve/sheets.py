@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...draw import PT, Item, Page, Pen, Rect, Text, fit_size, grid_lines, moved, table, text_width
 from ... import tally
-from ...sheet import MIN_CELL, MIN_TEXT, Paper, Player, Panel, header, panel
+from ...sheet import MIN_CELL, MIN_TEXT, Paper, Player, Panel, content_bottom, header, panel
 from ...coords import row_label
 from .model import TITLE, Config
 from ... import names
@@ -66,7 +66,7 @@ def arrange(n: int, count: int, width: float, height: float) -> tuple[float, int
             else:
                 hi = mid
         cell = int(lo * 10) / 10
-        if best is None or cell > best[0]:
+        if best is None or cell > best[0] or (cell == best[0] and rows < best[2]):  # as big: fewer rows
             best = (cell, cols, rows)
     return best
 
@@ -132,6 +132,7 @@ def kit(cfg: Config, paper: Paper) -> list[Page]:
         raise InputError("config", f"{e} on {paper.name} paper", key="n") from None
     for seat in seats:
         order = [seat] + [s for s in seats if s is not seat]
+        mine: list = []  # the player's pages, or one panel when their grids take half a page or less
         for page, cell, placed, spare, last in grid_pages(
                 paper, cfg.n, order, f"{cfg.title or TITLE}: {seat.name}'s grids",
                 "Draw your curve on 'your curve'; the others copy theirs here. Number each curve "
@@ -143,12 +144,16 @@ def kit(cfg: Config, paper: Paper) -> list[Page]:
                 x, gy = spare
                 w, h = block(cfg.n, cell)
                 page.add(reminder(x - label_room(cfg.n, cell), gy - TOP_ROOM - TITLE_H, w, h))
-            if last:
-                ty = paper.bottom - 6
+            body = content_bottom(page)
+            alone = last and not mine  # the player's grids on one page
+            small = alone and body + 14 <= paper.top + (paper.bottom - paper.top) / 2
+            if last:  # the score line: under the grids of a sheet that shares its page, else at the foot
+                ty = body + 10 if small else paper.bottom - 6
                 page.add(Text(paper.left, ty, "Score: the sum of your top inside numbers =", 9, bold=True))
                 page.add(Rect(paper.left + text_width("Score: the sum of your top inside numbers =", 9, True)
                               + 2, ty - 4.5, 18, 6.5, Pen(width=0.4)))
-            pages.append(page)
+            mine.append(panel(page, paper, body + 12, f"grids {seat.index}") if small else page)
+        pages += mine
     return pages + [score_sheet(cfg, paper)]
 
 
@@ -159,8 +164,8 @@ def kit_words(cfg: Config) -> dict[str, str]:
              f"curve, each with its box for the top inside number above it") if m > 1 else \
         f"one grid of {n} by {n} squares titled \"your curve\", with its box for the top inside number above it"
     games = f" A set for each of the {cfg.copies} games, each sheet marked with its game." if cfg.copies > 1 else ""
-    return {"kit": f"each player's own sheets, headed with their name: {grids}; your score line is at the foot of "
-                   f"your last sheet. Then the score sheet for the whole table.{games}"}
+    return {"kit": f"each player's own sheets, headed with their name: {grids}, and a line for your score on your "
+                   f"last sheet. Then the score sheet for the whole table.{games}"}
 
 
 def score_sheet(cfg: Config, paper: Paper) -> Panel:
