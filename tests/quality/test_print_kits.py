@@ -454,3 +454,23 @@ def test_the_cut_name_check_catches_a_cut_name():
 
     page = Page(100, 100, [Text(0, 0, "copy of Benedikt Ol...'s curve", 9), Text(0, 9, "Hieronymus Bosch", 9)])
     assert _cut_names([page], LONG_NAMES) == ["page 1: \"copy of Benedikt Ol...'s curve\""]
+
+
+def test_cjk_names_in_bold_headings_print_bold(tmp_path):
+    """A font without a bold face (WenQuanYi Zen Hei) prints bold text stroked as well as filled."""
+    if fonts._fallback("中田") is None:
+        pytest.skip("no TrueType font with CJK here (apt-get install fonts-wqy-zenhei)")
+    from printkit.draw import Page
+    from printkit.writers import pdf
+
+    import io
+
+    from pypdf import PdfReader
+
+    def drawn(text, bold):
+        data = pdf.render([Page(100, 100, [Text(10, 20, text, 12, bold=bold)])])
+        return PdfReader(io.BytesIO(data)).pages[0].get_contents().get_data()
+
+    assert b" 2 Tr" in drawn("田中", True) and b"0 Tr" in drawn("田中", True)
+    assert b" 2 Tr" not in drawn("田中", False)
+    assert b" 2 Tr" not in drawn("Дмитрий", True)  # DejaVu has a bold face
