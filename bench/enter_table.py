@@ -11,7 +11,14 @@ square (one change a square, as the page sends them), all devices at once. Print
 and then the time a normal request takes while 60 half-open connections (headers never finished) are
 held by another client.
 
-    python bench/enter_table.py [--changes 40]
+With ``--browser``, in Debian's chromium on phone-sized touch screens (390 x 844), as the tests enter:
+- the wall-clock time to enter the three-player Within The Curve example (3 curves, 9 filled copies) on one
+  phone, against three phones at once, one a player (each its curve and its copies; a copy of another's
+  curve once that curve has come), each phone its own browser and thread;
+- the time from a tap on one phone to the move showing on another (Add/Residue, --taps moves), median and
+  95th percentile.
+
+    python bench/enter_table.py [--changes 40] [--browser] [--taps 20]
 
 Only 127.0.0.1 is used.
 """
@@ -152,9 +159,79 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(p * len(values)))] if values else float("nan")
 
 
+def browsers(taps: int) -> None:
+    sys.path.insert(0, str(ROOT / "tests" / "enter"))
+    import yaml
+    from enter_helpers import (CHROMIUM_ARGS, DATA, Fingers, Served, chromium_path, config_for, enter_curve, open_page,
+                               phone, wait_checked)
+    from playwright.sync_api import sync_playwright
+
+    played = yaml.safe_load((DATA / "played-curve.yaml").read_text(encoding="utf-8"))
+
+    def device(served, only, times, ready):
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            pg = phone(b)
+            open_page(pg, served)
+            pg.locator("#zoom").click()  # each curve one drag, the whole sheet in view
+            ready.wait()
+            t0 = time.perf_counter()
+            enter_curve(pg, Fingers(pg), played, only=only)
+            times.append(time.perf_counter() - t0)
+            b.close()
+
+    def entered(results: Path) -> bool:
+        d = yaml.safe_load(results.read_text(encoding="utf-8"))
+        return all(d["fills"].get(f) and d["fills"][f].keys() == played["fills"][f].keys() for f in played["fills"])
+
+    for who in (None, "three"):
+        with tempfile.TemporaryDirectory() as tmp:
+            served = Served(config_for(DATA / "played-curve.yaml", Path(tmp)))
+            results = Path(tmp) / "curve-night-results.yaml"
+            times: list[float] = []
+            parts = [None] if who is None else list(played["players"])
+            ready = threading.Barrier(len(parts) + 1)
+            threads = [threading.Thread(target=device, args=(served, only, times, ready)) for only in parts]
+            for t in threads:
+                t.start()
+            ready.wait()
+            t0 = time.perf_counter()
+            for t in threads:
+                t.join()
+            while not entered(results) and time.perf_counter() - t0 < 600:
+                time.sleep(0.05)
+            wall = time.perf_counter() - t0
+            served.stop()
+            label = "one phone" if who is None else "three phones, one a player"
+            print(f"the three-player curve example on {label}: {wall:.1f} s "
+                  f"(each phone: {', '.join(f'{t:.1f}' for t in sorted(times))} s)")
+
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        served = Served(config_for(DATA / "played-add-residue.yaml", Path(tmp)))
+        b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        one, other = phone(b), phone(b)
+        for pg in (one, other):
+            open_page(pg, served)
+        moves = yaml.safe_load((DATA / "played-add-residue.yaml").read_text(encoding="utf-8"))["moves"][:taps]
+        fingers, shown = Fingers(one), []
+        for i, line in enumerate(moves):
+            _, pile, c = line.split("=")[0].split()
+            t0 = time.perf_counter()
+            fingers.click(f"move:{pile} {c}")
+            other.wait_for_function("document.querySelector('#editors textarea').value.split('\\n').filter(Boolean)"
+                                    f".length >= {i + 1}", timeout=10_000)
+            shown.append((time.perf_counter() - t0) * 1000)
+            wait_checked(one)
+        served.stop()
+        print(f"a tap on one phone shown on another: median {statistics.median(shown):.0f} ms, "
+              f"95th percentile {pct(shown, .95):.0f} ms ({len(shown)} taps)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--changes", type=int, default=40, help="changes each device sends")
+    ap.add_argument("--browser", action="store_true", help="also enter in chromium on phone-sized screens")
+    ap.add_argument("--taps", type=int, default=20, help="moves tapped for the phone-to-phone time")
     args = ap.parse_args()
     print(f"load average: {open('/proc/loadavg').read().split()[0]}")
     print(f"{'devices':>7}  {'change median':>13}  {'p95':>6}  {'seen by others median':>21}  {'p95':>6}  {'worst':>6}  missed")
@@ -165,6 +242,8 @@ def main() -> None:
               f"{(statistics.median(d) if d else float('nan')):>18.1f} ms  {pct(d, .95):>6.1f}  "
               f"{(max(d) if d else float('nan')):>6.1f}  {r['missing']}")
     print(f"a request while another client holds 60 half-open connections: {stalled():.1f} ms (median of 10)")
+    if args.browser:
+        browsers(args.taps)
 
 
 if __name__ == "__main__":

@@ -132,6 +132,11 @@ class Hands:
         self.page.mouse.up()
         self.events += 1
 
+    def tap(self, selector: str) -> None:
+        """A button or anything else found by a CSS selector, clicked."""
+        self.page.click(selector)
+        self.events += 1
+
     def press(self, *keys: str) -> None:
         for k in keys:
             self.page.keyboard.press(k)
@@ -194,6 +199,21 @@ def phone(browser, width: int = 390, height: int = 844):
     pg.errors = []
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
     return pg
+
+
+def enter_claim(page, hands: Hands, line: str) -> None:
+    """A Selling Knives claim as a person enters it: each road dragged from centre to centre, each card
+    picked in the mover's hand, then Claim."""
+    roads, cards = line.split(" claims ")[1].split(" with ")
+    for road in roads.split():
+        a, b = road.split("-")
+        hands.drag(f"centre:{a}", f"centre:{b}")
+    seen: dict[str, int] = {}
+    for c in cards.split():
+        seen[c] = seen.get(c, 0) + 1
+        hands.click(f"hand:{c}:{seen[c]}")
+    page.wait_for_function("document.querySelector('[data-sum]').textContent.startsWith('\u2713')")
+    hands.tap("[data-action=claim]")
 
 
 def record_chars(path: Path, setup_keys: set[str]) -> int:
@@ -302,10 +322,12 @@ def _coord(r: int, c: int) -> str:
     return coord(r, c)
 
 
-def enter_curve(page, hands: Hands, played: dict, shot_name: str | None = None) -> None:
+def enter_curve(page, hands: Hands, played: dict, shot_name: str | None = None, only: str | None = None) -> None:
     """A played Within The Curve game redrawn: each curve one drag through its route, back to its first
     square; on every copy, 1 and 2 clicked on the curve, then the inside numbers clicked in order (every
-    fourth walked to with the arrow keys and written with Space)."""
+    fourth walked to with the arrow keys and written with Space).  ``only``: one player's part alone (their
+    curve and the copies they filled), as one device of several at the table enters it; a copy of another
+    player's curve is filled once that curve has come from its device."""
     from printkit.games.curve.record import parse_grid
     from printkit.games.curve.score import read_curve
 
@@ -314,11 +336,19 @@ def enter_curve(page, hands: Hands, played: dict, shot_name: str | None = None) 
     for owner, text in played["curves"].items():
         route = read_curve(owner, parse_grid(text, n, allow_hash=True), n).route
         routes[owner] = route
+        if only not in (None, owner):
+            continue
         refs = [f"curve:{owner}:{_coord(*sq)}" for sq in route + [route[0]]]
         hands.drag(*refs, steps=2)
         wait_checked(page)
     for filler, row in played["fills"].items():
+        if only not in (None, filler):
+            continue
         for owner, text in row.items():
+            if only is not None:
+                page.wait_for_function(f"(document.querySelector('#editors [data-path=\"curves.{owner}\"]') || {{}})"
+                                       ".value?.includes('1')", timeout=120_000)
+                wait_checked(page)
             grid = parse_grid(text, n, allow_hash=False)
             route = routes[owner]
             on = set(route)

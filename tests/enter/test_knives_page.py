@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 import yaml
-from enter_helpers import DATA, Hands, config_for, open_page, record_chars, run_printkit, saved_when, shot, wait_checked
+from enter_helpers import (DATA, Hands, config_for, enter_claim, open_page, record_chars, run_printkit, saved_when, shot,
+                           wait_checked)
 
 EXAMPLE = DATA / "played-knives.yaml"
 RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
@@ -21,22 +22,6 @@ def same_score(saved):
     want = run_printkit("score", EXAMPLE, "--json")
     assert (got[0], json.loads(got[1])) == (want[0], json.loads(want[1])), got[2]
     return json.loads(got[1])
-
-
-def claim(page, hands: Hands, line: str) -> None:
-    """A claim as a person enters it: each road dragged from centre to centre, each card clicked in the
-    mover's hand, then Claim."""
-    roads, cards = line.split(" claims ")[1].split(" with ")
-    for road in roads.split():
-        a, b = road.split("-")
-        hands.drag(f"centre:{a}", f"centre:{b}")
-    seen: dict[str, int] = {}
-    for c in cards.split():
-        seen[c] = seen.get(c, 0) + 1
-        hands.click(f"hand:{c}:{seen[c]}")
-    page.wait_for_function("document.querySelector('[data-sum]').textContent.startsWith('\u2713')")
-    page.click("[data-action=claim]")
-    hands.events += 1
 
 
 def test_the_played_example_entered_by_pointer_alone_scores_the_same(serve, page, tmp_path):
@@ -56,7 +41,7 @@ def test_the_played_example_entered_by_pointer_alone_scores_the_same(serve, page
         if " draws " in line:
             hands.click(f"card:{line.split()[-1]}")
         else:
-            claim(page, hands, line)
+            enter_claim(page, hands, line)
             if i == 21:
                 shot(page, "knives-claimed")
         wait_checked(page)

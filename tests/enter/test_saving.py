@@ -16,7 +16,8 @@ def moves_in(path) -> list[str]:
     return yaml.safe_load(path.read_text(encoding="utf-8")).get("moves") or []
 
 
-def test_a_failed_save_keeps_every_change_and_lands_when_it_can(serve, page, tmp_path):
+def one_move_saved(serve, page, tmp_path):
+    """A blank Add/Residue game on the page, its first move entered and saved: (the results file, hands)."""
     s = serve(config_for(EXAMPLE, tmp_path))
     results = s.path.parent / "add-residue-night-results.yaml"
     open_page(page, s)
@@ -24,6 +25,11 @@ def test_a_failed_save_keeps_every_change_and_lands_when_it_can(serve, page, tmp
     hands.click("move:add 3")
     wait_checked(page)
     saved_when(page, results, lambda d: len(d.get("moves") or []) == 1)
+    return results, hands
+
+
+def test_a_failed_save_keeps_every_change_and_lands_when_it_can(serve, page, tmp_path):
+    results, hands = one_move_saved(serve, page, tmp_path)
     os.chmod(results, 0o444)  # the file made read-only
     for pile in ("mod 2", "add 4"):
         hands.click(f"move:{pile}")
@@ -44,13 +50,7 @@ def test_a_failed_save_keeps_every_change_and_lands_when_it_can(serve, page, tmp
 
 
 def test_changes_kept_in_the_browser_come_back_after_a_reload(serve, page, tmp_path):
-    s = serve(config_for(EXAMPLE, tmp_path))
-    results = s.path.parent / "add-residue-night-results.yaml"
-    open_page(page, s)
-    hands = Hands(page)
-    hands.click("move:add 3")
-    wait_checked(page)
-    saved_when(page, results, lambda d: len(d.get("moves") or []) == 1)
+    results, hands = one_move_saved(serve, page, tmp_path)
     os.chmod(results, 0o444)
     hands.click("move:mod 2")
     wait_checked(page)

@@ -8,7 +8,7 @@ import time
 
 import pytest
 import yaml
-from enter_helpers import (DATA, Fingers, config_for, enter_add_residue, enter_curve, enter_intersections, open_page,
+from enter_helpers import (DATA, Fingers, config_for, enter_claim, enter_add_residue, enter_curve, enter_intersections, open_page,
                            phone, run_printkit, saved_when, shot, wait_checked)
 
 PHONES = [(390, 844), (768, 1024)]
@@ -75,10 +75,13 @@ def test_on_a_phone_every_target_is_big_enough_and_the_bar_stays_in_view(serve, 
     open_page(pg, s)
     assert pg.get_attribute("#zoom", "aria-pressed") == "true"  # a touch screen starts with bigger squares
     no_sideways_scroll(pg)
-    sizes = pg.evaluate("""[...document.querySelectorAll('#sheets rect.hit, #sheets circle.hit, #sheets ellipse.hit')]
-        .map(e => e.getBoundingClientRect()).filter(r => r.width > 2 && r.height > 2)
-        .map(r => Math.min(r.width, r.height))""")
-    assert sizes and min(sizes) >= 40, (game, min(sizes))
+    sizes = pg.evaluate("""(async () => { const { targets } = await import('/static/phone.js' + location.search);
+        return [...document.querySelectorAll('#sheets svg')].flatMap(targets); })()""")
+    assert sizes or game == "add-residue", game  # (a finished Add/Residue game has no move left to tap)
+    assert min(sizes, default=40) >= 40, (game, min(sizes))  # every square, dot, card, pile and grid cell
+    bands = pg.evaluate("""[...document.querySelectorAll('#sheets rect.hit')].map(e => e.getBoundingClientRect())
+        .filter(r => r.width > 2 && r.height > 2).map(r => Math.max(r.width, r.height))""")
+    assert min(bands) >= 40, (game, min(bands))  # a side's band: 40 px along it
     buttons = pg.evaluate("""[...document.querySelectorAll('button')].filter(b => b.offsetParent)
         .map(b => b.getBoundingClientRect()).map(r => Math.min(r.width, r.height))""")
     assert min(buttons) >= 40, (game, min(buttons))
@@ -270,3 +273,93 @@ def test_during_play_the_bar_says_what_the_last_move_scored_and_the_rule_it_brok
     assert pg.inner_text("#dock-last") == "\u2717 round 1, segment 2 (A2-D2): A2-D2 crosses B1-B4 at B2"
     assert pg.get_attribute("#dock-last", "class") == "broken"
     shot(pg, "phone-during-play")
+
+
+def test_selling_knives_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path):
+    example = DATA / "played-knives.yaml"
+    turns = yaml.safe_load(example.read_text(encoding="utf-8"))["turns"]
+    s = serve(config_for(example, tmp_path, drop=("kcount",)))
+    pg = phone(browser)
+    open_page(pg, s)
+    assert pg.get_attribute("#zoom", "aria-pressed") == "true"
+    fingers = Fingers(pg)
+    fingers.click("card:Q")  # the set-up draw
+    wait_checked(pg)
+    for i, line in enumerate(turns):
+        if " draws " in line:
+            fingers.click(f"card:{line.split()[-1]}")
+        else:
+            enter_claim(pg, fingers, line)
+        wait_checked(pg)
+    assert pg.inner_text("#say").startswith("The game is over")
+    saved = results(s)
+    saved_when(pg, saved, lambda d: len(d.get("turns") or []) >= len(turns), timeout=30)
+    same_score(saved, example)
+    no_sideways_scroll(pg)
+    shot(pg, "phone-knives-entered")
+    assert pg.errors == []
+
+
+def test_the_long_way_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path):
+    """Ann's store: every square with the pen bar, walls tapped and dragged along the sides, the doorways
+    with their buttons, and the turn log from the dice buttons and taps on the sheet: no key at all."""
+    example = DATA / "played-ikes.yaml"
+    played = yaml.safe_load(example.read_text(encoding="utf-8"))["sheets"]["Ann"]
+    s = serve(config_for(example, tmp_path))
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+
+    def button(name: str) -> None:
+        b = pg.get_by_role("button", name=name, exact=True).first
+        b.scroll_into_view_if_needed()
+        box = b.bounding_box()
+        pg.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        wait_checked(pg)
+
+    def tap(where: str) -> None:
+        fingers.click(f"Ann:{where}")
+        wait_checked(pg)
+
+    rows = [r.split() for r in played["grid"].strip().split("\n")]
+    marks = sorted({m for row in rows for m in row} - {"."})
+    for mark in marks:
+        fingers.tap(f'.pens button[data-pen="{mark}"]')
+        for r, row in enumerate(rows):
+            for c, m in enumerate(row):
+                if m == mark:
+                    tap(f"{'ABCDEFG'[r]}{c + 1}")
+    for wall in played["walls"]:
+        tap(wall)
+    button("Entrance (i)")
+    tap(played["entrance"])
+    button("Exit (x)")
+    tap(played["exit"])
+    assert pg.inner_text('[data-score="Ann"]') == "4"
+    button("Turn log (t)")
+    for line in played["turns"]:
+        words = line.split()
+        for d in words[0].replace(">", "") if words[0][0].isdigit() else "":
+            button(d)
+        rest = words[1:]
+        if rest[0] == "stop":
+            button("stop (s)")
+        else:
+            tap(rest[0])
+            tap(rest[1].split("@")[1])
+            if rest[2:] == ["+coins"]:
+                button("+coins (c)")
+            elif rest[2:]:
+                button("+wall (w)")
+                tap(f"{rest[3]} {rest[4]}")
+        assert pg.inner_text("[data-turnline]") == line
+        button("Add turn (Enter)")
+    button("Done (Esc)")
+    saved = saved_when(pg, results(s), lambda d: len(d["sheets"]["Ann"].get("turns") or []) == len(played["turns"]),
+                       timeout=30)
+    got = saved["sheets"]["Ann"]
+    assert sorted(got["walls"]) == sorted(played["walls"]) and got["turns"] == played["turns"]
+    same_score(results(s), example)
+    no_sideways_scroll(pg)
+    shot(pg, "phone-ikes-entered")
+    assert pg.errors == []

@@ -182,24 +182,31 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     if (!made) return;
     e.preventDefault();
     try { root.setPointerCapture(e.pointerId); } catch (_) { /* a pointer already gone */ }
-    const px = e.clientX + window.scrollX, py = e.clientY + window.scrollY;
-    stroke = { made, id: e.pointerId, type: e.pointerType, x0: px, y0: py, x: px, y: py, last: place.key, moved: false };
+    const box = e.target.closest?.(".sheet") || null;  // a zoomed sheet scrolls sideways in its box
+    const px = e.clientX + offX(box), py = e.clientY + offY(box);
+    stroke = { made, box, id: e.pointerId, type: e.pointerType, x0: px, y0: py, x: px, y: py, last: place.key, moved: false };
   });
 
   root.addEventListener("pointermove", (e) => {
     if (!stroke || e.pointerId !== stroke.id) return;
     // the path since the last event, walked in the page's own coordinates: the page may have scrolled
     // in between (a drag that scrolls the sheet along), and a screen point is where it is now
-    const px = e.clientX + window.scrollX, py = e.clientY + window.scrollY;
+    const box = stroke.box;
+    const px = e.clientX + offX(box), py = e.clientY + offY(box);
     if (!stroke.moved && Math.hypot(px - stroke.x0, py - stroke.y0) < slop) return;
     stroke.moved = true;
     const n = Math.max(1, Math.ceil(Math.hypot(px - stroke.x, py - stroke.y) / every));
     for (let j = 1; j <= n; j++) {
-      const x = stroke.x + ((px - stroke.x) * j) / n - window.scrollX, y = stroke.y + ((py - stroke.y) * j) / n - window.scrollY;
+      const x = stroke.x + ((px - stroke.x) * j) / n - offX(box), y = stroke.y + ((py - stroke.y) * j) / n - offY(box);
       const place = game.pick(x, y, stroke.type);
       if (place && place.key !== stroke.last) { stroke.last = place.key; game.over?.(stroke.made, place, { x, y }); }
     }
     stroke.x = px; stroke.y = py;
+    if (box && box.scrollWidth > box.clientWidth) {  // a finger at the edge of a zoomed sheet: it moves along
+      const r = box.getBoundingClientRect();
+      if (e.clientX > r.right - 32) box.scrollLeft += 12;
+      else if (e.clientX < r.left + 32) box.scrollLeft -= 12;
+    }
     game.moved?.(stroke.made, { x: e.clientX, y: e.clientY });
   });
 
@@ -217,6 +224,10 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     game.cancel?.(s.made);
   });
 }
+
+// where a screen point is on the page (the page's scroll, and a zoomed sheet's own)
+const offX = (box) => window.scrollX + (box ? box.scrollLeft : 0);
+const offY = (box) => window.scrollY + (box ? box.scrollTop : 0);
 
 // the place with a data-ref under a screen point on the board: {key: ref, ref, el}, or null
 export function placeAt(root, x, y, test = () => true) {

@@ -5,6 +5,18 @@ const $ = (id) => document.getElementById(id);
 const TARGET = 44;  // CSS px a finger needs (40 at the least)
 const coarse = () => matchMedia("(pointer: coarse)").matches;
 
+// the sizes (CSS px) of the places a finger must hit on a sheet: squares, dots, cards and piles, and each
+// cell of a grid (a side's band or a log's row is hit along its length, and left out)
+export function targets(svg) {
+  const out = [];
+  for (const el of svg.querySelectorAll("rect.hit, circle.hit, ellipse.hit")) {
+    const r = el.getBoundingClientRect();
+    if (el.dataset.cols) out.push(Math.min(r.width / Number(el.dataset.cols), r.height / Number(el.dataset.rows)));
+    else if (r.width > 2 && r.height > 2 && r.width < 2 * r.height && r.height < 2 * r.width) out.push(Math.min(r.width, r.height));
+  }
+  return out;
+}
+
 export class Phone {
   // page: {report, setup, file}; board: the sheets
   constructor(page, board) {
@@ -46,11 +58,8 @@ export class Phone {
       if (!svg) continue;
       svg.style.width = "";
       if (!on) continue;
-      let small = Infinity;
-      for (const el of svg.querySelectorAll("rect.hit, circle.hit, ellipse.hit")) {
-        const r = el.getBoundingClientRect();
-        if (r.width > 2 && r.height > 2) small = Math.min(small, r.width, r.height);
-      }
+      const sizes = targets(svg);
+      const small = sizes.length ? Math.min(...sizes) : Infinity;
       if (small < TARGET && small !== Infinity) svg.style.width = `${Math.min(4, TARGET / small) * 100}%`;
     }
   }
