@@ -75,3 +75,13 @@ def test_small_grids_share_a_page_with_the_score_line_under_them():
         assert score.y < b.height + 12 < 150
     big = GAME.Config.from_dict({"game": "curve", "players": ["Ann", "Ben", "Cat"], "n": 12})
     assert len(kit.build(GAME, cfg, "letter")) < len(kit.build(GAME, big, "letter"))
+
+
+def test_the_top_inside_number_box_is_above_the_grid_as_the_rule_sheet_says():
+    from printkit.draw import Rect
+    from printkit.games.curve.sheets import blank
+    from printkit.sheet import players
+
+    items = blank(8, 8.0, 30, 50, "your curve", players(["Ann"])[0])
+    box = next(it for it in items if isinstance(it, Rect))
+    assert box.y + box.h < 50  # the grid's top edge is at y = 50
