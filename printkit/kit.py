@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import rulesheet
-from .model import also_entry
 from msgspec.structs import replace
 
+from . import rulesheet
+from .model import also_entry
 from .draw import Page, Text
 from .sheet import NEXT_GAME, REF, Panel, Paper, footer, pack, paper as make_paper
 
