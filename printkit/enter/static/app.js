@@ -30,7 +30,7 @@ const table = new Table(page, { history, redraw: () => changed(), tell, saver })
 saver.onReload = () => table.reload();
 
 function showSaved(text, kind) {
-  $("saved").textContent = text;
+  $("saved").textContent = $("saved").title = text;
   $("saved").className = kind;
 }
 
@@ -206,7 +206,7 @@ function restorePending() {
 
 function tell(text, kind) {
   const t = $("told");
-  t.textContent = text;
+  t.textContent = t.title = text;
   t.className = kind;
 }
 

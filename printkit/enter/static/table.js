@@ -103,7 +103,7 @@ export class Table {
 
   say() {
     const others = this.devices.filter((d) => d.device !== this.page.client);
-    $("others").textContent = others.length
+    $("others").textContent = $("others").title = others.length
       ? "Also entering: " + others.map((d) => `${d.name || `device ${d.n}`} (${d.entering || "starting"})`).join(", ")
       : "No other device on this game yet.";
   }
