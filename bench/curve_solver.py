@@ -5,12 +5,15 @@ Run by hand:  python bench/curve_solver.py [--n 12] [--count 40] [--limit 5] [--
               python bench/curve_solver.py --n 30 --only blob
 Two seeded sets: "blob" curves round compact regions and "corridor" curves hugging a random tree
 of squares (inside one square wide, so fills often stop short and the bound needs a real proof).
-Prints one line per curve and a summary per set.  Share the machine with nothing else for honest times.
+Prints one line per curve (wall and CPU seconds) and a summary per set, ending in a SUMMARY line: proven
+share, median and worst gap (bound - best) of the curves left open, slowest run, and the load average
+before and after.  Share the machine with nothing else for honest times.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -51,11 +54,14 @@ def run(args, thin: bool) -> None:
             curves.append(route)
     kind = "corridor" if thin else "blob"
     print(f"\n== {kind} curves ==")
-    proven, times, gaps, short = 0, [], [], 0
+    proven, times, cpu, gaps, short = 0, [], [], [], 0
+    load = open("/proc/loadavg").read().split()[0] if os.path.exists("/proc/loadavg") else "?"
     bands: dict[str, list[int]] = {}
     t_all = time.perf_counter()
     for i, route in enumerate(curves, 1):
+        c0 = time.process_time()
         sol = solver.solve(route, args.n, args.limit, args.workers)
+        cpu.append(time.process_time() - c0)
         inside = len(geo.interior(route, args.n))
         proven += sol.proven
         short += sol.proven and sol.best < inside
@@ -68,7 +74,7 @@ def run(args, thin: bool) -> None:
         bands[band][0] += sol.proven
         bands[band][1] += 1
         print(f"{i:3d}  L={len(route):3d}  inside={inside:3d}  best={sol.best:3d}  bound={sol.bound:3d}  "
-              f"{'proven' if sol.proven else 'open  '}  {sol.seconds:6.2f} s")
+              f"{'proven' if sol.proven else 'open  '}  {sol.seconds:6.2f} s  cpu {cpu[-1]:5.2f} s")
     solved = sorted(t for t in times)
     sizes = [len(geo.interior(r, args.n)) for r in curves]
     print(f"{args.count} {kind} curves on {args.n}x{args.n}, {min(sizes)}-{max(sizes)} inside squares, "
@@ -81,6 +87,9 @@ def run(args, thin: bool) -> None:
     print(f"time over the limit: at most {max(0.0, max(times) - args.limit):.2f} s")
     if gaps:
         print(f"unproven: bound - best = {sorted(gaps)}")
+    gap = f"median {statistics.median(gaps):g}, worst {max(gaps)}" if gaps else "none open"
+    print(f"SUMMARY n={args.n} {kind} seed={args.seed}: proven {proven}/{args.count}; gap {gap}; slowest "
+          f"{max(times):.2f} s (cpu {max(cpu):.2f} s); load {load} -> {open('/proc/loadavg').read().split()[0]}")
 
 
 if __name__ == "__main__":

@@ -138,6 +138,7 @@ class Page(msgspec.Struct):
     height: float
     items: list[Item] = msgspec.field(default_factory=list)
     card: bool = False  # a kit prints it once, however many games it is for (``copies``)
+    anchors: tuple[str, ...] = ()  # names a page reference on another sheet can point to (``sheet.ref``)
 
     def add(self, *items: Item | Iterable[Item]) -> None:
         for item in items:

@@ -97,6 +97,11 @@ class Game(ABC):
 
         return (rulesheets() / f"{self.id}.md").read_text(encoding="utf-8")
 
+    def kit_words(self, cfg: Any) -> dict[str, str]:
+        """The words of the rule sheet (``{{name}}``) that depend on the kit it is printed with: what the
+        kit holds and where each thing is."""
+        return {}
+
     def figure(self, name: str, width: float) -> tuple[list[Item], float]:
         """A picture for the rule sheet (``![name]``): items from (0, 0) and their height."""
         raise KeyError(name)

@@ -4,38 +4,69 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from msgspec.structs import replace
+
 from . import rulesheet
 from .model import also_entry
-from .draw import Page
-from .sheet import Paper, footer, pack, paper as make_paper
+from .draw import Page, Text
+from .sheet import NEXT_GAME, REF, Panel, Paper, footer, pack, paper as make_paper
 
 
 def build(game, cfg, paper_name: str | None = None) -> list[Page]:
     """Each game's rule sheet and cards once, then its play sheets ``copies`` times, sheets smaller than a
-    page packed together (``sheet.pack``); the config's game first, then each game under ``also``.
-    Page numbers run through the whole kit."""
+    page packed together (``sheet.pack``) but never with an earlier copy's; the config's game first, then
+    each game under ``also``.  With more than one copy every play sheet names its copy ("game 2 of 3"
+    beside the game's name).  A rule sheet already printed in this kit (the same game again, the same
+    words) is printed once.  Page numbers run through the whole kit, and a page reference on a sheet
+    (``sheet.ref``) is to the page its own copy put the named sheet on."""
     paper = make_paper(paper_name or cfg.paper)
     title = cfg.title or game.title
     pages: list[Page] = []
-    for g, c in sections(game, cfg):
-        blocks = g.kit(c, paper)
-        for _ in range(getattr(c, "copies", 1) - 1):  # drawn again: a sheet that runs on is used up once printed
-            blocks += [b for b in g.kit(c, paper) if not getattr(b, "card", False)]
-        once = [b for b in blocks if getattr(b, "card", False)]
-        part = pack(paper, rulesheet.pages(g, paper, c.title), once + [b for b in blocks if not getattr(b, "card", False)])
+    printed: list[list] = []  # the rule sheets so far, as their items
+    for s, (g, c) in enumerate(sections(game, cfg)):
+        rules = rulesheet.pages(g, paper, c.title, c)
+        words = [list(p.items) for p in rules]  # as set, before sheets are packed under its end
+        if words in printed:
+            rules = []
+        else:
+            printed.append(words)
+        copies = getattr(c, "copies", 1)
+        blocks = [b for b in g.kit(c, paper) if getattr(b, "card", False)]
+        for n in range(1, copies + 1):
+            named = replace(c, title=f"{c.title or g.title}, game {n} of {copies}") if copies > 1 else c
+            blocks += [NEXT_GAME] if n > 1 else []
+            blocks += [scoped(b, f"{s}.{n}") for b in g.kit(named, paper) if not getattr(b, "card", False)]
+        part = pack(paper, rules, blocks)
         if not getattr(c, "color", True):
             part = [greyscale(p) for p in part]
         pages += part
+    resolve(pages)
     number(pages, paper, title)
     return pages
+
+
+def scoped(block, scope: str):
+    """``block`` with its anchors and page references (``sheet.ref``) made its copy's own."""
+    if not isinstance(block, (Page, Panel)):
+        return block
+    items = [replace(it, text=REF.sub(lambda m: f"@@{scope}|{m.group(1)}@@", it.text))
+             if isinstance(it, Text) and "@@" in it.text else it for it in block.items]
+    return replace(block, items=items, anchors=tuple(f"{scope}|{a}" for a in block.anchors))
+
+
+def resolve(pages: list[Page]) -> None:
+    """Every page reference replaced by the number of the page that holds its anchor."""
+    where = {a: i for i, p in enumerate(pages, 1) for a in p.anchors}
+    for p in pages:
+        if any(isinstance(it, Text) and "@@" in it.text for it in p.items):
+            p.items = [replace(it, text=REF.sub(lambda m: str(where[m.group(1)]), it.text))
+                       if isinstance(it, Text) else it for it in p.items]
 
 
 def sections(game, cfg) -> list:
     """(game, config) for the config's own game and for each game its ``also`` key adds."""
     also = getattr(cfg, "also", None) or ()
     if also and cfg.title:  # the title names the evening (the page footers); each game's sheets name the game
-        from msgspec.structs import replace
-
         cfg = replace(cfg, title="")
     out = [(game, cfg)]
     for i, entry in enumerate(also):
@@ -51,8 +82,6 @@ def _grey(color):
 def greyscale(page: Page) -> Page:
     """The page with every colour replaced by its grey (``color: false`` prints greyscale,
     rule-sheet figures included; players stay apart by their dash patterns and symbols)."""
-    from msgspec.structs import replace
-
     items = []
     for it in page.items:
         changes = {}
@@ -64,7 +93,7 @@ def greyscale(page: Page) -> Page:
         if pen is not None:
             changes["pen"] = replace(pen, color=_grey(pen.color))
         items.append(replace(it, **changes) if changes else it)
-    return Page(page.width, page.height, items)
+    return Page(page.width, page.height, items, anchors=page.anchors)
 
 
 def number(pages: list[Page], paper: Paper, title: str) -> None:

@@ -2,7 +2,8 @@
 
 What a source may hold: ``# Title``, ``## Heading``, paragraphs, ``- bullets``, ``1. numbered`` items,
 ``> notes`` (set in a grey box) and ``![name]`` alone on a line (a picture the game draws with
-``Game.figure``).
+``Game.figure``).  ``{{name}}`` is a word of the kit the sheet is printed with (``Game.kit_words``): what
+the kit holds and where; a line whose word is empty is left out.
 """
 
 from __future__ import annotations
@@ -15,6 +16,22 @@ from .sheet import Paper
 BODY = 9.5
 LEAD = 1.32  # line height as a multiple of the text size
 FIGURE = re.compile(r"^!\[([\w-]+)\]$")
+WORD = re.compile(r"\{\{(\w+)\}\}")
+
+
+def source(game, cfg=None) -> str:
+    """The rule sheet's Markdown for the kit of ``cfg`` (the game's defaults if None): every ``{{name}}``
+    replaced by its words, a line left out where they are empty."""
+    if cfg is None:
+        cfg = game.Config.from_dict({"game": game.id})
+    words = game.kit_words(cfg)
+    out = []
+    for line in game.rules().splitlines():
+        names = WORD.findall(line)
+        if names and not all(words[n] for n in names):
+            continue
+        out.append(WORD.sub(lambda m: words[m.group(1)], line))
+    return "\n".join(out) + "\n"
 
 
 def blocks(text: str) -> list[tuple[str, str]]:
@@ -64,8 +81,28 @@ def plain(inline) -> str:
     return "".join(" " if c.type in ("softbreak", "hardbreak") else c.content for c in inline.children or ()).strip()
 
 
-def pages(game, paper: Paper, title: str = "") -> list[Page]:
-    """The rule sheet of ``game`` set on ``paper``."""
+def keep(game, after: list[tuple[str, str]], width: float) -> float:
+    """The height a heading keeps with it: the picture that follows, a short line and its picture, or a line
+    and the short list it opens."""
+    if not after:
+        return 0.0
+    kind, text = after[0]
+    if kind == "fig":
+        return game.figure(text, width)[1] + 4
+    if kind != "p":
+        return 0.0
+    n = len(wrap(text, width, BODY))
+    h = n * BODY * PT * LEAD
+    if text.endswith(":"):
+        items = [t for k, t in after[1:5] if k == "li"]
+        return h + sum(len(wrap(t, width - 5, BODY)) * BODY * PT * LEAD + 0.8 for t in items)
+    if n <= 2 and len(after) > 1 and after[1][0] == "fig":
+        return h + game.figure(after[1][1], width)[1] + 4
+    return 0.0
+
+
+def pages(game, paper: Paper, title: str = "", cfg=None) -> list[Page]:
+    """The rule sheet of ``game`` set on ``paper``, for the kit of ``cfg`` (``Game.kit_words``)."""
     result: list[Page] = []
     page = paper.page()
     y = paper.top
@@ -85,7 +122,8 @@ def pages(game, paper: Paper, title: str = "") -> list[Page]:
             y += size * PT * LEAD
             page.add(Text(x, y, ln, size, bold=bold))
 
-    for kind, text in blocks(game.rules()):
+    parts = blocks(source(game, cfg))
+    for i, (kind, text) in enumerate(parts):
         if kind == "h1":
             y += 16 * PT
             page.add(Text(paper.left, y, title or text, 16, bold=True))
@@ -94,12 +132,16 @@ def pages(game, paper: Paper, title: str = "") -> list[Page]:
             y += 2.5
             page.add(Lines(((paper.left, y, paper.right, y),), Pen(width=0.4)))
             y += 1
-        elif kind == "h2":
-            room(BODY * PT * 4)
+        elif kind == "h2":  # kept with what follows it: a few lines, or a picture and the line before it
+            room(11.5 * PT * LEAD + 4 + max(BODY * PT * LEAD * 3, keep(game, parts[i + 1:i + 6], width)))
             y += 3
             lines(text, paper.left, width, 11.5, True)
             y += 0.8
         elif kind == "p":
+            if text.endswith(":"):  # a line that opens a short list stays with it
+                items = [t for k, t in parts[i + 1:i + 5] if k == "li"]
+                room(sum(len(wrap(t, w, BODY)) for t, w in [(text, width)] + [(t, width - 5) for t in items])
+                     * BODY * PT * LEAD + 0.8 * len(items))
             lines(text, paper.left, width, BODY)
             y += 1.6
         elif kind == "li" or kind.startswith("ol:"):

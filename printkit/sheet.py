@@ -2,30 +2,35 @@
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 from .coords import row_label
-from .draw import BLACK, PT, SYMBOLS, Color, Item, Lines, Page, Pen, Text, fit_text, symbol
+from . import names
+from .draw import BLACK, PT, SYMBOLS, Color, Item, Lines, Page, Pen, Text, fit_size, fit_text, symbol
 
 PAPERS = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
 MARGIN = 12.0  # nothing is printed closer to the paper's edge
 MIN_CELL = 6.0  # smallest grid cell, big enough for a hand-written two-digit number
 MIN_TEXT = 7.0  # smallest text size in points
 
-# Okabe & Ito's colour-blind-safe palette (yellow left out: it vanishes on white paper),
-# each paired with a dash pattern and a symbol so that greyscale prints still differ.
+# Okabe & Ito's colour-blind-safe palette (yellow left out: it vanishes on white paper), the lighter
+# hues (purple, orange, sky blue) darkened so that every colour prints at half ink or more in grey
+# (tests/quality/test_greyscale.py), each paired with a dash pattern and a symbol so that greyscale
+# prints still differ.
 PALETTE: tuple[tuple[str, Color], ...] = (
     ("blue", (0.0, 0.447, 0.698)),
-    ("vermillion", (0.835, 0.369, 0.0)),
+    ("vermilion", (0.835, 0.369, 0.0)),
     ("green", (0.0, 0.620, 0.451)),
-    ("purple", (0.800, 0.475, 0.655)),
-    ("orange", (0.902, 0.624, 0.0)),
-    ("sky blue", (0.337, 0.706, 0.914)),
+    ("purple", (0.680, 0.390, 0.560)),
+    ("orange", (0.720, 0.470, 0.0)),
+    ("sky blue", (0.270, 0.560, 0.780)),
     ("black", (0.0, 0.0, 0.0)),
-    ("grey", (0.45, 0.45, 0.45)),
+    ("grey", (0.40, 0.40, 0.40)),
 )
 DASHES: tuple[tuple[float, ...], ...] = (
-    (), (2.4, 1.2), (0.6, 1.0), (3.0, 1.0, 0.6, 1.0), (4.0, 2.0), (1.5, 1.5), (0.6, 0.6), (5.0, 1.0, 0.6, 1.0, 0.6, 1.0),
+    (), (2.4, 1.2), (0.6, 1.0), (3.0, 1.0, 0.6, 1.0), (4.0, 2.0), (1.5, 1.5), (6.0, 1.5), (5.0, 1.0, 0.6, 1.0, 0.6, 1.0),
 )
 DARK_GREY: Color = (0.35, 0.35, 0.35)
 
@@ -107,10 +112,10 @@ def header(page: Page, paper: Paper, title: str, subtitle: str = "", player: Pla
     right = paper.right
     if player is not None:
         page.add(player.badge(right - 2.5, y - 1.6, 4.2))
-        label = f"{player.name} ({player.cue})"
-        page.add(Text(right - 7, y, fit_text(label, 80, 9), 9, "end", color=player.color))
+        page.add(names.label(player.name, right - 7, y, 80, 9, "end", color=player.color, after=f" ({player.cue})"))
         right -= 90
-    page.add(Text(paper.left, y, fit_text(title, right - paper.left, 14, True), 14, bold=True))
+    title, size = fit_size(title, right - paper.left, 14, 10, True)  # smaller before shorter
+    page.add(Text(paper.left, y, title, size, bold=True))
     y += 2.5
     if subtitle:
         y += 9 * PT
@@ -164,6 +169,7 @@ class Panel(msgspec.Struct):
     height: float
     sheet: str = ""
     card: bool = False
+    anchors: tuple[str, ...] = ()  # as a Page's: names a page reference can point to
 
 
 def panel(page: Page, paper: Paper, bottom: float, sheet: str = "", card: bool = False) -> Panel:
@@ -185,6 +191,17 @@ class Flow:
 
 
 Block = Page | Panel | Flow  # what a game's kit gives, in print order: whole pages, panels, runs of pages
+
+
+NEXT_GAME = "next game"  # between two copies' blocks given to ``pack``
+
+REF = re.compile(r"@@([^@]+)@@")
+
+
+def ref(anchor: str) -> str:
+    """A page reference, written into a sheet's text: the kit prints the number of the page that holds the
+    sheet (a Page or Panel) with ``anchor`` among its anchors, in the same copy of the game."""
+    return f"@@{anchor}@@"
 
 
 CUT_GAP = 10.0  # between two sheets sharing a page; the cut line runs in its middle
@@ -229,7 +246,8 @@ def pack(paper: Paper, pages: list[Page], blocks: list) -> list[Page]:
     """``pages`` (a rule sheet), then ``blocks`` in order: a Page as it is; a Panel under what is on the last
     page if it fits there, else on the first earlier page with room for it (the rule sheet's last page or
     a page of panels), else on a new page; a Flow from the last page on, if at least half of it is free,
-    else from a new page."""
+    else from a new page.  After ``NEXT_GAME`` (the next copy of a game) no sheet goes back on a page
+    before the last."""
     from .draw import moved
 
     out = list(pages)
@@ -252,10 +270,13 @@ def pack(paper: Paper, pages: list[Page], blocks: list) -> list[Page]:
             if room[i][1] != s.sheet:
                 out[i].add(cut_line(paper, top - CUT_GAP / 2))
         out[i].add(moved(s.items, 0, top - paper.top))
+        out[i].anchors += s.anchors
         room[i] = (top + s.height, s.sheet)
 
     for b in blocks:
-        if isinstance(b, Page):
+        if b is NEXT_GAME:  # the next copy's sheets go on the page in hand or on new pages, not back among the last's
+            room = {i: v for i, v in room.items() if i == len(out) - 1}
+        elif isinstance(b, Page):
             out.append(b)
         elif isinstance(b, Panel):
             last = [len(out) - 1] if len(out) - 1 in room else []  # the page in hand first, then any with room

@@ -74,8 +74,15 @@ def make(
     for name in names:  # every target checked before anything is drawn
         kits.check_kit(output / name, force=force, key="--output")
     made = []
-    for name, game, cfg in loaded:  # draw every kit, then write them all
-        pages = kit.build(game, cfg, size)
+    for path, (name, game, cfg) in zip(paths, loaded):  # draw every kit, then write them all
+        try:
+            pages = kit.build(game, cfg, size)
+        except InputError as e:  # a size the sheets cannot take: named at its key in the config
+            if e.file != "config":
+                raise
+            from ..inputs import load as read
+
+            raise InputError(str(path), e.message, read(Path(path)).line((e.key,)), e.key) from None
         made.append((output / name, kit.render(pages, wanted or cfg.formats, cfg.title or game.title)))
     kits.write_kits(made, force=force, key="--output")
     for folder, files in made:

@@ -20,6 +20,13 @@ def score(
 ) -> None:
     """Check the results against every rule and compute the scores.
 
+    A results file is the config's keys and the game as played: `printkit template CONFIG` writes a blank one
+    with every key explained. The record, as written on the paper: knives, one line a turn ('Ann draws Q',
+    'Ann claims 1-2 3-4 with Q A 6 4') and the kcount drawn; curve, each curve as a grid of '#' (or its
+    route numbered 1, 2, 3, ...) and every player's numbers on it; ikes, each final store (grid, walls as
+    'B2 E*', entrance and exit as 'D1 W') and, if kept, its turns ('15 B2 5@B3 +coins'); add-residue, one
+    line a move ('Ann mod 4 = 2'); intersections, each round's segments ([A1-A5, A3-E3]).
+
     Exit code 0: valid; 1: a rule is broken (scores still printed); 2: unusable file."""
     from ..inputs import InputError
 

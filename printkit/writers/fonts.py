@@ -217,11 +217,23 @@ def _char_font(ch: str, bold: bool) -> tuple[str, str]:
 
 
 def _usable(face: tuple[Face, Face], bold: bool) -> Face:
-    """The bold face if asked and reportlab can load it, else the regular one (loaded)."""
-    if bold and _loaded(face[1]) is not None:
+    """The bold face if asked and reportlab can load it, else the regular one (loaded; ``lacks_bold`` then
+    says so, and the writers thicken it)."""
+    if bold and face[1] is not face[0] and _loaded(face[1]) is not None:
         return face[1]
     _loaded(face[0])
+    if bold:
+        NO_BOLD.add(face[0].name)
     return face[0]
+
+
+NO_BOLD: set[str] = set()  # regular faces that print bold text: their family has no bold face
+
+
+def lacks_bold(name: str) -> bool:
+    """Whether bold text set in font ``name`` has no bold face to use (a CJK font without one): the PDF
+    writer then strokes the letters as well as filling them, as a browser does for SVG."""
+    return name in NO_BOLD
 
 
 _HELV: list = []  # Helvetica's and Helvetica-Bold's glyph widths by WinAnsi code (ASCII is itself)

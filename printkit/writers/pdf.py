@@ -154,6 +154,10 @@ class _Page:
         out.append(f"1 0 0 1 {fp_str(x, self.h - it.y * mm)} Tm")
         for name, _, part in parts:
             font = getFont(name)
+            faux = it.bold and fonts.lacks_bold(name)  # bold without a bold face: letters filled and stroked
+            if faux:
+                self.stroke, self.width = it.color, it.size * FAUX_BOLD / mm
+                out.append(f"{fp_str(*it.color)} RG {fp_str(it.size * FAUX_BOLD)} w 2 Tr")
             if isinstance(font, TTFont):  # TrueType: the text goes in subsets of up to 256 glyphs
                 for subset, data in font.splitString(part, self.doc):
                     self.set_font(font.getSubsetInternalName(subset, self.doc), it.size, out)
@@ -162,11 +166,16 @@ class _Page:
                 for f, data in unicode2T1(part, [font] + font.substitutionFonts):
                     self.set_font(self.fonts.name(f.fontName), it.size, out)
                     out.append(f"({escapePDF(data)}) Tj")
+            if faux:
+                out.append("0 Tr")
 
     def set_font(self, name: str, size: float, out: list[str]) -> None:
         if self.font != (name, size):
             self.font = (name, size)
             out.append(f"{name} {fp_str(size)} Tf")
+
+
+FAUX_BOLD = 0.035  # the stroke of bold letters set in a font without a bold face, as a share of the size
 
 
 class _Fonts:

@@ -97,3 +97,57 @@ def test_keys_draw_a_curve_and_fill_it(serve, page, tmp_path):
 
     data = saved_when(page, saved, lambda d: d4(d) == "12")
     assert d4(data) == "12"
+
+
+def _big_blob(tmp_path):
+    """A results file whose curves go round a big blob on 30 x 30 (213 inside squares): a curve the solver
+    does not settle within two seconds."""
+    import random
+
+    from printkit.games.curve import geometry as geo
+
+    rng = random.Random(7)
+    curves = []
+    while len(curves) < 5:  # the bench's fifth blob on 30 x 30, seed 7
+        route = geo.random_curve(30, rng.randint(8, 225), rng)
+        if 8 <= len(geo.interior(route, 30)) <= 225:
+            curves.append(route)
+    route = curves[-1]
+    rows = [["."] * 30 for _ in range(30)]
+    for i, (r, c) in enumerate(route, 1):
+        rows[r][c] = str(i)
+    grid = "\n".join("    " + " ".join(row) for row in rows)
+    blank = "\n".join("      " + " ".join("." * 30) for _ in range(30))
+    text = "game: curve\nplayers: [Ann, Ben]\nn: 30\ncurves:\n"
+    text += "".join(f"  {p}: |\n{grid}\n" for p in ("Ann", "Ben"))
+    text += "fills:\n" + "".join(f"  {p}:\n" + "".join(f"    {o}: |\n{blank}\n" for o in ("Ann", "Ben"))
+                                  for p in ("Ann", "Ben"))
+    path = tmp_path / "blob-night-results.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path, len(geo.interior(route, 30))
+
+
+def test_best_fill_answers_within_two_seconds_then_keeps_looking_when_asked(serve, page, tmp_path):
+    path, inside = _big_blob(tmp_path)
+    open_page(page, serve(path))
+    ask = page.get_by_role("button", name="Ann's curve")
+    ask.click()
+    started = page.evaluate("performance.now()")
+    page.wait_for_selector(".answer .best-fill svg", timeout=15_000)
+    waited = (page.evaluate("performance.now()") - started) / 1000
+    first = page.inner_text(".answer p")
+    assert page.errors == [] and "best" in first and "no fill can go past" in first, first
+    assert waited < 2.0 + 1.5, waited  # two seconds of search, and the drawing of the answer
+    shot(page, "curve-best-quick")
+    best1 = int(first.split("best ")[1].split(",")[0])
+    bound1 = int(first.split("go past ")[1].split()[0])
+    assert 0 < best1 < bound1 <= inside
+    more = page.get_by_role("button", name="Keep looking (up to 20 s)")
+    more.click()
+    page.wait_for_selector("#answer >> text=(up to 20 s)")  # the first answer makes way while it looks
+    page.wait_for_selector(".answer .best-fill svg", timeout=40_000)
+    second = page.inner_text(".answer p")
+    best2 = int(second.split("best ")[1].split(",")[0])
+    assert best2 >= best1 and page.errors == [], (first, second)
+    assert page.get_by_role("button", name="Keep looking (up to 20 s)").count() == 0  # asked once: no more
+    shot(page, "curve-best-longer")

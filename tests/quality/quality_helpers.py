@@ -168,3 +168,11 @@ def raster_difference(a, b, k: int = 8) -> tuple[float, float]:
     h, w = min(a.shape[0], b.shape[0]), min(a.shape[1], b.shape[1])
     d = np.abs(downscale(a[:h, :w], k) - downscale(b[:h, :w], k))
     return float(d.mean()), float(np.percentile(d, 99.5))
+
+
+def printed_matches(printed, words) -> list[str]:
+    """Each printed text that ``words`` finds, as 'what page N: text'."""
+    from printkit.draw import Text
+
+    return [f"{what} page {i}: {t.text!r}" for what, pages in printed for i, page in enumerate(pages, 1)
+            for t in page.items if isinstance(t, Text) and words.search(t.text)]

@@ -56,7 +56,7 @@ def test_build_greyscale_only_when_colour_is_off():
 
     real = rulesheet.pages
     try:
-        rulesheet.pages = lambda game, paper, title="": []
+        rulesheet.pages = lambda game, paper, title="", cfg=None: []
         coloured = kit.build(Fake(), Cfg(True))
         grey = kit.build(Fake(), Cfg(False))
     finally:

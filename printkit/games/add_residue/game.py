@@ -31,6 +31,9 @@ class AddResidue(Game):
     def figure(self, name: str, width: float) -> tuple[list[Item], float]:
         return sheets.figure(name, width)
 
+    def kit_words(self, cfg: Config) -> dict[str, str]:
+        return sheets.kit_words(cfg)
+
     def record_template(self, cfg: Config) -> str:
         return record.record_template(cfg)
 

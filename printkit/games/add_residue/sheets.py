@@ -5,15 +5,17 @@ picture of the results uses it too."""
 from __future__ import annotations
 
 from ...draw import PT, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, wrap
+from ... import tally
 from ...report import Report
 from ...sheet import MISTAKE_COLOR, Flow, Paper, Player, Panel, header, panel
 from .record import total_moves
 from .score import Row, replay
 from .model import ID, TITLE, Config, Results
+from ... import names
 
 
 GREY_TEXT = (0.35, 0.35, 0.35)
-FAINT_TEXT = (0.62, 0.62, 0.62)
+FAINT_TEXT = (0.55, 0.55, 0.55)  # hints to circle: still 45 % ink in grey
 
 # ---------------------------------------------------------------- drawing the log
 
@@ -59,7 +61,7 @@ def log_table(x: float, y: float, widths: list[float], first: int, count: int, r
             items.append(Rect(x + 0.3, y + (k + 1) * row_h + 0.3, total_w - 0.6, row_h - 0.6, None, (1.0, 0.88, 0.9)))
         items.append(Text(cols[1] - 1.2, ty, str(i + 1), size, "end"))
         items.extend(who.badge(cols[1] + 2.6, ty - size * PT * 0.35, 2.8))
-        items.append(Text(cols[1] + 5.2, ty, fit_text(who.name, ws[1] - 6.2, size), size, color=who.color))
+        items += names.label(who.name, cols[1] + 5.2, ty, ws[1] - 6.2, size, color=who.color, height=row_h)
         if row is None:
             mid = (cols[2] + cols[3]) / 2
             items.append(Text(mid - 1.2, ty, "add", size, "end", color=FAINT_TEXT))
@@ -98,6 +100,15 @@ def kit(cfg: Config, paper: Paper) -> list:
     return pile_sheets(cfg, paper) + [MoveLog(cfg, paper)]
 
 
+def kit_words(cfg: Config) -> dict[str, str]:
+    """The rule sheet's words for this kit: what it holds, and where."""
+    games = f" A set for each of the {cfg.copies} games, each sheet marked with its game." if cfg.copies > 1 else ""
+    moves = 2 * cfg.n * len(cfg.players)
+    return {"kit": f"a pile sheet for each player, several to a page (cut them apart along the lines marked with "
+                   f"scissors), and the shared move log of {moves} rows, with the totals and the winner at its "
+                   f"end.{games}", "n": str(cfg.n)}
+
+
 PILE_BOX = 9.0  # one number's box on a pile sheet
 
 
@@ -127,7 +138,7 @@ def pile_panel(seat: Player, n: int, width: float, title: str) -> tuple[list[Ite
     items: list[Item] = []
     pen = Pen(seat.color, 0.45, seat.dash)
     items += seat.badge(3, 3.2, 4.6)
-    items.append(Text(8, 5, fit_text(f"{seat.name}: your piles", width - 80, 12, True), 12, bold=True, color=seat.color))
+    items += names.label(seat.name, 8, 5, width - 80, 12, bold=True, color=seat.color, after=": your piles")
     items.append(Text(width, 5, fit_text(f"{title} \u00b7 your mark: {seat.cue}", 78, 8), 8, "end", color=GREY_TEXT))
     y = 10.0
     for pile, rule in (("add", "m becomes m + c"), ("mod", "m becomes m mod c: you score it")):
@@ -173,8 +184,10 @@ class MoveLog(Flow):
         self.done = False
         self.col_w = (paper.inner_width - 2 * self.INSET - self.GAP) / 2
 
+    RULE = "Each player's total is their last total in the log. The highest total wins; equal totals share the win."
+
     def scores_height(self) -> float:
-        return 12 + 10 * -(-len(self.seats) // 4)
+        return tally.height(self.seats, self.paper.inner_width, True, self.RULE) + 6
 
     def part(self, height: float, first: bool) -> Panel | None:
         paper, row_h = self.paper, self.ROW_H
@@ -207,15 +220,8 @@ class MoveLog(Flow):
         return panel(page, paper, bottom + 8 + self.scores_height() - 6, self.sheet)
 
     def final_scores(self, page: Page, y: float) -> None:
-        paper, per_line = self.paper, 4
-        page.add(Text(paper.left, y, "Final scores (each player's last total). The highest total wins.", 9, bold=True))
-        slot = paper.inner_width / per_line
-        for k, seat in enumerate(self.seats):
-            r, c = divmod(k, per_line)
-            x, by = paper.left + c * slot, y + 3 + r * 10
-            page.add(seat.badge(x + 2.2, by + 4, 3.2))
-            page.add(Text(x + 5, by + 5.2, fit_text(seat.name, slot - 28, 9), 9, color=seat.color))
-            page.add(Rect(x + slot - 22, by, 18, 8, Pen(seat.color, 0.5, seat.dash)))
+        items, _ = tally.strip(self.seats, self.paper.inner_width, True, self.RULE)
+        page.add(moved(items, self.paper.left, y - 4))
 
 
 # ---------------------------------------------------------------- the rule sheet

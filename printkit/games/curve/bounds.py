@@ -12,11 +12,15 @@ def primes_upto(k: int) -> list[int]:
     return [p for p in range(2, k + 1) if all(p % q for q in range(2, int(p ** 0.5) + 1))]
 
 
-def max_independent(squares: set[Square], n: int) -> int:
+def max_independent(squares: set[Square], n: int, near: dict | None = None) -> int:
     """The most squares of ``squares`` with no two side by side: |squares| - a maximum matching
-    (the grid is bipartite, so by Konig's theorem that is exact)."""
+    (the grid is bipartite, so by Konig's theorem that is exact).  ``near``: each square's neighbours
+    among a superset of ``squares``, if already known."""
     left = [v for v in squares if (v[0] + v[1]) % 2 == 0]
-    adj = {v: [q for q in geo.neighbours(v, n) if q in squares] for v in left}
+    if near is None:
+        adj = {v: [q for q in geo.neighbours(v, n) if q in squares] for v in left}
+    else:
+        adj = {v: [q for q in near[v] if q in squares] for v in left}
     match: dict[Square, Square] = {}
 
     def augment(v: Square, seen: set) -> bool:
@@ -54,10 +58,11 @@ def room_for_evens(route: list[Square], inside: list[Square], n: int) -> tuple[i
     return out[0], out[1]
 
 
-def matching_bound(inside: list[Square], forbid: frozenset, K: int) -> int:
+def matching_bound(inside: list[Square], forbid: frozenset, K: int, places: list | None = None) -> int:
     """The largest k such that the numbers 1..k can each have an inside square of their own whose curve
     neighbours share no factor with it (a bipartite matching, grown one number at a time; inside
-    neighbours are left out, so this is an upper bound on the top number for this numbering)."""
+    neighbours are left out, so this is an upper bound on the top number for this numbering).  Given a
+    list ``places``, it is filled with the number the matching gives each inside square (0: none)."""
     bit = {v: 1 << i for i, v in enumerate(inside)}
     every = (1 << len(inside)) - 1
     banned: dict[int, int] = {}
@@ -93,38 +98,62 @@ def matching_bound(inside: list[Square], forbid: frozenset, K: int) -> int:
                 return True
         return False
 
+    top = K
     for k in range(1, K + 1):
         room[k] = fits(k)
         if not augment(k, [0]):
-            return k - 1
-    return K
+            top = k - 1
+            break
+    if places is not None:
+        places[:] = [0] * len(inside)
+        for b, x in owner.items():
+            places[b.bit_length() - 1] = x
+    return top
 
 
-def option_bounds(route: list[Square], inside: list[Square], n: int, options, deadline: float) -> list[int]:
+def option_bounds(route: list[Square], inside: list[Square], n: int, options, deadline: float,
+                  floor: int = 0) -> list[int]:
     """An upper bound on the top number for each numbering (see the module's docstring): the room for
     each prime's multiples, and the matching of numbers to squares the curve lets them have.  A
-    numbering not reached by ``deadline`` keeps the inside's size."""
+    numbering not reached by ``deadline`` keeps the inside's size; one whose bound is already at most
+    ``floor`` (a fill found) is not worked on further."""
     K = len(inside)
     if K == 0:
         return [0] * len(options)
     even = room_for_evens(route, inside, n)
     bound_of = lambda p, room: p * (room + 1) - 1  # noqa: E731 - the largest k with k // p <= room
     out = [min(K, bound_of(2, even[s % 2])) for s, _, _ in options]
+    everywhere = set(inside)
+    near = {v: [q for q in geo.neighbours(v, n) if q in everywhere] for v in inside}
+    by_prime: list[dict[int, set]] = []
+    for _, _, forbid in options:
+        by_prime.append({})
+        for v, q in forbid:
+            by_prime[-1].setdefault(q, set()).add(v)
+    cache: dict[frozenset, int] = {}
+
+    def prime(p: int) -> bool:  # the room for p's multiples, for every numbering; False when time is up
+        for i in range(len(options)):
+            if 3 * p > out[i] or out[i] <= floor:  # p's multiples below the bound: at most 2, and they fit
+                continue
+            forbidden = frozenset(by_prime[i].get(p, ()))
+            if forbidden not in cache:
+                if time.perf_counter() > deadline:
+                    return False
+                cache[forbidden] = max_independent(everywhere - forbidden, n, near)
+            out[i] = min(out[i], bound_of(p, cache[forbidden]))
+        return True
+
+    # the multiples of 3 first (they settle most one-square-wide insides, and cost little: the multiples
+    # of 3 on the curve fall in few patterns), then the matching, then the other primes
+    if K >= 9 and not prime(3):
+        return out
     for i, (_, _, forbid) in enumerate(options):
         if time.perf_counter() > deadline:
             return out
-        out[i] = min(out[i], matching_bound(inside, forbid, out[i]))
-    cache: dict[frozenset, int] = {}
-    for p in primes_upto(K):
-        if p == 2:
-            continue
-        for i, (_, _, forbid) in enumerate(options):
-            if 3 * p > out[i]:  # p's multiples below the bound: at most 2, and they fit
-                continue
-            forbidden = frozenset(v for v, q in forbid if q == p)
-            if forbidden not in cache:
-                if time.perf_counter() > deadline:
-                    return out
-                cache[forbidden] = max_independent(set(inside) - forbidden, n)
-            out[i] = min(out[i], bound_of(p, cache[forbidden]))
+        if out[i] > floor:
+            out[i] = min(out[i], matching_bound(inside, forbid, out[i]))
+    for p in primes_upto(K // 3):
+        if p > 3 and not prime(p):
+            return out
     return out

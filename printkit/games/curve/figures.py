@@ -57,8 +57,8 @@ def figure(name: str, width: float) -> tuple[list[Item], float]:
             "between them. Such touching curve numbers need not be coprime.",
             "Shaded: the inside. D4 is walled in by curve squares but lies outside: from its centre, a straight "
             "line to the edge of the grid crosses the curve an even number of times. Nothing may be written there.",
-            "Here C5, D5 and others have three curve squares beside them, so '#' marks cannot show the route: "
-            "in the results file, write the route as numbers 1, 2, 3, ... along the curve.",
+            "Here C5, D5 and others have three curve squares beside them, so a shaded square alone cannot show "
+            "which way the curve goes: that is what the curve numbers 1, 2, 3, ... along it are for.",
         ])
         return items, max(6 + n * CELL + 4, y + 2)
     raise KeyError(name)

@@ -32,6 +32,9 @@ class WithinTheCurve(Game):
     def figure(self, name: str, width: float) -> tuple[list[Item], float]:
         return figures.figure(name, width)
 
+    def kit_words(self, cfg: Config) -> dict[str, str]:
+        return sheets.kit_words(cfg)
+
     def record_template(self, cfg: Config) -> str:
         return record.record_template(cfg)
 

@@ -290,10 +290,10 @@ function paint(ctx) {
   if (first) for (const el of ctx.board.all(`${first.grid}:${first.sq}`)) el.classList.add("selected");
 }
 
-async function best(ctx, owner, button) {
+async function best(ctx, owner, button, longer = false) {
   button.disabled = true;
-  ctx.show(Object.assign(document.createElement("p"), { textContent: `Looking for the best fill of ${owner}'s curve (up to 5 s)...` }));
-  const answer = await ctx.ask("best", { owner });
+  ctx.show(Object.assign(document.createElement("p"), { textContent: `Looking for the best fill of ${owner}'s curve (up to ${longer ? 20 : 2} s)...` }));
+  const answer = await ctx.ask("best", longer ? { owner, longer: "1" } : { owner });
   button.disabled = false;
   const box = document.createElement("div");
   box.className = "answer";
@@ -304,6 +304,11 @@ async function best(ctx, owner, button) {
     pic.className = "best-fill";
     pic.innerHTML = answer.svg;  // drawn on a copy: never written into the record
     box.append(pic);
+  }
+  if (answer.svg && !answer.proven && !answer.longer) {  // not proven yet: looking longer may close the gap
+    const more = Object.assign(document.createElement("button"), { type: "button", textContent: "Keep looking (up to 20 s)" });
+    more.onclick = () => best(ctx, owner, more, true);
+    box.append(more);
   }
   ctx.show(box);
 }

@@ -132,8 +132,13 @@ def editors(cfg: "Config") -> list[dict]:
     return out
 
 
+QUICK, LONGER = 2.0, 20.0  # seconds the solver gets for the first answer, and when asked to keep looking
+
+
 def best(res: "Results", params: dict[str, str]) -> dict:
-    """The solver's best fill of one owner's curve, beside a filler's own: "your 11, best 14, proven"."""
+    """The solver's best fill of one owner's curve, beside a filler's own: "your 11, best 14, proven".
+    The first answer comes within QUICK seconds (the best found so far and a bound); asked again with
+    ``longer`` it keeps looking for up to LONGER seconds."""
     from ...writers import svg
     from .solver import solve
 
@@ -144,7 +149,8 @@ def best(res: "Results", params: dict[str, str]) -> dict:
     cv = curves[owner]
     if not cv.route:
         return {"error": f"{owner}'s curve is not closed yet: the solver needs a closed curve"}
-    sol = solve(cv.route, res.n, time_limit=5.0)
+    longer = bool(params.get("longer"))
+    sol = solve(cv.route, res.n, time_limit=LONGER if longer else QUICK)
     tops = {f.player: f.top for f in fills if f.owner == owner}
     proof = "proven" if sol.proven else f"no fill can go past {sol.bound}"
     text = ", ".join(f"{p}'s {t}" for p, t in tops.items()) + f"; best {sol.best}, {proof}"
@@ -157,7 +163,7 @@ def best(res: "Results", params: dict[str, str]) -> dict:
     page, x, y = _panel(f"Best fill of {owner}'s curve: {sol.best}" + (" (proven)" if sol.proven else ""),
                         seat.color, res.n)
     page.add(moved(draw_fill(res.n, CELL, cv, replace(shown, could=None), seat.color, seat.dash), x, y))
-    return {"text": text, "best": sol.best, "bound": sol.bound, "proven": sol.proven, "tops": tops,
+    return {"text": text, "best": sol.best, "bound": sol.bound, "proven": sol.proven, "tops": tops, "longer": longer,
             "svg": svg.render(page).decode("utf-8")}
 
 

@@ -5,10 +5,12 @@ last page.  The rule sheet's figures are in ``figures``.
 
 from __future__ import annotations
 
-from ...draw import PT, Item, Lines, Page, Pen, Rect, Text, fit_size, fit_text, grid_lines, table, text_width
-from ...sheet import MIN_CELL, MIN_TEXT, Paper, Player, Panel, header, panel
+from ...draw import PT, Item, Page, Pen, Rect, Text, fit_size, grid_lines, moved, table, text_width
+from ... import tally
+from ...sheet import MIN_CELL, MIN_TEXT, Paper, Player, Panel, content_bottom, header, panel
 from ...coords import row_label
 from .model import TITLE, Config
+from ... import names
 
 MAX_CELL = 14.0  # cells grow up to this when a page holds few grids
 GAP = 8.0  # between grids on a page
@@ -64,7 +66,7 @@ def arrange(n: int, count: int, width: float, height: float) -> tuple[float, int
             else:
                 hi = mid
         cell = int(lo * 10) / 10
-        if best is None or cell > best[0]:
+        if best is None or cell > best[0] or (cell == best[0] and rows < best[2]):  # as big: fewer rows
             best = (cell, cols, rows)
     return best
 
@@ -130,8 +132,9 @@ def kit(cfg: Config, paper: Paper) -> list[Page]:
         raise InputError("config", f"{e} on {paper.name} paper", key="n") from None
     for seat in seats:
         order = [seat] + [s for s in seats if s is not seat]
+        mine: list = []  # the player's pages, or one panel when their grids take half a page or less
         for page, cell, placed, spare, last in grid_pages(
-                paper, cfg.n, order, f"{seat.name}'s grids",
+                paper, cfg.n, order, f"{cfg.title or TITLE}: {seat.name}'s grids",
                 "Draw your curve on 'your curve'; the others copy theirs here. Number each curve "
                 "along it, then fill its inside (neighbours coprime).", seat):
             for owner, (x, gy) in placed:
@@ -141,13 +144,28 @@ def kit(cfg: Config, paper: Paper) -> list[Page]:
                 x, gy = spare
                 w, h = block(cfg.n, cell)
                 page.add(reminder(x - label_room(cfg.n, cell), gy - TOP_ROOM - TITLE_H, w, h))
-            if last:
-                ty = paper.bottom - 6
+            body = content_bottom(page)
+            alone = last and not mine  # the player's grids on one page
+            small = alone and body + 14 <= paper.top + (paper.bottom - paper.top) / 2
+            if last:  # the score line: under the grids of a sheet that shares its page, else at the foot
+                ty = body + 10 if small else paper.bottom - 6
                 page.add(Text(paper.left, ty, "Score: the sum of your top inside numbers =", 9, bold=True))
                 page.add(Rect(paper.left + text_width("Score: the sum of your top inside numbers =", 9, True)
                               + 2, ty - 4.5, 18, 6.5, Pen(width=0.4)))
-            pages.append(page)
+            mine.append(panel(page, paper, body + 12, f"grids {seat.index}") if small else page)
+        pages += mine
     return pages + [score_sheet(cfg, paper)]
+
+
+def kit_words(cfg: Config) -> dict[str, str]:
+    """The rule sheet's words for this kit: what it holds, and where."""
+    m, n = len(cfg.players), cfg.n
+    grids = (f"{m} grids of {n} by {n} squares, one titled \"your curve\" and one \"copy of\" each other player's "
+             f"curve, each with its box for the top inside number above it") if m > 1 else \
+        f"one grid of {n} by {n} squares titled \"your curve\", with its box for the top inside number above it"
+    games = f" A set for each of the {cfg.copies} games, each sheet marked with its game." if cfg.copies > 1 else ""
+    return {"kit": f"each player's own sheets, headed with their name: {grids}, and a line for your score on your "
+                   f"last sheet. Then the score sheet for the whole table.{games}"}
 
 
 def score_sheet(cfg: Config, paper: Paper) -> Panel:
@@ -159,30 +177,38 @@ def score_sheet(cfg: Config, paper: Paper) -> Panel:
     inset, row_h = 0.15, 8.0
     name_w, total_w = 30.0, 20.0
     col_w = min(36.0, (paper.inner_width - 2 * inset - name_w - total_w) / len(seats))
-    heads = ["player"] + [f"{s.name}'s curve" for s in seats] + ["total"]
+    heads = ["player \\ curve of"] + [""] * len(seats) + ["total"]
     widths = [name_w] + [col_w] * len(seats) + [total_w]
     x = paper.left + inset
     page.add(table(x, y, widths, len(seats), row_h, heads, 8))
+    for k, s in enumerate(seats):  # whose curve: each column headed with the name, whole
+        page.add(names.label(s.name, x + name_w + (k + 0.5) * col_w, y + row_h / 2 + 8 * PT * 0.35, col_w - 1, 8,
+                             "middle", True, height=row_h))
     for k, s in enumerate(seats):
         ty = y + (k + 1.5) * row_h + 1.2
         page.add(s.badge(x + 3, ty - 1.2, 3.0))
-        page.add(Text(x + 6, ty, fit_text(s.name, name_w - 7, 9), 9, color=s.color))
+        page.add(names.label(s.name, x + 6, ty, name_w - 7, 9, color=s.color, height=row_h))
     bottom = y + (len(seats) + 1) * row_h
-    page.add(Text(paper.left, bottom + 6, "Winner:", 9, bold=True))
-    page.add(Lines(((paper.left + 15, bottom + 6.5, paper.left + 90, bottom + 6.5),), Pen(width=0.25)))
-    return panel(page, paper, bottom + 8, "score")
+    items, h = tally.strip(seats, paper.inner_width, False, "The highest total wins, unless that player made a "
+                                                            "mistake; equal totals share the win.")
+    page.add(moved(items, paper.left, bottom + 4))
+    return panel(page, paper, bottom + 4 + h, "score")
 
 
 def blank(n: int, cell: float, x: float, y: float, name: str, owner: Player) -> list[Item]:
     items: list[Item] = []
     lab = label_room(n, cell)
     ty = y - TOP_ROOM - 2.2
-    label = "top inside number"
     box_w = 12.0
-    room = n * cell + lab - 5 - box_w - text_width(label, 7) - 3
     items += owner.badge(x - lab + 1.6, ty - 1.2, 3.0)
-    title, size = fit_size(name, room, 10, 8, True)
-    items.append(Text(x - lab + 4.2, ty, title, size, bold=True, color=owner.color))
+    before, after = ("copy of ", "'s curve") if name != "your curve" else ("", "")
+    shown = name if not before else owner.name
+    for before, label in ((before, "top inside number"), ("", "top inside number"), ("", "top number")):
+        room = n * cell + lab - 5 - box_w - text_width(label, 7) - 3  # a long name: "copy of" goes first
+        if names.fits(before + shown + after, room, names.MIN_TEXT, True):
+            break
+    items += names.label(shown, x - lab + 4.2, ty, room, 10, bold=True, color=owner.color, before=before,
+                         after=after)
     items.append(Text(x + n * cell - box_w - 1.2, ty, label, 7, "end", color=(0.3, 0.3, 0.3)))
     items.append(Rect(x + n * cell - box_w, ty - 4.6, box_w, 6.0, Pen(width=0.35)))
     items += grid(x, y, n, cell)

@@ -16,17 +16,22 @@ number beside it.  ``solve`` maximises k with OR-Tools CP-SAT:
 
 Before the model is built, quick answers that often settle a curve (a greedy fill first):
 
-- a full fill: a seeded min-conflicts search (``full_fill``) swaps numbers between inside squares
-  until no two neighbours share a factor; a fill of every inside square is proven best.
 - bounds per numbering (``option_bounds``): the numbers 1..k must each get an inside square whose
   curve neighbours share no factor with it (``matching_bound``, a bipartite matching); and the multiples of a prime p up to k must stand on inside
   squares no two of them side by side and none beside a curve multiple of p, so there are at most as
   many as the largest such set of squares (a grid is bipartite: squares minus a maximum matching).
   For p = 2 only the parity of the curve's 1 matters (the grid's colouring), so this is cheap; for
-  odd p every kept numbering is counted (p * (room + 1) - 1).  The bound is the largest over the
-  numberings.  CP-SAT then gets only the numberings whose bound beats the greedy fill, is asked for
-  more than the greedy fill (no answer: the greedy fill is proven best), and has each numbering's bound
+  odd p every kept numbering is counted (p * (room + 1) - 1); 3 comes first, as it settles most
+  corridors, then the matching, then the other primes.  The bound is the largest over the
+  numberings.  CP-SAT then gets only the numberings whose bound beats the best fill found, is asked for
+  more than it (no answer: that fill is proven best), and has each numbering's bound
   and the evens' room per parity as redundant constraints.
+- then a full fill (``search.find_fill``): a seeded min-conflicts search from a matching of numbers to
+  squares the curve allows; a fill of every inside square is proven best.  Where no full fill turns up,
+  the same search looks for fills one number higher than the best so far.
+- then the joint bound of 2 and 3 (``joint``) on the numberings that might beat the best fill found:
+  the evens and the multiples of 3 placed together (they meet in the multiples of 6), which settles
+  corridors whose other bounds allow a full fill.
 
 The time limit covers everything: the searches before the model stop in time to leave CP-SAT its
 share, and CP-SAT gets what is left less a small margin for reading its answer.
@@ -36,7 +41,6 @@ share, and CP-SAT gets what is left less a small margin for reading its answer.
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass, field
 from math import gcd
@@ -45,6 +49,7 @@ from . import geometry as geo
 from .geometry import Square
 from .bounds import option_bounds, primes_upto, room_for_evens
 from .joint import joint_bounds
+from .search import find_fill
 
 
 @dataclass
@@ -84,73 +89,7 @@ def _numberings(route: list[Square], inside: list[Square], n: int, primes: list[
     return [(*seen[f], f) for f in keep]
 
 
-SAMPLE = 60  # squares a clashing square may swap with, per step (all of them in smaller insides)
 MARGIN = 0.15  # seconds kept back from CP-SAT for reading its answer (and a busy machine)
-
-
-def full_fill(route: list[Square], inside: list[Square], n: int, options, deadline: float, seed: int = 0):
-    """A seeded min-conflicts search for a fill of every inside square: (start, direction, fill) or None.
-
-    Numbers 1..K are dealt to the inside squares; a square clashing with a neighbour (a common factor,
-    curve neighbours included) swaps its number with the square that lowers the clashes most (ties at
-    random, sometimes a sideways or worse move, never straight back).  Each kept numbering, the greedy
-    fill's first, gets a fixed number of steps, so the same curve always gets the same fill (unless
-    ``deadline`` comes first)."""
-    K = len(inside)
-    rng = random.Random(seed)
-    cop = [bytearray(gcd(a, b) == 1 for b in range(K + 1)) for a in range(K + 1)]
-    idx = {v: i for i, v in enumerate(inside)}
-    nbr = [[idx[q] for q in geo.neighbours(v, n) if q in idx] for v in inside]
-    everyone = range(K)
-    budget = max(400, 150_000 // min(max(K, 1), SAMPLE))  # steps per numbering: about the same time for any size
-    for s, d, _ in options:
-        if time.perf_counter() >= deadline:
-            return None
-        written = geo.curve_values(route, s, d)
-        okc = []
-        for v in inside:
-            cn = [written[q] for q in geo.neighbours(v, n) if q in written]
-            okc.append(bytearray(all(gcd(j, c) == 1 for c in cn) for j in range(K + 1)))
-        num = list(range(1, K + 1))
-        rng.shuffle(num)
-
-        def clash(i: int, x: int) -> int:
-            c = 0 if okc[i][x] else 1
-            for j in nbr[i]:
-                if not cop[x][num[j]]:
-                    c += 1
-            return c
-
-        last = -1
-        steps = 0
-        while True:
-            bad = [i for i in everyone if clash(i, num[i])]
-            if not bad:
-                return s, d, {inside[i]: num[i] for i in everyone}
-            steps += 1
-            if steps > budget or (not steps & 15 and time.perf_counter() > deadline):
-                break
-            i = rng.choice(bad)
-            xi = num[i]
-            ci = clash(i, xi)
-            best, bestd = [], None
-            for j in (everyone if K <= SAMPLE else rng.sample(everyone, SAMPLE)):
-                if j == i or j == last:
-                    continue
-                xj = num[j]
-                before = ci + clash(j, xj)
-                num[i], num[j] = xj, xi
-                dlt = clash(i, xj) + clash(j, xi) - before
-                num[i], num[j] = xi, xj
-                if bestd is None or dlt < bestd:
-                    best, bestd = [j], dlt
-                elif dlt == bestd:
-                    best.append(j)
-            if best and (bestd <= 0 or rng.random() < 0.1):
-                j = rng.choice(best)
-                num[i], num[j] = num[j], num[i]
-                last = i
-    return None
 
 
 def solve(route: list[Square], n: int, time_limit: float = 10.0, workers: int = 1, seed: int = 0) -> Solution:
@@ -177,28 +116,45 @@ def _solve(route, n, time_limit, workers, seed, t0, mark) -> Solution:
     primes = primes_upto(K)
     options = _numberings(route, inside, n, primes)
     mark("numberings")
-    # a greedy fill, then a full fill if the search finds one (proven best: nothing can go higher)
-    hint = greedy(route, n, options, t0 + 0.2 * time_limit)
+    # a greedy fill (on the first numberings only: a full fill below is the better use of the time)
+    hint = greedy(route, n, options, t0 + 0.08 * time_limit)
     mark("greedy")
     if hint.best == K:
         hint.bound, hint.seconds, hint.status = K, time.perf_counter() - t0, "OPTIMAL"
         return hint
-    ubs = option_bounds(route, inside, n, options, t0 + 0.3 * time_limit)
+    ubs = option_bounds(route, inside, n, options, t0 + 0.3 * time_limit, hint.best)
     mark("bounds")
-    ubs = joint_bounds(inside, n, options, ubs, hint.best, t0 + 0.5 * time_limit)
-    mark("joint")
     cap = max(ubs)
     if hint.best >= cap:
         hint.bound, hint.seconds, hint.status = cap, time.perf_counter() - t0, "OPTIMAL"
         return hint
-    # a full fill, where the bounds allow one (the greedy fill's numbering first)
+    # a full fill, proven best as it stands, on the numberings whose bounds allow one (the greedy fill's
+    # numbering first), each search starting from a matching of numbers to squares; most curves that
+    # can be filled are filled here
     whole = [o for o, ub in zip(options, ubs) if ub == K]
     whole.sort(key=lambda o: (o[0], o[1]) != (hint.start, hint.direction))
-    found = full_fill(route, inside, n, whole, t0 + 0.65 * time_limit, seed) if whole else None
+    found = find_fill(route, inside, n, whole, K, t0 + 0.45 * time_limit, seed) if whole else None
     mark("full fill")
     if found is not None:
         s, d, fill = found
         return Solution(K, K, s, d, fill, time.perf_counter() - t0, "OPTIMAL")
+    # then fills one number higher than the best so far, while they come (CP-SAT starts from the best)
+    while hint.best < cap and time.perf_counter() < t0 + 0.6 * time_limit:
+        top = hint.best + 1
+        room = [o for o, ub in zip(options, ubs) if ub >= top]
+        room.sort(key=lambda o: (o[0], o[1]) != (hint.start, hint.direction))
+        found = find_fill(route, inside, n, room, top, t0 + 0.6 * time_limit, seed)
+        if found is None:
+            break
+        hint = Solution(top, K, *found, status="SEARCH")
+    mark("search")
+    # the joint bound of 2 and 3 on the numberings that might beat the fill found (often none do)
+    ubs = joint_bounds(inside, n, options, ubs, hint.best, t0 + 0.75 * time_limit)
+    cap = max(ubs)
+    mark("joint")
+    if hint.best >= cap:
+        hint.bound, hint.seconds, hint.status = cap, time.perf_counter() - t0, "OPTIMAL"
+        return hint
     # only numberings that might beat the greedy fill go into the model, which asks for more than it
     keep = [i for i, ub in enumerate(ubs) if ub > hint.best]
     options, ubs = [options[i] for i in keep], [ubs[i] for i in keep]

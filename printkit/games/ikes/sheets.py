@@ -4,11 +4,13 @@ the score sheet.  The store itself is drawn by ``drawing``; the rule sheet's fig
 from __future__ import annotations
 
 from ...draw import Circle, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, table, wrap
+from ... import tally
 from ...sheet import LABEL_ROOM, Paper, Player, Panel, header, labelled_grid, panel
 from .drawing import GREYTEXT, TILE_FILL, display_symbol, draw_tile, fork, wall_lines
 from .model import TITLE, Config
 from .spaces import N
 from .tiles import tileset
+from ... import names
 
 
 def kit(cfg: Config, paper: Paper) -> list:
@@ -16,6 +18,14 @@ def kit(cfg: Config, paper: Paper) -> list:
     card = tile_card(cfg, paper)
     card.card = True
     return [card] + [player_sheet(cfg, paper, seat) for seat in cfg.seats()] + [score_sheet(cfg, paper)]
+
+
+def kit_words(cfg: Config) -> dict[str, str]:
+    """The rule sheet's words for this kit: what it holds, and where."""
+    games = f" A set for each of the {cfg.copies} games, each sheet marked with its game." if cfg.copies > 1 else ""
+    return {"kit": "the tile card, which shows all 36 tiles; a store sheet for each player (a 7x7 grid with row "
+                   "letters and column numbers, the entrance and exit boxes, a coin box of circles, two cafeteria "
+                   f"boxes and a turn log); and a score sheet.{games}"}
 
 
 RATINGS = "5 or less: failure. 6 to 8: respectable. 9 to 11: very good. 12 or more: champion."
@@ -36,10 +46,12 @@ def score_sheet(cfg: Config, paper: Paper) -> Panel:
     for k, s in enumerate(seats):
         ty = y + (k + 1.5) * row_h + 1.2
         page.add(s.badge(x + 3, ty - 1.2, 3.0))
-        page.add(Text(x + 6, ty, fit_text(s.name, widths[0] - 7, 9), 9, color=s.color))
+        page.add(names.label(s.name, x + 6, ty, widths[0] - 7, 9, color=s.color, height=row_h))
     bottom = y + (len(seats) + 1) * row_h
     page.add(Text(paper.left, bottom + 5, f"Rating, as the designer judges a store: {RATINGS}", 8, color=GREYTEXT))
-    return panel(page, paper, bottom + 6.5, "score")
+    items, h = tally.strip(seats, paper.inner_width, False, "The highest total wins; equal totals share the win.")
+    page.add(moved(items, paper.left, bottom + 9))
+    return panel(page, paper, bottom + 9 + h, "score")
 
 
 def tile_card(cfg: Config, paper: Paper) -> Page:
@@ -150,8 +162,8 @@ def player_sheet(cfg: Config, paper: Paper, seat: Player) -> Page:
     page.add(Text(sx, py + 14.5, "space and side, e.g. D1 W", 7, color=GREYTEXT))
     py += 19
     page.add(Text(sx, py, "Coins", 9, bold=True))
-    page.add(Text(sx + 12, py, "ring one per coin gained; cross it", 7, color=GREYTEXT))
-    page.add(Text(sx + 12, py + 3, "out to reroll one die", 7, color=GREYTEXT))
+    page.add(Text(sx + 12, py, "ring a circle per coin gained;", 7, color=GREYTEXT))
+    page.add(Text(sx + 12, py + 3, "cross one out to reroll a die", 7, color=GREYTEXT))
     py += 5
     per_row = int((sw - 1) // 6.2)
     rows = 2
@@ -199,8 +211,9 @@ def player_sheet(cfg: Config, paper: Paper, seat: Player) -> Page:
     py += 3 * 6.5
     # turn log below the grid
     ty = max(gy + N * cell + band + 10, py + 6)
-    page.add(Text(paper.left, ty, "Turn log (optional, for printkit score): dice light+dark, tile's A1 or cafe, display@space, bonus",
-                  8.5, bold=True))
+    page.add(Text(paper.left, ty, fit_text("Turn log, if you want a record: the dice (light, dark), where the tile's "
+                                           "A1 or the cafeteria went, the display and its space, the bonus",
+                                           paper.inner_width, 8.5, True), 8.5, bold=True))
     ty += 2
     widths = (6.0, 13.0, 12.0, 13.0, 14.0)
     blk = sum(widths)

@@ -19,10 +19,13 @@ ID = "intersections"
 TITLE = "Making Intersections"
 
 
+DEFAULT_MOST = 48  # segments a round when none are given, on the biggest arrays: a log of 2 columns beside the array
+
+
 class Common(GameConfig, kw_only=True):
     n: Annotated[int, Meta(ge=3, le=30, description="Dots per side of the square array (3 to 30)")] = 6
     segments: Annotated[int, Meta(ge=0, description="Segments drawn each round: a multiple of the number of players, "
-                                                    "less than (n-1)^2+3 (0: chosen for you)")] = 0
+                                                    "less than (n-1)^2+3 (0: chosen for you: half that, at most 48)")] = 0
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -30,8 +33,8 @@ class Common(GameConfig, kw_only=True):
         if (top - 1) // p == 0:
             raise FieldProblem("n", f"n = {self.n} allows fewer than {top} segments a round, "
                                     f"too few for {p} players to draw one each; use a larger n")
-        if self.segments == 0:
-            self.segments = max(p, (top // 2) // p * p)
+        if self.segments == 0:  # half the most a round allows, but no more than a round at the table takes
+            self.segments = max(p, min(top // 2, DEFAULT_MOST) // p * p)
         elif self.segments % p:
             lo = self.segments // p * p
             hint = f"try {lo} or {lo + p}" if lo else f"try {p}"

@@ -3,12 +3,14 @@ the rule sheet's figure (an example round)."""
 
 from __future__ import annotations
 
-from ...draw import Item, Page, Rect, Text, fit_text, moved, table, wrap
+from ...draw import PT, Item, Page, Rect, Text, fit_text, moved, table, wrap
+from ... import tally
 from ...sheet import Paper, Player, header, labelled_grid, panel
 from ...coords import parse_coord
 from .model import TITLE, Config
 from .picture import draw_round
 from .record import make_seg
+from ... import names
 
 
 def spacing(n: int, width: float, height: float) -> float:
@@ -85,8 +87,17 @@ def log_columns(page: Page, x: float, y: float, count: int, rows: int, cols: int
             who = seats[(rnd + i + k) % len(seats)]
             ty = y + (k + 1.5) * row_h + 1.2
             page.add(Text(cx + LOG_WIDTHS[0] - 1.2, ty, str(i + k + 1), 8, "end"))
-            page.add(Text(cx + LOG_WIDTHS[0] + 1.2, ty, fit_text(who.name, LOG_WIDTHS[1] - 2.4, 8), 8, color=who.color))
+            page.add(names.label(who.name, cx + LOG_WIDTHS[0] + 1.2, ty, LOG_WIDTHS[1] - 2.4, 8, color=who.color,
+                                 height=row_h))
         i += take
+
+
+def kit_words(cfg: Config) -> dict[str, str]:
+    """The rule sheet's words for this kit: what it holds, and where."""
+    games = f" A set for each of the {cfg.copies} games, each sheet marked with its game." if cfg.copies > 1 else ""
+    return {"kit": f"a sheet for each of the {cfg.rounds} rounds, with a dot array of {cfg.n} by {cfg.n} dots, the "
+                   f"round's offense printed at its top and a log of its {cfg.segments} segments (m = {cfg.segments}), "
+                   f"and a score sheet.{games}"}
 
 
 def segment_log(page: Page, paper: Paper, y: float, cfg: Config, rnd: int,
@@ -122,11 +133,14 @@ def score_sheet(cfg: Config, paper: Paper):
                "(a segment passing through counts 2).")
     row_h = 7.0
     inset = 0.15  # half the table's pen: its outer lines stay inside the margin
-    name_w = min(34.0, (paper.inner_width - 18 - 2 * inset) / len(seats))
-    widths = [18.0] + [name_w] * len(seats)
+    name_w = min(34.0, (paper.inner_width - 12 - 2 * inset) / len(seats))
+    widths = [12.0] + [name_w] * len(seats)
     left = paper.left + inset
     rows = min(cfg.rounds + 1, int((paper.bottom - 10 - y) // row_h) - 1)
-    page.add(table(left, y, widths, rows, row_h, ["round"] + [s.name for s in seats], 8))
+    page.add(table(left, y, widths, rows, row_h, ["round"] + [""] * len(seats), 8))
+    for k, s in enumerate(seats):  # each column headed with the player's name, whole, beside their symbol
+        page.add(names.label(s.name, left + widths[0] + k * name_w + 5.8, y + row_h / 2 + 8 * PT * 0.35,
+                             name_w - 6.3, 8, bold=True, color=s.color, height=row_h))
     for r in range(rows):
         ty = y + (r + 1.5) * row_h + 1.2
         if r == cfg.rounds:
@@ -139,9 +153,12 @@ def score_sheet(cfg: Config, paper: Paper):
                               name_w - 0.8, row_h - 0.8, None, (0.88, 0.88, 0.88)))
     for k, s in enumerate(seats):
         page.add(s.badge(left + widths[0] + k * name_w + 3.5, y + row_h / 2, 3.0))
-    if rows < cfg.rounds + 1:
+    bottom = y + (rows + 1) * row_h
+    items, h = tally.strip(seats, paper.inner_width, False, "The highest total wins; equal totals share the win.")
+    if rows < cfg.rounds + 1 or bottom + 4 + h > paper.bottom - 6:
         return page
-    return panel(page, paper, y + (rows + 1) * row_h + 1, "score")
+    page.add(moved(items, paper.left, bottom + 4))
+    return panel(page, paper, bottom + 4 + h, "score")
 
 
 # ---------------------------------------------------------------- the rule sheet

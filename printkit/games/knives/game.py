@@ -25,6 +25,9 @@ class Knives(Game):
     def kit(self, cfg: Config, paper: Paper) -> list[Block]:
         return sheets.kit(cfg, paper)
 
+    def kit_words(self, cfg: Config) -> dict[str, str]:
+        return sheets.kit_words(cfg)
+
     def figure(self, name: str, width: float) -> tuple[list[Item], float]:
         return sheets.figure(name, width)
 

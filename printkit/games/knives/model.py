@@ -50,7 +50,8 @@ class Common(GameConfig, kw_only=True):
 
 
 class Config(Common, kw_only=True):
-    pass
+    turn_log: Annotated[bool, Meta(description="Print the turn log, sized for the game (false: leave it out; "
+                                               "the road checklist is then the only record of play)")] = True
 
 
 class Results(Common, kw_only=True):

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...draw import GREY, PT, Item, Lines, Page, Pen, Text, fit_text, moved, text_width, wrap
+from ...draw import GREY, PT, Item, Lines, Page, Pen, Text, fit_size, fit_text, moved, text_width, wrap
 from ...sheet import Player
 from .cards import ACE_HIGH, CARD_RULE, RANKS, SETUP, VALUE, pair_claims, road_count
 from .roadmap import draw_map, fit
+from ... import names
 
 if TYPE_CHECKING:
     from ...sheet import Paper
@@ -56,17 +57,19 @@ def claim_card(k: int, width: float) -> tuple[list[Item], float]:
     f.text(f"Spend exactly {k} points for each road:", 8, True)
     label = 12.0
     cw = max(7.0, text_width(str(k * 10), SIZE) + 2.2)
-    n = max(4, min(10, int((width - label) // cw)))
+    n = min(road_count(k), max(4, min(10, int((width - label) // cw))))  # never more roads than the map has
     f.columns([["roads"] + [str(m) for m in range(1, n + 1)], ["points"] + [str(k * m) for m in range(1, n + 1)]],
               [label] + [cw] * n)
     f.text("Cards: A is 1 or 14, 2 to 10 as shown, J 11, Q 12, K 13.", gap=1.2)
     f.text("Write an ace as A: the value that makes the total is the one used.")
     f.text("One or two cards that claim:", 8, True, gap=1.2)
     for m, combos in pair_claims(k).items():
+        if m > road_count(k):
+            break
         f.text(f"{m} road{'s' if m > 1 else ''}: " + SEP.join(combos), x=2)
     f.text("Beside aces, the other cards make:", 8, True, gap=1.2)
     rows = [["roads", "no ace", "one A", "two A"]]
-    for m in range(1, 5):
+    for m in range(1, min(4, road_count(k)) + 1):
         t = m * k
         rows.append([str(m), str(t), _others(t, 1), _others(t, 2)])
     w0 = 10.0
@@ -92,20 +95,21 @@ def _others(t: int, aces: int) -> str:
     return " or ".join(shown) if shown else "-"
 
 
-def setup_card(width: float, height: float, seats: list[Player], where: dict[int, str]) -> list[Item]:
+def setup_card(width: float, height: float, seats: list[Player], where: dict[int, str], title: str) -> list[Item]:
     """How kcount is drawn at the table, which map to play on, and the players' markers."""
-    items: list[Item] = [Text(0, 5, "Set-up: drawing kcount, the number of knife centres", 12, bold=True)]
+    head, size = fit_size(f"{title}: set-up, drawing kcount (the number of knife centres)", width, 12, 9, True)
+    items: list[Item] = [Text(0, 5, head, size, bold=True)]
     left_w = width * 0.56
     f = Flow(left_w)
     f.y = 7.0
     steps = ["Shuffle the deck. Starting with the first player, take turns drawing one card until someone draws "
              "a card higher than 7.",
-             "That card gives kcount: 8, 9 or 10 as shown, J 11, Q 12, K 13, and an ace 14 (in this draw only).",
+             "That card gives kcount, the number of knife centres: 8, 9 or 10 as shown, J 11, Q 12, K 13, and an ace "
+             "14 (in this draw only).",
              "Put the drawn cards back and shuffle: the deck is the draw pile.",
              "Play on the map and claim card titled with your kcount, and start the roads-left counter on the "
              "road checklist at its number of roads.",
-             "Write the count in the results file, e.g. kcount: 12. Every turn goes on the turn log, one row "
-             "each, so the log is the whole game."]
+             "Every turn goes on the turn log, one row each, so the log is the whole game."]
     for i, step in enumerate(steps, 1):
         lines = wrap(step, left_w - 5, 8.5)
         for j, line in enumerate(lines):
@@ -134,13 +138,14 @@ def setup_card(width: float, height: float, seats: list[Player], where: dict[int
     items += moved(turn.items, tx, 0)
     y = max(f.y, turn.y) + 5
     items.append(Text(0, y, "Markers:", 8.5, bold=True))
-    cols = 4 if width > 150 else 2
+    widest = max(text_width(f"{s.name}: {s.colour_name}", 7) for s in seats)
+    cols = max(1, min(4 if width > 150 else 2, int((width - 16) // (widest + 16.5))))  # every name whole
     colw = (width - 16) / cols
     for i, s in enumerate(seats):
         lx, ly = 16 + (i % cols) * colw, y + (i // cols) * 5.2
         items.append(Lines(((lx, ly - 1.1, lx + 9, ly - 1.1),), s.pen(0.8)))
         items += s.badge(lx + 11.5, ly - 1.1, 2.8)
-        items.append(Text(lx + 14.5, ly, fit_text(f"{s.name}: {s.colour_name}", colw - 16, 8), 8, color=s.color))
+        items += names.label(s.name, lx + 14.5, ly, colw - 16, 8, color=s.color, after=f": {s.colour_name}")
     return items
 
 
@@ -155,33 +160,37 @@ def block(k: int, width: float, height: float, title: str) -> list[Item]:
     cw = width - card_x
     card, h = claim_card(k, cw)
     items += moved(card, card_x, 8.5)
-    items.append(Text(card_x, min(8.5 + h + 5, height - 1),
-                      fit_text(f"{title}: kcount {k}", cw, 7), 7, color=GREY))
+    lines = wrap(f"{title}: kcount {k}", cw, 8, True)  # which game's map, whole
+    top = min(8.5 + h + 5, height - 1 - 8 * PT * 1.2 * (len(lines) - 1))
+    items += [Text(card_x, top + i * 8 * PT * 1.2, line, 8, bold=True) for i, line in enumerate(lines)]
     return items
 
 
-def draw_pages(paper: Paper, seats: list[Player], title: str, first: int) -> list[Page]:
+def draw_pages(paper: Paper, seats: list[Player], title: str) -> list[Page]:
     """For ``kcount: draw``: the set-up card and the map and claim card of every count 8 to 14, two
-    halves to a page, in that order; ``first`` is the number the first of these pages will print."""
+    halves to a page, in that order; the set-up card says on which page (``sheet.ref``) each map is."""
+    from ...sheet import ref
+
     counts = list(range(CARD_RULE[0], CARD_RULE[1] + 1))
     halves = ["setup"] + counts
     gap = 7.0
     half = (paper.bottom - 4.5 - paper.top - gap) / 2
     where = {}
     for i, k in enumerate(counts, 1):
-        where[k] = f"page {first + i // 2}, " + ("top" if i % 2 == 0 else "bottom")
+        where[k] = f"page {ref(f'kcount {k}')}, " + ("top" if i % 2 == 0 else "bottom")
     pages = []
     for p in range(0, len(halves), 2):
         page = paper.page()
         for j, what in enumerate(halves[p:p + 2]):
             top = paper.top + j * (half + gap)
             if what == "setup":
-                items = setup_card(paper.inner_width, half, seats, where)
+                items = setup_card(paper.inner_width, half, seats, where, title)
             else:
                 items = block(what, paper.inner_width, half, title)
             page.add(moved(items, paper.left, top))
         mid = paper.top + half + gap / 2
         page.add(Lines(((paper.left, mid, paper.right, mid),), Pen(GREY, 0.3, (3.0, 2.0))))
+        page.anchors = tuple(f"kcount {k}" for k in halves[p:p + 2] if k != "setup")
         pages.append(page)
     return pages
 
@@ -192,7 +201,7 @@ def reference_page(k: int, paper: Paper, title: str) -> Page:
 
     page = paper.page()
     y = header(page, paper, f"{title}: claim cards for kcount {k}",
-               "Cut along the dashed lines and keep one within reach of every player.")
+               "Cut along the grey dashed lines and keep one within reach of every player.")
     w = (paper.inner_width - 8) / 2
     items, h = claim_card(k, w)
     cut = Pen(GREY, 0.3, (3.0, 2.0))

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import math
 
-from ...draw import PT, Circle, Item, Lines, Pen, Text, fit_text
+from ...draw import PT, Circle, Item, Lines, Pen, Text
 from ...sheet import Player
 from .cards import all_roads
+from ... import names
 
 
 def ring(k: int, radius: float, rmax: float = 7.5) -> tuple[list[tuple[float, float]], float]:
@@ -67,14 +68,15 @@ def legend(seats: list[Player], x: float, y: float, width: float) -> list[Item]:
         ly = y + 3 + (i // cols) * 6
         items.append(Lines(((lx, ly - 1.1, lx + 14, ly - 1.1),), s.pen(0.8)))
         items += s.badge(lx + 17.5, ly - 1.1, 3.2)
-        items.append(Text(lx + 21, ly, fit_text(f"{s.name}: {s.colour_name}, {dash_name(s.dash)}",
-                                                colw - 23, 9), 9, color=s.color))
+        items += names.label(s.name, lx + 21, ly, colw - 23, 9, color=s.color,
+                             after=f": {s.colour_name}, {dash_name(s.dash)}")
     return items
 
 
 def dash_name(dash: tuple[float, ...]) -> str:
     if not dash:
         return "solid line"
-    if len(dash) == 2:
-        return "dotted line" if dash[0] < 1 else "dashed line"
+    if len(dash) == 2:  # by the length of a dash: every two-part pattern of the palette has its own name
+        return next(name for most, name in ((1, "dotted line"), (2, "fine dashes"), (3, "short dashes"), (5, "dashes"),
+                                            (99, "long dashes")) if dash[0] < most)
     return "dash-dot line" if len(dash) == 4 else "dash-dot-dot line"

@@ -8,12 +8,15 @@ from __future__ import annotations
 import math
 import sys
 from ...draw import GREY, PT, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, wrap
-from ...sheet import Paper, Player, header, players as make_players
+from ...sheet import Panel, Paper, Player, header, panel, players as make_players
 from .cards import CARD_RULE, road_count
 from .reference import claim_card, draw_pages, reference_page
 from .roadmap import draw_map, fit, legend
-from .turnlog import log_pages
-from .model import Common, Config, ID, TITLE
+from .turnlog import RULE, expected_turns, log_pages
+from .model import Common, Config, TITLE
+
+
+PRINT_MOST = 20  # the largest kcount whose map can still be traced on a page (190 roads)
 
 
 def map_page(cfg: Common, paper: Paper, seats: list[Player], title: str) -> Page:
@@ -97,21 +100,74 @@ def kit(cfg: Config, paper: Paper) -> list[Page]:
     seats = cfg.seats()
     title = cfg.title or TITLE
     if cfg.kcount == "draw":
-        from ... import registry, rulesheet
-
-        first = len(rulesheet.pages(registry.get(ID), paper, cfg.title)) + 1  # kit.build puts the rule sheet first
-        pages = draw_pages(paper, seats, title, first)
-        biggest = CARD_RULE[1]
+        pages = draw_pages(paper, seats, title)
     else:
         k = cfg.kcount
+        if k > PRINT_MOST:
+            from ...inputs import InputError
+            from .turnlog import estimated_turns
+
+            raise InputError("config", f"kcount {k} does not print: a map of {road_count(k)} roads is a grey mass on "
+                                       f"paper and a game runs to about {estimated_turns(k, len(seats))} turns; "
+                                       f"print 3 to {PRINT_MOST} (the card rule gives 8 to 14)", key="kcount")
         if not CARD_RULE[0] <= k <= CARD_RULE[1]:
             sys.stderr.write(f"printkit: note: kcount {k} is outside the card rule's 8 to 14 (a custom map)\n")
         pages = [reference_page(k, paper, title), map_page(cfg, paper, seats, title)]
-        biggest = k
     pages.append(checklist_page(cfg, paper, title))
-    pages += log_pages(paper, seats, title, biggest, "A longer game: go on on a copy of a log page, numbering "
-                                                     "its rows on from the last one here.")
-    return pages
+    if cfg.turn_log:
+        return pages + log_pages(paper, seats, title, expected_turns(cfg.kcount, len(seats)))
+    return pages + [tally_panel(seats, paper, title)]
+
+
+def tally_panel(seats: list[Player], paper: Paper, title: str) -> Panel:
+    """The end of the game on a sheet of its own, for a kit without the turn log."""
+    from ... import tally
+
+    page = paper.page()
+    y = header(page, paper, f"{title}: roads and the winner")
+    items, h = tally.strip(seats, paper.inner_width, True, RULE)
+    page.add(moved(items, paper.left, y))
+    return panel(page, paper, y + h, "score")
+
+
+LOG_RULE = ("Write every turn on the turn log, one row each (its player is printed on it, in seat order): for a draw "
+            "the card (Q); for a claim the roads, then the cards (3-4 5-6  A 6 4). Write an ace as just A: whichever "
+            "of 1 or 14 makes the total is the one it counts. The log is the whole game, card by card.")
+
+
+def kit_words(cfg: Config) -> dict[str, str]:
+    """The rule sheet's words for this kit: what it holds, and how kcount is found."""
+    games = f" A set for each of the {cfg.copies} games, each sheet marked with its game." if cfg.copies > 1 else ""
+    log = " and the turn log, whose last page ends with the tally of roads and the winner." if cfg.turn_log else \
+        " and a strip for the tally of roads and the winner."
+    words = {"log": LOG_RULE if cfg.turn_log else "",
+             "after": ("The turn log is the whole game, card by card: printkit can replay it, check every claim and "
+                       "count the roads.") if cfg.turn_log else
+                      "Count the roads on the road checklist, and write the totals and the winner in the tally strip."}
+    if cfg.kcount == "draw":
+        return {**words, "kit": "the set-up card, then a map and claim card for every kcount from 8 to 14 (two to "
+                                "a page, each titled with its count), the road checklist" + log + games,
+                "setup": "- Find the number of knife centres, called kcount: players take turns drawing a card "
+                         "until someone draws a card higher than 7 (here an ace counts 14, J 11, Q 12, K 13). Its "
+                         "value is kcount, from 8 to 14. Put the drawn cards back and shuffle.\n"
+                         "- Play on the map and claim card titled with your kcount: the set-up card says on which "
+                         "page it is.\n"
+                         "- The map shows kcount numbered centres on a ring. Every pair of centres is joined by a "
+                         "faint guide line: one possible road. With kcount 12 there are 66 roads; with 14, 91. No "
+                         "road is claimed yet. Start the roads-left counter on the road checklist at your count's "
+                         "number of roads.",
+                "card": "The claim card beside your map",
+                "ruling": "In the set-up draw an ace counts 14, so kcount is 8 to 14."}
+    k, roads = cfg.kcount, road_count(cfg.kcount)
+    return {**words, "kit": f"a page of claim cards for kcount {k} (cut them apart, one for each player), the map "
+                            f"of {k} knife centres, the road checklist" + log + games,
+            "setup": f"- This kit is for kcount {k}: {k} knife centres and {roads} roads. There is nothing to "
+                     "draw for it.\n"
+                     "- The map shows the centres, numbered, on a ring. Every pair of centres is joined by a faint "
+                     f"guide line: one possible road, {roads} in all. No road is claimed yet. The roads-left "
+                     f"counter on the road checklist starts at {roads}.",
+            "card": "Your claim card",
+            "ruling": f"This kit's kcount is {k}, chosen before play: there is no draw."}
 
 
 def figure(name: str, width: float) -> tuple[list[Item], float]:

@@ -9,8 +9,9 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...draw import GREY, PT, Item, Lines, Page, Pen, Text, fit_text
+from ...draw import GREY, PT, Item, Lines, Page, Pen, Text, fit_text, text_width
 from ...sheet import MISTAKE_COLOR, Player, header
+from ... import names
 
 if TYPE_CHECKING:
     from ...sheet import Paper
@@ -31,15 +32,20 @@ class Row:
     problem: str = ""  # why the replay rejects it (drawn on the page, in the mistake colour)
 
 
-def widths(width: float) -> list[float]:
-    """Column widths of one column of rows ``width`` wide: turn, player, draws, claims."""
+def widths(width: float, seats: list[Player] = ()) -> list[float]:
+    """Column widths of one column of rows ``width`` wide: turn, player, draws, claims; the player's column
+    wide enough for every name whole, on two lines at the least (``names.label``)."""
     turn, player, draw = 8.0, min(22.0, max(15.0, width * 0.17)), 10.0
+    for s in seats:
+        parts = names.two_lines(s.name) or (s.name,)
+        need = max(text_width(p, names.MIN_TEXT) for p in parts) + 6.2
+        player = max(player, min(need, width * 0.4))
     return [turn, player, draw, width - turn - player - draw]
 
 
 def rows_table(x: float, y: float, width: float, rows: list[Row], size: float = 7.5) -> list[Item]:
     """A ruled table of turn rows from (x, y): the header row, then one row a turn."""
-    ws = widths(width)
+    ws = widths(width, [r.player for r in rows])
     n = len(rows) + 1
     segs = [(x, y + r * ROW_H, x + width, y + r * ROW_H) for r in range(n + 1)]
     cx = x
@@ -57,7 +63,7 @@ def rows_table(x: float, y: float, width: float, rows: list[Row], size: float = 
         items.append(Text(x + ws[0] - 1.2, ry + base, str(row.turn), 7, "end", color=GREY))
         p = row.player
         items += p.badge(x + ws[0] + 2.4, ry + ROW_H / 2, 2.6)
-        items.append(Text(x + ws[0] + 4.6, ry + base, fit_text(p.name, ws[1] - 5.6, size), size, color=p.color))
+        items += names.label(p.name, x + ws[0] + 4.6, ry + base, ws[1] - 5.6, size, color=p.color, height=ROW_H)
         left = x + ws[0] + ws[1]
         if row.draw:
             items.append(Text(left + ws[2] / 2, ry + base, row.draw, 9, "middle", True))
@@ -78,19 +84,39 @@ def estimated_turns(kcount: int, players: int) -> int:
     return math.ceil(roads * kcount / 7.5 * 1.3) + 3 * players
 
 
-def log_pages(paper: Paper, seats: list[Player], title: str, kcount: int, note: str = "") -> list[Page]:
-    """The printed turn log: numbered rows in seat order, two columns a page, and a box for long claims."""
+def expected_turns(kcount: int | str, players: int) -> int:
+    """The rows a log is printed for: ``estimated_turns`` at the kit's kcount; for a kcount drawn at the
+    table, its mean over the seven counts the draw gives alike (8 to 14), a long game going on overleaf."""
+    if kcount == "draw":
+        return math.ceil(sum(estimated_turns(k, players) for k in range(8, 15)) / 7)
+    return estimated_turns(kcount, players)
+
+
+RULE = "Count each player's roads on the road checklist. The most roads wins; equal counts share the win."
+
+
+def log_pages(paper: Paper, seats: list[Player], title: str, need: int) -> list[Page]:
+    """The printed turn log: numbered rows in seat order, two columns a page, and a box for long claims,
+    whole pages for at least ``need`` turns; the last page ends with the tally and the winner."""
+    from ... import tally
+    from ...draw import moved
+
     width = (paper.inner_width - GAP) / 2
-    need = estimated_turns(kcount, len(seats))
+    strip, strip_h = tally.strip(seats, paper.inner_width, True, RULE)
     pages: list[Page] = []
     turn = 1
-    while turn <= need:
+    last = False
+    while not last:
         page = paper.page()
         y = header(page, paper, f"{title}: turn log" + (f" (turns from {turn})" if turn > 1 else ""),
                    "One row a turn, in seat order: a draw, write the card; a claim, the roads then the cards "
                    "(3-4 5-6  A 6 4); or 'pass'.")
         long_h = 3 * ROW_H + 5
         per_col = int((paper.bottom - 5 - long_h - 3 - y) // ROW_H) - 1
+        end_col = per_col - math.ceil((strip_h + 9) / ROW_H)  # rows a column keeps above the tally
+        last = turn - 1 + 2 * end_col >= need
+        if last:
+            per_col = end_col
         for col in range(2):
             rows = [Row(t, seats[(t - 1) % len(seats)]) for t in range(turn, turn + per_col)]
             page.add(rows_table(paper.left + 0.2 + col * (width + GAP), y, width - 0.4, rows))
@@ -105,8 +131,10 @@ def log_pages(paper: Paper, seats: list[Player], title: str, kcount: int, note: 
         for r in range(3):
             page.add(Text(lx + 11.5, ly + 1.5 + r * ROW_H + ROW_H / 2 + 7 * PT * 0.35, "roads, then cards", 7,
                           color=GREY))
+        if last:
+            sy = ly + 1.5 + 3 * ROW_H + 5
+            page.add(Text(paper.left, sy, f"A longer game goes on overleaf: number the rows on from {turn}.", 7.5,
+                          color=GREY))
+            page.add(moved(strip, paper.left, sy + 3))
         pages.append(page)
-    if note:
-        last = pages[-1]
-        last.add(Text(paper.left, paper.bottom - 4, fit_text(note, paper.inner_width - 60, 7), 7, color=GREY))
     return pages

@@ -59,3 +59,29 @@ def test_kit_is_byte_identical(tmp_path, printkit):
     assert a.code == b.code == 0, a.err
     for f in ("kit.pdf", "page-03.svg"):
         assert (tmp_path / "a" / "c" / f).read_bytes() == (tmp_path / "b" / "c" / f).read_bytes()
+
+
+def test_small_grids_share_a_page_with_the_score_line_under_them():
+    from printkit import kit
+    from printkit.draw import Text
+    from printkit.sheet import Panel
+
+    cfg = GAME.Config.from_dict({"game": "curve", "players": ["Ann", "Ben"], "n": 4})
+    blocks = GAME.kit(cfg, __import__("printkit.sheet", fromlist=["paper"]).paper("letter"))
+    grids = [b for b in blocks if any(isinstance(t, Text) and t.text.endswith("'s grids") for t in b.items)]
+    assert len(grids) == 2 and all(isinstance(b, Panel) for b in grids)
+    for b in grids:  # the score line just under the grids, not at the foot of a page
+        score = next(t for t in b.items if isinstance(t, Text) and t.text.startswith("Score:"))
+        assert score.y < b.height + 12 < 150
+    big = GAME.Config.from_dict({"game": "curve", "players": ["Ann", "Ben", "Cat"], "n": 12})
+    assert len(kit.build(GAME, cfg, "letter")) < len(kit.build(GAME, big, "letter"))
+
+
+def test_the_top_inside_number_box_is_above_the_grid_as_the_rule_sheet_says():
+    from printkit.draw import Rect
+    from printkit.games.curve.sheets import blank
+    from printkit.sheet import players
+
+    items = blank(8, 8.0, 30, 50, "your curve", players(["Ann"])[0])
+    box = next(it for it in items if isinstance(it, Rect))
+    assert box.y + box.h < 50  # the grid's top edge is at y = 50

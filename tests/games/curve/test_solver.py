@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from printkit.games.curve import geometry as geo
-from printkit.games.curve import bounds, solver
+from printkit.games.curve import bounds, search, solver
 from printkit.games.curve.score import Curve, check_fill
 from printkit.report import Report
 
@@ -119,7 +121,7 @@ def test_the_bound_is_never_below_the_best_fill_found():
         fill, report = scored(route, n, fill_grid(route, n, sol))
         assert report.violations == [] and fill.top == sol.best
         options = solver._numberings(route, inside, n, bounds.primes_upto(len(inside)))
-        full = solver.full_fill(route, inside, n, options, time.perf_counter() + 5)
+        full = search.find_fill(route, inside, n, options, len(inside), time.perf_counter() + 5)
         if full is not None:
             assert sol.bound == len(inside)
         per_numbering = bounds.option_bounds(route, inside, n, options, time.perf_counter() + 60)
@@ -145,7 +147,7 @@ def test_full_fills_pass_the_scorer():
         route = geo.random_curve(n, rng.randint(20, 40), rng)
         inside = sorted(geo.interior(route, n))
         options = solver._numberings(route, inside, n, bounds.primes_upto(len(inside)))
-        found = solver.full_fill(route, inside, n, options, time.perf_counter() + 10)
+        found = search.find_fill(route, inside, n, options, len(inside), time.perf_counter() + 10)
         if found is None:
             continue
         s, d, fill = found
@@ -203,3 +205,55 @@ def test_joint_bound_proves_a_corridor_the_older_bounds_leave_open():
     assert possible(inside, 30, key, 41, 5.0)  # 41 itself is not ruled out
     sol = solver.solve(route, 30, time_limit=5)
     assert sol.proven and sol.best == sol.bound == 41
+
+
+def test_the_multiples_of_3_bound_is_tight_where_the_matching_is_not():
+    """A corridor where every number finds a square its curve neighbours allow, yet the multiples of 3
+    (no two side by side, none beside a curve multiple of 3) cannot all fit: the bound is the true best."""
+    import time
+
+    n = 7
+    route = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 4), (1, 5), (2, 5), (3, 5), (3, 4), (4, 4), (4, 5), (5, 5),
+             (6, 5), (6, 4), (6, 3), (6, 2), (6, 1), (5, 1), (4, 1), (4, 2), (3, 2), (2, 2), (2, 1), (1, 1)]
+    inside = sorted(geo.interior(route, n))
+    options = solver._numberings(route, inside, n, bounds.primes_upto(len(inside)))
+    truth = solver.exhaustive(route, n).best
+    assert max(bounds.matching_bound(inside, f, len(inside)) for _, _, f in options) == len(inside) > truth
+    assert max(bounds.option_bounds(route, inside, n, options, time.perf_counter() + 60)) == truth
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), thin=st.booleans(), floor=st.integers(0, 8))
+def test_bounds_never_cut_below_the_truth_whatever_the_floor(seed, thin, floor):
+    """Per numbering, with or without a fill already found (``floor``): a bound above the floor is the
+    same as without one, and the largest is never below the brute-force best."""
+    import time
+
+    [(n, route)] = tiny_curves(1, seed, max_inside=7, thin=thin)
+    inside = sorted(geo.interior(route, n))
+    options = solver._numberings(route, inside, n, bounds.primes_upto(len(inside)))
+    plain = bounds.option_bounds(route, inside, n, options, time.perf_counter() + 60)
+    floored = bounds.option_bounds(route, inside, n, options, time.perf_counter() + 60, floor)
+    assert all(f >= p and (f == p or f <= floor) for p, f in zip(plain, floored))
+    assert max(plain) >= solver.exhaustive(route, n).best
+
+
+def test_fills_short_of_the_inside_are_found_and_never_claimed_past_the_best():
+    """The search for a fill of 1..top: at the brute-force best it finds one that passes the scorer; one
+    higher it never claims a fill."""
+    import time
+
+    found = 0
+    for n, route in tiny_curves(12, 31, max_inside=7, thin=True):
+        inside = sorted(geo.interior(route, n))
+        truth = solver.exhaustive(route, n).best
+        options = solver._numberings(route, inside, n, bounds.primes_upto(len(inside)))
+        if truth < len(inside):
+            assert search.find_fill(route, inside, n, options, truth + 1, time.perf_counter() + 2) is None
+        got = search.find_fill(route, inside, n, options, truth, time.perf_counter() + 5)
+        if got is not None:
+            found += 1
+            sol = solver.Solution(truth, truth, *got)
+            checked, report = scored(route, n, fill_grid(route, n, sol))
+            assert report.violations == [] and checked.top == truth
+    assert found >= 10

@@ -38,3 +38,14 @@ def test_defaults_are_legal():
             cfg = Config.from_dict({"game": "intersections", "players": p, "n": n})
             assert cfg.segments % p == 0 and 0 < cfg.segments < max_segments(n)
             assert cfg.rounds % p == 0
+
+
+def test_segments_chosen_for_you_stay_playable_on_big_arrays():
+    from printkit.games.intersections.model import Config
+
+    def m(n, players=2):
+        return Config.from_dict({"game": "intersections", "players": players, "n": n}).segments
+
+    assert m(6) == 14 and m(10) == 42  # half the most a round allows
+    assert m(30) == 48 and m(30, 5) == 45  # at most 48, a multiple of the players
+    assert Config.from_dict({"game": "intersections", "n": 30, "segments": 420}).segments == 420
