@@ -12,10 +12,9 @@ def primes_upto(k: int) -> list[int]:
     return [p for p in range(2, k + 1) if all(p % q for q in range(2, int(p ** 0.5) + 1))]
 
 
-def max_independent(squares: set[Square], n: int, near: dict | None = None) -> int:
-    """The most squares of ``squares`` with no two side by side: |squares| - a maximum matching
-    (the grid is bipartite, so by Konig's theorem that is exact).  ``near``: each square's neighbours
-    among a superset of ``squares``, if already known."""
+def _matching(squares: set[Square], n: int, near: dict | None = None):
+    """A maximum matching of the grid's squares of ``squares`` (even squares to odd ones, side by side):
+    (the even squares, each even square's neighbours in ``squares``, odd square -> its even partner)."""
     left = [v for v in squares if (v[0] + v[1]) % 2 == 0]
     if near is None:
         adj = {v: [q for q in geo.neighbours(v, n) if q in squares] for v in left}
@@ -32,30 +31,54 @@ def max_independent(squares: set[Square], n: int, near: dict | None = None) -> i
                     return True
         return False
 
-    matched = 0
     for v in left:
         # a free neighbour first: most squares match without a search
         free = next((q for q in adj[v] if q not in match), None)
         if free is not None:
             match[free] = v
-            matched += 1
-        elif augment(v, set()):
-            matched += 1
-    return len(squares) - matched
+        else:
+            augment(v, set())
+    return left, adj, match
+
+
+def max_independent(squares: set[Square], n: int, near: dict | None = None) -> int:
+    """The most squares of ``squares`` with no two side by side: |squares| - a maximum matching
+    (the grid is bipartite, so by Konig's theorem that is exact).  ``near``: each square's neighbours
+    among a superset of ``squares``, if already known."""
+    return len(squares) - len(_matching(squares, n, near)[2])
+
+
+def independent_set(squares: set[Square], n: int) -> set[Square]:
+    """A largest set of squares of ``squares`` with no two side by side (Konig's construction: the even
+    squares reached from an unmatched even square by alternating paths, and the odd squares not reached)."""
+    left, adj, match = _matching(squares, n)
+    partner = set(match.values())
+    reached = {v for v in left if v not in partner}
+    todo = list(reached)
+    while todo:
+        for q in adj[todo.pop()]:
+            if q not in reached:
+                reached.add(q)
+                if match[q] not in reached:  # q is matched: a maximum matching has no augmenting path
+                    reached.add(match[q])
+                    todo.append(match[q])
+    return {v for v in squares if ((v[0] + v[1]) % 2 == 0) == (v in reached)}
+
+
+def even_ok(route: list[Square], inside: list[Square], n: int) -> tuple[set[Square], set[Square]]:
+    """The inside squares that may hold an even number, with the 1 on an even route index and on an odd
+    one.  A square beside the curve sees only curve numbers of one parity (the grid is bipartite and L is
+    even), even exactly when its neighbours' route indices differ in parity from the 1's."""
+    index = {sq: i for i, sq in enumerate(route)}
+    return tuple({v for v in inside if all((index[q] - parity) % 2 == 0 for q in geo.neighbours(v, n) if q in index)}
+                 for parity in (0, 1))
 
 
 def room_for_evens(route: list[Square], inside: list[Square], n: int) -> tuple[int, int]:
     """(room with the 1 on an even route index, room with it on an odd one): the most inside squares
-    that can hold even numbers.  A square beside the curve sees only curve numbers of one parity (the
-    grid is bipartite and L is even), even exactly when its neighbours' route indices differ in parity
-    from the 1's."""
-    index = {sq: i for i, sq in enumerate(route)}
-    out = []
-    for parity in (0, 1):
-        ok = {v for v in inside
-              if all((index[q] - parity) % 2 == 0 for q in geo.neighbours(v, n) if q in index)}
-        out.append(max_independent(ok, n))
-    return out[0], out[1]
+    that can hold even numbers (``even_ok``), none side by side."""
+    ok = even_ok(route, inside, n)
+    return max_independent(ok[0], n), max_independent(ok[1], n)
 
 
 def matching_bound(inside: list[Square], forbid: frozenset, K: int, places: list | None = None) -> int:

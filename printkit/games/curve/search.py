@@ -6,7 +6,12 @@ empty), then moves numbers only between squares the curve lets them have, so the
 broken again and only clashes between inside neighbours are left to mend: a clashing square swaps its
 number with the square (empty or not) that lowers the clashes most (ties at random, sometimes a
 sideways or worse move, never straight back).  Each numbering gets a fixed number of steps, so the
-same curve always gets the same fill (unless ``deadline`` comes first)."""
+same curve always gets the same fill (unless ``deadline`` comes first).
+
+The even numbers are the crowd: on a big inside they need nearly every square of one colour of the
+grid, and swaps that scatter them rarely find their way back.  So each numbering is first tried with
+the evens kept on one largest set of squares the curve allows them, none side by side
+(``bounds.independent_set``; no two evens can clash then), and only then with the evens free."""
 
 from __future__ import annotations
 
@@ -15,7 +20,7 @@ import time
 from math import gcd
 
 from . import geometry as geo
-from .bounds import matching_bound
+from .bounds import even_ok, independent_set, matching_bound
 from .geometry import Square
 
 STEPS = 150_000  # swap tries per numbering (spread over the steps)
@@ -31,21 +36,27 @@ def find_fill(route: list[Square], inside: list[Square], n: int, options, top: i
     idx = {v: i for i, v in enumerate(inside)}
     nbr = [[idx[q] for q in geo.neighbours(v, n) if q in idx] for v in inside]
     budget = max(400, STEPS // min(max(K, 1), SAMPLE))  # steps per numbering: about the same time for any size
-    for s, d, forbid in options:
-        if time.perf_counter() >= deadline:
-            return None
-        num: list[int] = []  # number on each inside square (0: empty), each suiting its curve neighbours
-        if matching_bound(inside, forbid, top, num) < top:  # some number has no square this numbering allows
-            continue
-        written = geo.curve_values(route, s, d)
-        okc = []
-        for v in inside:
-            cn = [written[q] for q in geo.neighbours(v, n) if q in written]
-            okc.append(bytearray(j == 0 or all(gcd(j, c) == 1 for c in cn) for j in range(top + 1)))
-        takes = [[i for i in range(K) if okc[i][x]] for x in range(top + 1)]  # squares that may hold x
-        found = _mend(num, nbr, okc, cop, takes, budget, deadline, rng)
-        if found:
-            return s, d, {inside[i]: x for i, x in enumerate(num) if x}
+    evens = [independent_set(ok, n) for ok in even_ok(route, inside, n)]
+    for keep in (evens, None):  # the evens on their squares first (see the module's docstring), then free
+        for s, d, forbid in options:
+            if time.perf_counter() >= deadline:
+                return None
+            if keep is not None:
+                forbid = forbid | {(v, 2) for v in inside if v not in keep[s % 2]}
+            num: list[int] = []  # number on each inside square (0: empty), each suiting its curve neighbours
+            if matching_bound(inside, forbid, top, num) < top:  # some number has no square this numbering allows
+                continue
+            written = geo.curve_values(route, s, d)
+            okc = []
+            for v in inside:
+                cn = [written[q] for q in geo.neighbours(v, n) if q in written]
+                even = keep is None or v in keep[s % 2]
+                okc.append(bytearray(j == 0 or (all(gcd(j, c) == 1 for c in cn) and (even or j % 2))
+                                     for j in range(top + 1)))
+            takes = [[i for i in range(K) if okc[i][x]] for x in range(top + 1)]  # squares that may hold x
+            found = _mend(num, nbr, okc, cop, takes, budget, deadline, rng)
+            if found:
+                return s, d, {inside[i]: x for i, x in enumerate(num) if x}
     return None
 
 

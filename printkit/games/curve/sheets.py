@@ -5,7 +5,7 @@ last page.  The rule sheet's figures are in ``figures``.
 
 from __future__ import annotations
 
-from ...draw import PT, Item, Page, Pen, Rect, Text, fit_size, grid_lines, moved, table, text_width
+from ...draw import PT, Item, Page, Pen, Rect, Text, grid_lines, moved, table, text_width
 from ... import tally
 from ...sheet import MIN_CELL, MIN_TEXT, Paper, Player, Panel, content_bottom, header, panel
 from ...coords import row_label

@@ -27,7 +27,8 @@ Before the model is built, quick answers that often settle a curve (a greedy fil
   more than it (no answer: that fill is proven best), and has each numbering's bound
   and the evens' room per parity as redundant constraints.
 - then a full fill (``search.find_fill``): a seeded min-conflicts search from a matching of numbers to
-  squares the curve allows; a fill of every inside square is proven best.  Where no full fill turns up,
+  squares the curve allows, the evens first kept on a largest set of squares they may have, none side
+  by side (on big insides they need nearly all of one colour); a fill of every inside square is proven best.  Where no full fill turns up,
   the same search looks for fills one number higher than the best so far.
 - then the joint bound of 2 and 3 (``joint``) on the numberings that might beat the best fill found:
   the evens and the multiples of 3 placed together (they meet in the multiples of 6), which settles

@@ -257,3 +257,42 @@ def test_fills_short_of_the_inside_are_found_and_never_claimed_past_the_best():
             checked, report = scored(route, n, fill_grid(route, n, sol))
             assert report.violations == [] and checked.top == truth
     assert found >= 10
+
+
+# ---------------------------------------------------------------- crowded evens (issue 28)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=50))
+def test_the_largest_set_of_squares_none_side_by_side_is_as_large_as_the_count_says(squares):
+    chosen = bounds.independent_set(squares, 8)
+    assert chosen <= squares
+    assert not any(q in chosen for v in chosen for q in geo.neighbours(v, 8))
+    assert len(chosen) == bounds.max_independent(squares, 8)
+
+
+def rectangle(rows: int, cols: int):
+    """A curve round a rows x cols block of squares, two squares in from the edge of the grid."""
+    n = max(rows, cols) + 4
+    return n, geo.outline({(r, c) for r in range(2, rows + 2) for c in range(2, cols + 2)})
+
+
+def test_a_big_inside_whose_evens_need_every_square_of_one_colour_is_filled():
+    """On this rectangle the evens fit only on one colour of the grid's squares, each one of them taken:
+    swaps that scatter the evens never find a full fill (ten seconds were not enough); kept on their
+    squares from the start, they do at once, and the solver proves it best."""
+    import time
+
+    n, route = rectangle(13, 14)
+    inside = sorted(geo.interior(route, n))
+    assert max(bounds.room_for_evens(route, inside, n)) == len(inside) // 2
+    options = solver._numberings(route, inside, n, bounds.primes_upto(len(inside)))
+    found = search.find_fill(route, inside, n, options, len(inside), time.perf_counter() + 10)
+    assert found is not None
+    s, d, fill = found
+    checked, report = scored(route, n, fill_grid(route, n, solver.Solution(len(inside), len(inside), s, d, fill)))
+    assert report.violations == [] and checked.top == len(inside)
+    evens = bounds.independent_set(bounds.even_ok(route, inside, n)[s % 2], n)
+    assert all(v in evens for v, x in fill.items() if x % 2 == 0)
+    sol = solver.solve(route, n, time_limit=20)
+    assert sol.proven and sol.best == len(inside)
