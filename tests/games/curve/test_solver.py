@@ -203,7 +203,7 @@ def test_joint_bound_proves_a_corridor_the_older_bounds_leave_open():
     assert max(joint_bounds(inside, 30, options, ubs, 41, time.perf_counter() + 60)) == 41
     key = frozenset(fp for fp in options[ubs.index(42)][2] if fp[1] in (2, 3))
     assert possible(inside, 30, key, 41, 5.0)  # 41 itself is not ruled out
-    sol = solver.solve(route, 30, time_limit=5)
+    sol = solver.solve(route, 30, time_limit=20)  # proven within 5 s on a quiet machine; room for a busy one
     assert sol.proven and sol.best == sol.bound == 41
 
 
