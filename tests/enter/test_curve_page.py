@@ -99,18 +99,18 @@ def test_keys_draw_a_curve_and_fill_it(serve, page, tmp_path):
     assert d4(data) == "12"
 
 
-def _big_blob(tmp_path):
-    """A results file whose curves go round a big blob on 30 x 30 (213 inside squares): a curve the solver
-    does not settle within two seconds."""
+def _big_corridor(tmp_path):
+    """A results file whose curves go round a long corridor on 30 x 30 (214 inside squares, one square
+    wide): a curve the solver does not settle within two seconds (nor within twenty)."""
     import random
 
     from printkit.games.curve import geometry as geo
 
-    rng = random.Random(7)
+    rng = random.Random(11)
     curves = []
-    while len(curves) < 5:  # the bench's fifth blob on 30 x 30, seed 7
-        route = geo.random_curve(30, rng.randint(8, 225), rng)
-        if 8 <= len(geo.interior(route, 30)) <= 225:
+    while len(curves) < 24:  # the bench's 24th corridor on 30 x 30, seed 11
+        route = geo.random_curve(30, rng.randint(8, 225), rng, thin=True)
+        if 1 <= len(geo.interior(route, 30)) <= 225:
             curves.append(route)
     route = curves[-1]
     rows = [["."] * 30 for _ in range(30)]
@@ -122,13 +122,13 @@ def _big_blob(tmp_path):
     text += "".join(f"  {p}: |\n{grid}\n" for p in ("Ann", "Ben"))
     text += "fills:\n" + "".join(f"  {p}:\n" + "".join(f"    {o}: |\n{blank}\n" for o in ("Ann", "Ben"))
                                   for p in ("Ann", "Ben"))
-    path = tmp_path / "blob-night-results.yaml"
+    path = tmp_path / "corridor-night-results.yaml"
     path.write_text(text, encoding="utf-8")
     return path, len(geo.interior(route, 30))
 
 
 def test_best_fill_answers_within_two_seconds_then_keeps_looking_when_asked(serve, page, tmp_path):
-    path, inside = _big_blob(tmp_path)
+    path, inside = _big_corridor(tmp_path)
     open_page(page, serve(path))
     ask = page.get_by_role("button", name="Ann's curve")
     ask.click()
