@@ -151,3 +151,16 @@ def test_best_fill_answers_within_two_seconds_then_keeps_looking_when_asked(serv
     assert best2 >= best1 and page.errors == [], (first, second)
     assert page.get_by_role("button", name="Keep looking (up to 20 s)").count() == 0  # asked once: no more
     shot(page, "curve-best-longer")
+    small = page.locator(".answer .best-fill svg").bounding_box()
+    page.get_by_role("button", name="Larger").click()  # 30 x 30 in the panel is too small to read
+    big = page.locator("dialog.best-fill[open] svg").bounding_box()
+    view = page.viewport_size
+    assert big["height"] >= max(2.5 * small["height"], 30 * 18), (small, big)  # squares of 18 px or more
+    assert page.locator("dialog.best-fill[open]").bounding_box()["width"] >= view["width"] - 1  # over the page
+    page.screenshot(path=str(shot(page, "curve-best-larger")))  # as the player sees it: the window, not the page
+    page.keyboard.press("Escape")
+    assert page.locator("dialog.best-fill").count() == 0
+    assert page.locator(".answer .best-fill svg").bounding_box()["height"] == small["height"]
+    page.get_by_role("button", name="Larger").click()
+    page.get_by_role("button", name="Smaller").click()
+    assert page.locator("dialog.best-fill").count() == 0 and page.errors == []

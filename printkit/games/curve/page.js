@@ -304,6 +304,7 @@ async function best(ctx, owner, button, longer = false) {
     pic.className = "best-fill";
     pic.innerHTML = answer.svg;  // drawn on a copy: never written into the record
     box.append(pic);
+    box.append(larger(pic));
   }
   if (answer.svg && !answer.proven && !answer.longer) {  // not proven yet: looking longer may close the gap
     const more = Object.assign(document.createElement("button"), { type: "button", textContent: "Keep looking (up to 20 s)" });
@@ -311,4 +312,22 @@ async function best(ctx, owner, button, longer = false) {
     box.append(more);
   }
   ctx.show(box);
+}
+
+// a big curve's best fill is too small to read in the panel: "Larger" shows it in a dialog over the
+// page (the top layer, above the sticky header), its squares big enough for three-digit numbers;
+// "Smaller" or Escape puts it back
+function larger(pic) {
+  const grow = Object.assign(document.createElement("button"), { type: "button", textContent: "Larger" });
+  grow.onclick = () => {
+    const svg = pic.querySelector("svg");
+    const dlg = Object.assign(document.createElement("dialog"), { className: "best-fill" });
+    const back = Object.assign(document.createElement("button"), { type: "button", textContent: "Smaller" });
+    back.onclick = () => dlg.close();
+    dlg.append(back, svg);
+    dlg.addEventListener("close", () => { pic.append(svg); dlg.remove(); grow.focus(); });
+    document.body.append(dlg);
+    dlg.showModal();
+  };
+  return grow;
 }
