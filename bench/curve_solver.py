@@ -3,11 +3,12 @@
 Run by hand:  python bench/curve_solver.py [--n 12] [--count 40] [--limit 5] [--seed 1] [--workers 1]
               python bench/curve_solver.py --n 20      # inside sizes up to n*n/4 unless --hi is given
               python bench/curve_solver.py --n 30 --only blob
+              python bench/curve_solver.py --n 30 --seed 21-25   # the README's table: several seeds, then a TOTAL
 Two seeded sets: "blob" curves round compact regions and "corridor" curves hugging a random tree
 of squares (inside one square wide, so fills often stop short and the bound needs a real proof).
 Prints one line per curve (wall and CPU seconds) and a summary per set, ending in a SUMMARY line: proven
 share, median and worst gap (bound - best) of the curves left open, slowest run, and the load average
-before and after.  Share the machine with nothing else for honest times.
+before and after.  Given several seeds (``21-25`` or ``11,13``), a TOTAL line per kind sums them up.  Share the machine with nothing else for honest times.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=40)
     ap.add_argument("--n", type=int, default=12)
     ap.add_argument("--limit", type=float, default=5.0, help="seconds per curve")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=seeds, default=[1], help="a seed, a range 21-25 or a list 11,13")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--lo", type=int, default=8, help="fewest inside squares")
     ap.add_argument("--hi", type=int, default=0, help="most inside squares (0: 40 on 12 x 12, else n * n / 4)")
@@ -38,13 +39,28 @@ def main() -> None:
 
     for thin in (False, True):
         if args.only in (None, "corridor" if thin else "blob"):
-            run(args, thin)
+            sets = [run(args, seed, thin) for seed in args.seed]
+            if len(sets) > 1:
+                proven = sum(p for p, _, _ in sets)
+                gaps = [g for _, gs, _ in sets for g in gs]
+                gap = f"median {statistics.median(gaps):g}, worst {max(gaps)}" if gaps else "none open"
+                print(f"TOTAL n={args.n} {'corridor' if thin else 'blob'} seeds={','.join(map(str, args.seed))}: "
+                      f"proven {proven}/{args.count * len(sets)}; gap {gap}; slowest {max(t for _, _, t in sets):.2f} s")
 
 
-def run(args, thin: bool) -> None:
+def seeds(text: str) -> list[int]:
+    """'7' -> [7]; '21-25' -> [21, ..., 25]; '11,13' -> [11, 13]."""
+    out = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out += list(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def run(args, seed: int, thin: bool) -> tuple[int, list[int], float]:
     """Blobs: compact regions (most fill completely).  Corridors: a curve hugging a random tree of squares,
     so the inside is one square wide and many squares touch the curve twice (fills often stop short)."""
-    rng = random.Random(args.seed)
+    rng = random.Random(seed)
     curves = []
     lo = 1 if thin else args.lo
     while len(curves) < args.count:
@@ -53,7 +69,7 @@ def run(args, thin: bool) -> None:
         if lo <= k <= args.hi:
             curves.append(route)
     kind = "corridor" if thin else "blob"
-    print(f"\n== {kind} curves ==")
+    print(f"\n== {kind} curves, seed {seed} ==")
     proven, times, cpu, gaps, short = 0, [], [], [], 0
     load = open("/proc/loadavg").read().split()[0] if os.path.exists("/proc/loadavg") else "?"
     bands: dict[str, list[int]] = {}
@@ -78,7 +94,7 @@ def run(args, thin: bool) -> None:
     solved = sorted(t for t in times)
     sizes = [len(geo.interior(r, args.n)) for r in curves]
     print(f"{args.count} {kind} curves on {args.n}x{args.n}, {min(sizes)}-{max(sizes)} inside squares, "
-          f"seed {args.seed}, limit {args.limit:g} s, {args.workers} worker(s)")
+          f"seed {seed}, limit {args.limit:g} s, {args.workers} worker(s)")
     print(f"proven best: {proven}/{args.count}; median {statistics.median(solved):.2f} s, "
           f"max {max(solved):.2f} s, total {time.perf_counter() - t_all:.1f} s")
     print(f"proven best below the inside's size (so the bound is a real proof, not just the count): {short}")
@@ -88,8 +104,9 @@ def run(args, thin: bool) -> None:
     if gaps:
         print(f"unproven: bound - best = {sorted(gaps)}")
     gap = f"median {statistics.median(gaps):g}, worst {max(gaps)}" if gaps else "none open"
-    print(f"SUMMARY n={args.n} {kind} seed={args.seed}: proven {proven}/{args.count}; gap {gap}; slowest "
+    print(f"SUMMARY n={args.n} {kind} seed={seed}: proven {proven}/{args.count}; gap {gap}; slowest "
           f"{max(times):.2f} s (cpu {max(cpu):.2f} s); load {load} -> {open('/proc/loadavg').read().split()[0]}")
+    return proven, gaps, max(times)
 
 
 if __name__ == "__main__":
