@@ -197,9 +197,12 @@ class MoveLog(Flow):
                    "m starts at 0. Circle add or mod, write c and the new m. "
                    "mod: the mover scores the new m; total: the mover's running total." if first else "")
         room = paper.top + height - y
-        per_col = min(int(room // row_h) - 1, -(-left // 2))
-        if left and per_col < min(8, -(-left // 2)):
+        rows_here = -(-left // 2)  # rows per column that would finish the log on this part
+        per_col = min(int(room // row_h) - 1, rows_here)
+        if left and per_col < min(8, rows_here):
             return None
+        if per_col == rows_here >= 8 and y + (per_col + 1) * row_h + 8 + self.scores_height() - 6 > paper.top + height:
+            per_col -= 4  # the final scores would stand alone on the next page: the last rows go with them
         widths = log_widths(self.col_w)
         bottom = y
         for col in range(2):

@@ -45,6 +45,22 @@ def test_kit_has_pile_sheets_and_every_log_row(players, n, size):
                 assert it.y >= MARGIN - 0.01 and it.y + it.h <= p.height - MARGIN + 0.01
 
 
+@pytest.mark.parametrize("size", ["letter", "a4"])
+def test_the_final_scores_never_stand_alone_on_a_page(size):
+    """Where the final scores do not fit under the log's last rows, the last rows go over with them (a page
+    of scores under an empty "continued" log was the case for 24 of these 112 kits), in no more pages."""
+    from printkit import kit
+
+    for players in range(2, 9):
+        for n in (3, 5, 8, 13, 20, 26, 40, 52):
+            cfg = GAME.Config.from_dict({"game": "add-residue", "players": players, "n": n})
+            pages = kit.build(GAME, cfg, size)
+            strip = [pg for pg in pages if any(isinstance(t, Text) and t.text.startswith("End of the game.")
+                                               for t in pg.items)]
+            assert len(strip) == 1 and log_numbers(strip), (size, players, n)
+            assert max(log_numbers(strip)) == 2 * n * players  # the log's last row is on it
+
+
 def test_pile_panels_share_pages_with_cut_lines_and_the_log_follows():
     """Two panels share the rule sheet's last page or a page of their own, a cut line between them; the
     preset's whole kit is 3 pages (was 4: the rule sheet's second page was two-thirds empty)."""
