@@ -28,8 +28,9 @@ Before the model is built, quick answers that often settle a curve (a greedy fil
   and the evens' room per parity as redundant constraints.
 - then a full fill (``search.find_fill``): a seeded min-conflicts search from a matching of numbers to
   squares the curve allows, the evens first kept on a largest set of squares they may have, none side
-  by side (on big insides they need nearly all of one colour); a fill of every inside square is proven best.  Where no full fill turns up,
-  the same search looks for fills one number higher than the best so far.
+  by side (on big insides they need nearly all of one colour); a fill of every inside square is proven
+  best.  Where no full fill turns up, the same search looks for fills one number higher than the best
+  so far.
 - then the joint bound of 2 and 3 (``joint``) on the numberings that might beat the best fill found:
   the evens and the multiples of 3 placed together (they meet in the multiples of 6), which settles
   corridors whose other bounds allow a full fill.
@@ -48,7 +49,7 @@ from math import gcd
 
 from . import geometry as geo
 from .geometry import Square
-from .bounds import option_bounds, primes_upto, room_for_evens
+from .bounds import even_ok, option_bounds, primes_upto, room_for_evens
 from .joint import joint_bounds
 from .search import find_fill
 
@@ -226,12 +227,12 @@ def _solve(route, n, time_limit, workers, seed, t0, mark) -> Solution:
         odd_start = model.NewBoolVar("odd_start")
         for wi, (s, _, _) in zip(w, options):
             model.AddImplication(wi, odd_start if s % 2 else odd_start.Not())
-        index = {sq: i for i, sq in enumerate(route)}
+        ok_even, ok_odd = even_ok(route, inside, n)  # the squares that may hold an even, per parity of the 1
         for v in inside:
-            near = [index[q] for q in geo.neighbours(v, n) if q in index]
-            if near:
-                # the neighbour at index i holds an even number when i - start is odd; then v holds no even
-                model.AddImplication(z[v, 2], odd_start if near[0] % 2 else odd_start.Not())
+            if v not in ok_even:
+                model.AddImplication(z[v, 2], odd_start)
+            if v not in ok_odd:
+                model.AddImplication(z[v, 2], odd_start.Not())
     model.Maximize(sum(y.values()))
     model.Add(sum(y.values()) >= hint.best + 1)
     model.Add(sum(y.values()) <= sum(ub * wi for ub, wi in zip(ubs, w)))
