@@ -106,6 +106,11 @@ def paper(name: str) -> Paper:
     return Paper(name, w, h)
 
 
+def copies_words(copies: int) -> str:
+    """The rule sheet's sentence for a kit of several games (empty for one): every game's kit_words end with it."""
+    return f" A set for each of the {copies} games, each sheet marked with its game." if copies > 1 else ""
+
+
 def header(page: Page, paper: Paper, title: str, subtitle: str = "", player: Player | None = None) -> float:
     """Title line at the top of a sheet; returns the y where content may start."""
     y = paper.top + 14 * PT

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...draw import PT, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, wrap
 from ... import tally
 from ...report import Report
-from ...sheet import MISTAKE_COLOR, Flow, Paper, Player, Panel, header, panel
+from ...sheet import MISTAKE_COLOR, Flow, Paper, copies_words, Player, Panel, header, panel
 from .record import total_moves
 from .score import Row, replay
 from .model import ID, TITLE, Config, Results
@@ -102,7 +102,7 @@ def kit(cfg: Config, paper: Paper) -> list:
 
 def kit_words(cfg: Config) -> dict[str, str]:
     """The rule sheet's words for this kit: what it holds, and where."""
-    games = f" A set for each of the {cfg.copies} games, each sheet marked with its game." if cfg.copies > 1 else ""
+    games = copies_words(cfg.copies)
     moves = 2 * cfg.n * len(cfg.players)
     return {"kit": f"a pile sheet for each player, several to a page (cut them apart along the lines marked with "
                    f"scissors), and the shared move log of {moves} rows, with the totals and the winner at its "

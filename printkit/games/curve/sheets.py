@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...draw import PT, Item, Page, Pen, Rect, Text, grid_lines, moved, table, text_width
 from ... import tally
-from ...sheet import MIN_CELL, MIN_TEXT, Paper, Player, Panel, content_bottom, header, panel
+from ...sheet import MIN_CELL, MIN_TEXT, Paper, copies_words, Player, Panel, content_bottom, header, panel
 from ...coords import row_label
 from .model import TITLE, Config
 from ... import names
@@ -163,7 +163,7 @@ def kit_words(cfg: Config) -> dict[str, str]:
     grids = (f"{m} grids of {n} by {n} squares, one titled \"your curve\" and one \"copy of\" each other player's "
              f"curve, each with its box for the top inside number above it") if m > 1 else \
         f"one grid of {n} by {n} squares titled \"your curve\", with its box for the top inside number above it"
-    games = f" A set for each of the {cfg.copies} games, each sheet marked with its game." if cfg.copies > 1 else ""
+    games = copies_words(cfg.copies)
     return {"kit": f"each player's own sheets, headed with their name: {grids}, and a line for your score on your "
                    f"last sheet. Then the score sheet for the whole table.{games}"}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...draw import Circle, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, table, wrap
 from ... import tally
-from ...sheet import LABEL_ROOM, Paper, Player, Panel, header, labelled_grid, panel
+from ...sheet import LABEL_ROOM, Paper, copies_words, Player, Panel, header, labelled_grid, panel
 from .drawing import GREYTEXT, TILE_FILL, display_symbol, draw_tile, fork, wall_lines
 from .model import TITLE, Config
 from .spaces import N
@@ -22,7 +22,7 @@ def kit(cfg: Config, paper: Paper) -> list:
 
 def kit_words(cfg: Config) -> dict[str, str]:
     """The rule sheet's words for this kit: what it holds, and where."""
-    games = f" A set for each of the {cfg.copies} games, each sheet marked with its game." if cfg.copies > 1 else ""
+    games = copies_words(cfg.copies)
     return {"kit": "the tile card, which shows all 36 tiles; a store sheet for each player (a 7x7 grid with row "
                    "letters and column numbers, the entrance and exit boxes, a coin box of circles, two cafeteria "
                    f"boxes and a turn log); and a score sheet.{games}"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...draw import PT, Item, Page, Rect, Text, fit_text, moved, table, wrap
 from ... import tally
-from ...sheet import Paper, Player, header, labelled_grid, panel
+from ...sheet import Paper, copies_words, Player, header, labelled_grid, panel
 from ...coords import parse_coord
 from .model import TITLE, Config
 from .picture import draw_round
@@ -94,7 +94,7 @@ def log_columns(page: Page, x: float, y: float, count: int, rows: int, cols: int
 
 def kit_words(cfg: Config) -> dict[str, str]:
     """The rule sheet's words for this kit: what it holds, and where."""
-    games = f" A set for each of the {cfg.copies} games, each sheet marked with its game." if cfg.copies > 1 else ""
+    games = copies_words(cfg.copies)
     return {"kit": f"a sheet for each of the {cfg.rounds} rounds, with a dot array of {cfg.n} by {cfg.n} dots, the "
                    f"round's offense printed at its top and a log of its {cfg.segments} segments (m = {cfg.segments}), "
                    f"and a score sheet.{games}"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import sys
 from ...draw import GREY, PT, Item, Lines, Page, Pen, Rect, Text, fit_text, moved, wrap
-from ...sheet import Panel, Paper, Player, header, panel, players as make_players
+from ...sheet import Panel, Paper, copies_words, Player, header, panel, players as make_players
 from .cards import CARD_RULE, road_count
 from .reference import claim_card, draw_pages, reference_page
 from .roadmap import draw_map, fit, legend
@@ -137,7 +137,7 @@ LOG_RULE = ("Write every turn on the turn log, one row each (its player is print
 
 def kit_words(cfg: Config) -> dict[str, str]:
     """The rule sheet's words for this kit: what it holds, and how kcount is found."""
-    games = f" A set for each of the {cfg.copies} games, each sheet marked with its game." if cfg.copies > 1 else ""
+    games = copies_words(cfg.copies)
     log = " and the turn log, whose last page ends with the tally of roads and the winner." if cfg.turn_log else \
         " and a strip for the tally of roads and the winner."
     words = {"log": LOG_RULE if cfg.turn_log else "",
