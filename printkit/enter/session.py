@@ -95,15 +95,19 @@ class Session:
                 raise FileNotFoundError(errno.ENOENT, "the file or its folder is gone", str(self.path))
             doc = document.inputs.load(self.path).data
             before = copy.deepcopy(doc)
-            changes = []
+            changes, keys = [], []
             for ch in body["changes"]:
                 ch = dict(ch)
+                keys.append(self.table.append_key(ch, device, seen))
+                if keys[-1] in self.table.appended:
+                    continue  # a line this device added, sent again (its answer lost on the way): added once
                 part = sync.apply(doc, ch)  # (a grid merged, an appended line's place: written into ch)
                 changes.append({**ch, "part": part, "seen": seen, "said": self.game.part_said(part),
                                 **({"at": part[-1]} if "append" in ch else {})})
             document.check_setup(self.game, doc)
             self.why = ""
             self._write(doc)
+            self.table.written(keys)
             reload = now != self.known
             self.known = document.version_of(self.path)
             rev, replaced = self.table.changed(changes, device, before, doc)

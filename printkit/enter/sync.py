@@ -173,6 +173,7 @@ class Table:
         self.lock = threading.Lock()
         self.rev = 0
         self.parts: dict[str, tuple[int, str, list]] = {}  # part -> (revision, device, path) of its newest value
+        self.appended: dict[tuple, None] = {}  # lines added lately: (device, seen, part, n, line)
         self.said: Any = part_name  # a part as players say it ("round 3"): the game's naming
         self.streams: dict[int, tuple[str, queue.Queue]] = {}
         self.devices: dict[str, dict] = {}  # device -> {"n", "name", "entering"}
@@ -206,6 +207,18 @@ class Table:
                           if not (p.startswith(name + ".") or p.startswith(name + "["))}
             self.parts[name] = (self.rev, device, path)
         return self.rev, replaced
+
+    def append_key(self, change: dict, device: str, seen: int) -> tuple | None:
+        """What names a line ``device`` added (``n``: its place as the device saw it), so that a save sent again
+        after its answer was lost adds it once (``appended`` holds the lines written lately)."""
+        if "append" not in change or not isinstance(change.get("n"), int):
+            return None
+        return device, seen, part_name(change["path"]), change["n"], json.dumps(change["append"], sort_keys=True)
+
+    def written(self, keys: list) -> None:
+        self.appended.update((k, None) for k in keys if k)
+        while len(self.appended) > 5000:
+            self.appended.pop(next(iter(self.appended)))
 
     def name_of(self, device: str) -> str:
         d = self.devices.get(device)
