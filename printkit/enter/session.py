@@ -112,12 +112,22 @@ class Session:
             self.known = document.version_of(self.path)
             rev, replaced = self.table.changed(changes, device, before, doc)
             event = {"rev": rev, "device": device, "by": self.table.name_of(device), "version": self.known,
-                     "changes": [{k: v for k, v in ch.items() if k not in ("seen", "part", "clashes")}
+                     "changes": [{k: v for k, v in ch.items() if k not in ("seen", "part", "squares")}
                                  for ch in changes],
                      "replaced": replaced, "reload": reload, "rewritten": self.why}
             self.table.publish("change", event)
             return HTTPStatus.OK, {"rev": rev, "version": self.known, "replaced": replaced, "reload": reload,
                                    "rewritten": self.why}
+
+    def look(self) -> None:
+        """The file edited by hand since this run last wrote or read it: every device reloads it."""
+        with self.lock:
+            now = document.version_of(self.path)
+            if now is None or now == self.known:
+                return
+            self.known = now
+            self.table.rev += 1
+            self.table.publish("change", {"rev": self.table.rev, "reload": True, "version": now})
 
     def _write(self, data: dict) -> bool:
         """The file with ``data``'s changes (False when it holds them already: nothing is written).  A file
