@@ -209,7 +209,7 @@ class Handler(BaseHTTPRequestHandler):
             elif route == "/api/board":
                 self._json(HTTPStatus.OK, document.board(s.game, data))
             elif route == "/api/save":
-                self._json(*s.save(data, self.headers.get("X-Printkit-Version")))
+                self._json(*s.save(data, self.headers.get("X-Printkit-Version"), device))
             elif route == "/api/change":
                 self._json(*s.change(data, device))
             else:

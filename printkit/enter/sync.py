@@ -205,7 +205,7 @@ class Table:
                 for r, c in ch["squares"]:
                     self._took(path + [r, c], device, seen, before, after, replaced)
                 continue
-            self._took(path, device, seen, before, after, replaced)
+            self._took(path, device, seen, before, after, replaced, added="append" in ch)
         return self.rev, replaced
 
     def append_key(self, change: dict, device: str, seen: int) -> tuple | None:
@@ -220,15 +220,24 @@ class Table:
         while len(self.appended) > 5000:
             self.appended.pop(next(iter(self.appended)))
 
-    def _took(self, path: list, device: str, seen: int, before: dict, after: dict, replaced: list) -> None:
-        """``path`` written by ``device``: each part in it another device wrote after ``device`` last saw it,
-        and that now holds another value, is told (with both values); the part is ``device``'s now."""
+    def _took(self, path: list, device: str, seen: int, before: dict, after: dict, replaced: list,
+              added: bool = False) -> None:
+        """``path`` written by ``device``: each part in it, or holding it, that another device wrote after
+        ``device`` last saw it, and that now holds another value, is told (with both values); the part is
+        ``device``'s now (a line ``added`` takes nothing from the part holding it)."""
         name = part_name(path)
         for part, (rev, who, ppath) in list(self.parts.items()):
             inside = part == name or part.startswith(name + ".") or part.startswith(name + "[")
-            if inside and who != device and rev > seen and get(before, ppath) != get(after, ppath):
-                replaced.append({"part": self.said(ppath), "path": ppath, "device": who, "by": self.name_of(device),
-                                 "was": get(before, ppath), "now": get(after, ppath)})
+            holds = not added and (name.startswith(part + ".") or name.startswith(part + "["))
+            at = ppath if inside else path
+            if (inside or holds) and who != device and rev > seen and get(before, at) != get(after, at):
+                replaced.append({"part": self.said(at), "path": at, "device": who, "by": self.name_of(device),
+                                 "was": get(before, at), "now": get(after, at)})
+        self.record(path, device)
+
+    def record(self, path: list, device: str) -> None:
+        """``path`` written by ``device`` at this revision (the parts in it are its now)."""
+        name = part_name(path)
         self.parts = {p: v for p, v in self.parts.items() if not (p.startswith(name + ".") or p.startswith(name + "["))}
         self.parts[name] = (self.rev, device, path)
 
