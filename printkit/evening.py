@@ -76,7 +76,7 @@ class Play:
     def to_json(self) -> dict:
         return {"label": self.label, "game": self.game_id, "file": self.results.name, "state": self.state,
                 "winners": self.winners, "problem": self.problem,
-                "result": self.report.to_json() if self.report is not None else None}
+                "result": self.report.to_json() if self.report is not None and self.state != "not started" else None}
 
 
 def state_of(report: Report) -> str:

@@ -17,13 +17,10 @@ def evening_of(path: str):
 
     doc = inputs.load(path)
     game = registry.get(registry.game_of(doc))
-    record = set(game.Results.keys()) - game.shared_keys()
-    if any(k in doc.data for k in record):  # a results file (it holds a play record)
-        return None
     try:
-        validation.validate(game.Config, doc)
+        validation.validate(game.Config, doc)  # a results file (its record keys) never reads as a config
     except inputs.InputError:
-        return None  # not a config: the single-game path says what is wrong with it
+        return None  # a results file, or not a config: the single-game path reads it or says what is wrong
     night = evening.load(path)
     return night if night.several else None
 
@@ -53,3 +50,71 @@ def template(night, output: Optional[Path], force: bool) -> None:
         except OSError as e:
             raise error(e, play.results, "--output") from None
         typer.echo(shown)
+
+
+def score(night, as_json: bool, picture: Optional[Path], force: bool) -> int:
+    """Each game's result and the evening's standings; the exit code (``Evening.exit_code``)."""
+    from ..inputs import escape
+
+    night.read()
+    if picture is not None:
+        from .. import kit
+        from ..output import targets
+
+        targets.check_file(picture, force=force, key="--picture")
+        pages = standings_picture(night)
+        kit.write_picture(pages, picture, f"{night.title}: standings", force=force)
+    if as_json:
+        typer.echo(json.dumps(night.to_json(), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(text(night))
+        if picture is not None:
+            typer.echo(f"Picture: {escape(str(picture))}")
+    return night.exit_code()
+
+
+def text(night) -> str:
+    """What ``printkit score`` prints for an evening: each game as ``score`` prints it alone, then the
+    standings and the winner of the night."""
+    from ..inputs import escape
+
+    lines = [f"{escape(night.title)}: {len(night.plays)} games", ""]
+    for i, play in enumerate(night.plays, 1):
+        lines.append(f"Game {i}. {escape(play.label)} ({escape(play.results.name)}): {play.state}")
+        if play.state == "unreadable":
+            lines.append(f"  {escape(play.problem or '')}")
+        elif play.state != "not started" and play.report is not None:
+            lines += ["  " + line for line in play.report.text().splitlines()]
+        lines.append("")
+    counted = night.counted()
+    lines.append(f"Standings ({len(counted)} of {len(night.plays)} games counted: won, ties shared; played):")
+    rows = night.standings()
+    width = max(len(r["name"]) for r in rows)
+    lines += [f"  {escape(r['name']):<{width}}  {r['won_text']:>6}  {r['played']:>3}" for r in rows]
+    left = [f"game {i} ({p.state})" for i, p in enumerate(night.plays, 1) if p.state != "valid"]
+    if left:
+        lines.append("Not counted: " + ", ".join(left))
+    win = night.winners()
+    lines.append(("Winner of the evening: " if len(win) == 1 else "Winners of the evening: ")
+                 + (", ".join(escape(w) for w in win) if win else "none yet"))
+    return "\n".join(lines)
+
+
+def standings_picture(night) -> list:
+    """The standings sheet filled in from the evening's results (``standings.pages``)."""
+    from .. import kit, standings
+    from ..sheet import paper
+
+    first = night.plays[0].config
+    p = paper(first.paper)
+    cells = {}
+    for g, play in enumerate(night.plays):
+        win = play.winners
+        for w in win:
+            cells[w, g] = "1" if len(win) == 1 else f"1/{len(win)}"
+    filled = {"cells": cells, "totals": {r["name"]: r["won_text"] for r in night.standings()},
+              "winners": night.winners(), "states": ["" if p.state == "valid" else p.state for p in night.plays]}
+    pages = standings.pages(p, night.title, [pl.label for pl in night.plays], night.players, filled,
+                            who=[pl.players for pl in night.plays])
+    kit.number(pages, p, f"{night.title}: standings")
+    return pages
