@@ -72,6 +72,8 @@ class Play:
             return
         self.report = self.game.score(self.res)
         self.state = state_of(self.report)
+        if self.state == "valid" and short_of(self.config, self.res):
+            self.state = "in progress"
 
     def to_json(self) -> dict:
         return {"label": self.label, "game": self.game_id, "file": self.results.name, "state": self.state,
@@ -87,6 +89,13 @@ def state_of(report: Report) -> str:
     if any(word in note for note in report.notes for word in UNFINISHED):
         return "in progress"
     return "valid"
+
+
+def short_of(config, res) -> bool:
+    """Whether the record holds fewer rounds than the kit printed (Making Intersections: the results file
+    does not repeat the number of rounds, so only the evening, which has the config, can tell)."""
+    planned, played = getattr(config, "rounds", None), getattr(res, "rounds", None)
+    return isinstance(planned, int) and isinstance(played, (list, tuple)) and len(played) < planned
 
 
 class Evening:

@@ -104,12 +104,13 @@ def _band(paper: Paper, cols: list[int], players: list[str], filled: dict | None
             if who is not None and name not in who[g]:  # not in this game: no box, a grey bar
                 items.append(Rect(cx + 1, top + 1, COL_W - 2, ROW_H - 2, None, LIGHT))
                 continue
-            items.append(Rect(cx + COL_W / 2 - 2.5, top + ROW_H / 2 - 2.5, 5, 5, THIN))
             text = cells.get((name, g))
-            if text:
-                items.append(Text(cx + COL_W / 2, top + ROW_H / 2 + 9 * PT * 0.35, text, 9, "middle", True))
-            elif filled is not None and g < len(states) and states[g]:
+            if text:  # filled in: the winner's share, where the tick would go
+                items.append(Text(cx + COL_W / 2, top + ROW_H / 2 + 10 * PT * 0.35, text, 10, "middle", True))
+            elif filled is not None and g < len(states) and states[g]:  # a game not counted: a grey dash
                 items.append(Lines(((cx + 3, top + ROW_H / 2, cx + COL_W - 3, top + ROW_H / 2),), Pen(GREY, 0.3)))
+            elif filled is None:  # blank, to fill in: a box to tick
+                items.append(Rect(cx + COL_W / 2 - 2.5, top + ROW_H / 2 - 2.5, 5, 5, THIN))
         if last and name in totals:
             items.append(Text(right - TOTAL_W / 2, mid, totals[name], 10, "middle", True))
     return Panel(items, height, "standings")

@@ -85,12 +85,15 @@ def text(night) -> str:
             lines.append(f"  {escape(play.problem or '')}")
         elif play.state != "not started" and play.report is not None:
             lines += ["  " + line for line in play.report.text().splitlines()]
+            if play.state == "in progress":
+                lines.append("  Not finished yet: not counted in the standings")
         lines.append("")
     counted = night.counted()
-    lines.append(f"Standings ({len(counted)} of {len(night.plays)} games counted: won, ties shared; played):")
+    lines.append(f"Standings ({len(counted)} of {len(night.plays)} games counted; a tie is shared):")
     rows = night.standings()
-    width = max(len(r["name"]) for r in rows)
-    lines += [f"  {escape(r['name']):<{width}}  {r['won_text']:>6}  {r['played']:>3}" for r in rows]
+    width = max(len(r["name"]) for r in rows + [{"name": "Player"}])
+    lines.append(f"  {'Player':<{width}}  {'Won':>6}  Played")
+    lines += [f"  {escape(r['name']):<{width}}  {r['won_text']:>6}  {r['played']:>6}" for r in rows]
     left = [f"game {i} ({p.state})" for i, p in enumerate(night.plays, 1) if p.state != "valid"]
     if left:
         lines.append("Not counted: " + ", ".join(left))
