@@ -96,7 +96,7 @@ def test_the_evening_entered_on_the_page_and_in_files_stands_the_same_everywhere
     shot(page, "evening-game-page")
     phone.wait_for_function("(t) => (document.getElementById('dock-night') || {}).textContent === t",
                             arg="Night: " + " \u00b7 ".join(f"{n} {t}" for n, t in want.items()), timeout=20000)
-    shot(phone, "evening-phone")
+    phone.screenshot(path=str(shot(phone, "evening-phone")))  # the phone's screen as held: the bar in view
     phone.locator("#dock-games a[data-game='5']").tap()  # one tap to the next game
     phone.wait_for_selector("body[data-ready='1']")
     assert phone.inner_text("#title") == "The Long Way, game 1 of 2"
