@@ -219,3 +219,40 @@ def test_the_kit_prints_the_standings_sheet_only_for_several_games(tmp_path):
     assert "The evening's standings" in two[-1] and "Bartholomew Smithson" in two[-1]
     assert "Within The Curve, game 2 of 2" in two[-1]
     assert not any(w in two[-1].lower() for w in ("printkit score", "yaml", "--", "results file"))
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("filled", [False, True])
+def test_the_standings_sheet_is_printable_with_many_games_and_long_names(tmp_path, paper, filled):
+    """Inside the margin, no text under 7 pt, nothing printed over anything, and every name whole, for the
+    most players and a long evening (30 games across two pages of columns)."""
+    import pdfplumber
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "quality"))
+    from pdf_geometry import MM, ink, overlapping_text, text_runs
+
+    from printkit import standings
+    from printkit.sheet import MARGIN, MIN_TEXT, PAPERS, paper as make_paper
+    from printkit.writers import pdf
+
+    names = ["Maximilian Oberstein", "Bo", "Anastasia Papadopoulou"[:20], "Ann", "Kim", "Jo", "Lee", "Sam"]
+    games = [f"Selling Knives Door-to-Door, game {n} of 12" for n in range(1, 13)] + \
+            [f"Within The Curve, game {n} of 12" for n in range(1, 13)] + ["The Long Way"] * 6
+    fill = {"cells": {(names[g % 8], g): "1" for g in range(30)}, "totals": {n: "3 1/2" for n in names},
+            "winners": names[:2], "states": ["" if g % 5 else "not started" for g in range(30)]} if filled else None
+    p = make_paper(paper)
+    pages = standings.pages(p, "Friday night", games, names, fill)
+    path = tmp_path / "s.pdf"
+    path.write_bytes(pdf.render(pages, "s"))
+    w, h = PAPERS[paper]
+    with pdfplumber.open(path) as doc:
+        words = "\n".join(page.extract_text() for page in doc.pages)
+        for page in doc.pages:
+            for mark in ink(page):
+                assert MARGIN - 0.05 <= mark.x0 and mark.x1 <= w - MARGIN + 0.05, mark
+                assert MARGIN - 0.05 <= mark.top and mark.bottom <= h - MARGIN + 0.05, mark
+            assert all(r.size >= MIN_TEXT - 1e-6 for r in text_runs(page))
+            assert not overlapping_text(page)
+    for name in names:
+        assert name in words
+    assert "Game 30" in words and "Games won" in words
