@@ -102,7 +102,7 @@ def test_a_file_typed_before_evenings_counts_as_the_first_game(night, printkit):
     text = old.read_bytes()
     printkit("template", night.name, cwd=night.parent)
     assert not (night.parent / "night-knives-1-results.yaml").exists() and old.read_bytes() == text
-    e = evening.load(night).read()
+    e = evening.load(night)
     assert e.plays[0].results == old and e.plays[0].state == "valid" and e.plays[0].winners == ["Dan"]
 
 
@@ -256,3 +256,22 @@ def test_the_standings_sheet_is_printable_with_many_games_and_long_names(tmp_pat
     for name in names:
         assert name in words
     assert "Game 30" in words and "Games won" in words
+
+
+def test_load_reads_every_game_as_it_stands(night, printkit):
+    """The evening as another module gets it (``evening.load``): every game read and scored at once."""
+    printkit("template", night.name, cwd=night.parent)
+    states = fill_files(night.parent)
+    e = evening.load(night)
+    assert e.title == "Friday night" and e.players == ["Ann", "Ben", "Cat", "Dan"]
+    assert [p.results.name for p in e.plays] == [f"{n}-results.yaml" for n in FILES]
+    assert [p.state for p in e.plays] == [states[n] for n in FILES]
+    assert [p.label for p in e.plays][:2] == ["Selling Knives Door-to-Door, game 1 of 2",
+                                              "Selling Knives Door-to-Door, game 2 of 2"]
+    assert e.plays[0].winners == ["Dan"] and e.plays[0].report.scores["Dan"] == 21
+    assert e.plays[8].winners == ["Ann", "Ben"] and e.plays[1].report is None
+    assert e.winners() == [e.standings()[0]["name"]]
+    bad = night.parent / "bad.yaml"
+    bad.write_text("game: curve\nn: 99\n", encoding="utf-8")
+    with pytest.raises(evening.InputError):
+        evening.load(bad)

@@ -21,7 +21,7 @@ def evening_of(path: str):
         validation.validate(game.Config, doc)  # a results file (its record keys) never reads as a config
     except inputs.InputError:
         return None  # a results file, or not a config: the single-game path reads it or says what is wrong
-    night = evening.load(path)
+    night = evening.load(path, read=False)
     return night if night.several else None
 
 
