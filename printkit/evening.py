@@ -51,9 +51,11 @@ class Play:
         """Who won: only a valid, finished game has a winner."""
         return list(self.report.winners) if self.state == "valid" and self.report else []
 
-    def template(self) -> str:
-        """The blank results file of this game: its set-up as the kit printed it."""
-        return self.game.template(self.config)
+    def template(self, evening: str = "") -> str:
+        """The blank results file of this game: its set-up as the kit printed it (``evening``: a first
+        comment line naming the evening it belongs to)."""
+        head = f"# {evening}: {self.label}\n" if evening else ""
+        return head + self.game.template(self.config)
 
     def read(self) -> None:
         """Read and score the results file, setting ``state``, ``report`` and ``problem``."""

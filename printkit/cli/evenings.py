@@ -43,7 +43,7 @@ def template(night, output: Optional[Path], force: bool) -> None:
             typer.echo(f"kept {shown} ({play.label}: it exists and is never replaced)")
             continue
         try:
-            files.replace_file(play.results, play.template().encode("utf-8"), no_clobber=True)
+            files.replace_file(play.results, play.template(night.title).encode("utf-8"), no_clobber=True)
         except FileExistsError:
             typer.echo(f"kept {shown} ({play.label}: it exists and is never replaced)")
             continue

@@ -185,7 +185,7 @@ def run(night: evening.Evening, port: int = 0, host: str = "127.0.0.1", open_bro
     for play in night.plays:
         if not play.results.exists():
             try:
-                files.replace_file(play.results, play.template().encode("utf-8"), no_clobber=True)
+                files.replace_file(play.results, play.template(night.title).encode("utf-8"), no_clobber=True)
                 made.append(f"Made {play.results} ({play.label}), blank")
             except FileExistsError:
                 pass
