@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -275,3 +276,31 @@ def test_load_reads_every_game_as_it_stands(night, printkit):
     bad.write_text("game: curve\nn: 99\n", encoding="utf-8")
     with pytest.raises(evening.InputError):
         evening.load(bad)
+
+
+@settings(max_examples=25, deadline=None)
+@given(kept=st.sets(st.sampled_from(FILES)), text=st.text(max_size=40))
+def test_template_never_replaces_a_file_that_is_there(tmp_path_factory, kept, text):
+    """Whatever is there already (a typed record, half a file, rubbish), a template run leaves it byte for
+    byte, and writes exactly the files that were missing."""
+    from typer.testing import CliRunner
+
+    from printkit.cli import app
+
+    folder = tmp_path_factory.mktemp("night")
+    (folder / "night.yaml").write_text(NIGHT, encoding="utf-8")
+    for name in kept:
+        (folder / f"{name}-results.yaml").write_text(f"{name}\n{text}", encoding="utf-8")
+    before = files_of(folder)
+    cwd = os.getcwd()
+    os.chdir(folder)
+    try:
+        run = CliRunner().invoke(app, ["template", "night.yaml"])
+    finally:
+        os.chdir(cwd)
+    assert run.exit_code == 0, run.output
+    after = files_of(folder)
+    assert {k: after[k] for k in before} == before
+    assert set(after) == {f"{n}-results.yaml" for n in FILES}
+    assert sorted(line.split()[1] for line in run.output.splitlines() if line.startswith("kept ")) == \
+        sorted(f"{n}-results.yaml" for n in kept)
