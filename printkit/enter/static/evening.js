@@ -107,6 +107,16 @@ function showBar(night) {
     games.replaceChildren(...chips(night, "dock"));
     $("dock-night").textContent = standingsLine(night);
   }
+  if (!shown) {  // the first time: this game's button in view in each strip (they scroll sideways)
+    for (const strip of [bar, $("dock-games")]) centre(strip);
+    shown = true;
+  }
+}
+
+let shown = false;
+function centre(strip) {
+  const cur = strip && strip.querySelector('[aria-current="page"]');
+  if (cur) strip.scrollLeft = cur.offsetLeft - strip.offsetLeft - (strip.clientWidth - cur.offsetWidth) / 2;
 }
 
 // ---------------------------------------------------------------- every few seconds
