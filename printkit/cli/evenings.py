@@ -16,6 +16,8 @@ def evening_of(path: str):
     from .. import evening, inputs, registry, validation
 
     doc = inputs.load(path)
+    if not isinstance(doc.data, dict) or not ({"copies", "also"} & set(doc.data)):
+        return None  # one game: no evening (and a results file never holds these keys)
     game = registry.get(registry.game_of(doc))
     try:
         validation.validate(game.Config, doc)  # a results file (its record keys) never reads as a config
