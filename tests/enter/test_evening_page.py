@@ -172,3 +172,24 @@ def test_a_game_whose_file_cannot_be_read_is_listed_and_the_others_are_served(tm
     finally:
         code, _, _ = served.stop()
     assert code == 0 and broken.read_bytes() == text
+
+
+def test_with_table_the_evening_and_each_game_show_the_code_to_join_the_evening(tmp_path, page):
+    path = tmp_path / "night.yaml"
+    path.write_text(NIGHT, encoding="utf-8")
+    served = Served(path, "--table", "--host", "127.0.0.1")
+    try:
+        page.goto(served.url)
+        page.wait_for_selector("#join:not([hidden])")
+        assert page.text_content("#join-url") == served.url  # the evening's address, not one game's
+        assert page.get_attribute("#join-qr", "src").startswith("data:image/")
+        page.click("#game-list a[data-game='7']")
+        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_selector("#join:not([hidden])")
+        assert page.text_content("#join-url") == served.url
+        made = {n: (tmp_path / f"{n}-results.yaml").read_bytes() for n in FILES}  # made blank, as template does
+    finally:
+        code, out, _ = served.stop()
+    assert code == 0 and all(f"{n}-results.yaml is as it was" in out or f"{n}-results.yaml already" in out
+                             for n in FILES[-3:])  # (the first lines may sit in the reader's buffer)
+    assert {n: (tmp_path / f"{n}-results.yaml").read_bytes() for n in FILES} == made  # a look changes nothing
