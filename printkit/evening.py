@@ -216,11 +216,11 @@ def load(config_path: str | Path, read: bool = True) -> Evening:
     game = registry.get(registry.game_of(doc))
     cfg = validation.validate(game.Config, doc)
     title = cfg.title or game.title
-    night = kit_plays(game, cfg)
-    total = len(night)
+    listed = kit_plays(game, cfg)
+    total = len(listed)
     plays: list[Play] = []
     seen: dict[str, int] = {}
-    for g, c, label, n, copies in night:
+    for g, c, label, n, copies in listed:
         seen[g.id] = seen.get(g.id, 0) + 1
         if total == 1:
             plays.append(Play(g, c, label, n, copies, path.with_name(f"{path.stem}-results.yaml")))
