@@ -37,6 +37,9 @@ class Night:
         for i, play in enumerate(night.plays):
             try:
                 game, path, data = document.open_file(str(play.results))
+                if game.id != play.game_id:
+                    raise InputError(str(play.results), f"this file is for {game.id}, but this game of the evening "
+                                                        f"is {play.game_id}", key="game")
             except InputError as e:
                 self.sessions.append(None)
                 self.problems[i] = str(e)
