@@ -1,0 +1,159 @@
+"""A season is a folder of evenings, as the evening leaves them: each evening's config and its results files.
+
+How the evenings are found and ordered: every YAML file (``.yaml``, ``.yml``) in the folder and its
+subfolders is an evening's config, except the results files (names ending in ``-results.yaml``, as
+``printkit template`` writes them), the season's own file (``season.yaml`` at the top of the folder) and
+anything hidden (a name starting with a dot).  Evenings run in the order of their paths within the
+folder, name by name, so ``2026-11-19.yaml``, ``2026-11-26.yaml`` sort by date, and ``week-01/night.yaml``
+comes before ``week-02/night.yaml``.  An evening is named by that path without its suffix.
+
+Players are the same across evenings when their names are, in any case (as the scorer matches names);
+``aliases:`` in ``season.yaml`` maps a name to the one it stands for (``{Benjamin: Ben}``: a player who
+was renamed).  A player is shown by the last spelling the season used.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from msgspec import Meta
+import msgspec
+
+from .. import registry, validation
+from ..inputs import Document, InputError, load as read_document
+from ..model import Model
+from .standings import Night, Play, Table, table
+
+SEASON_FILE = ("season.yaml", "season.yml")
+RESULTS_END = ("-results.yaml", "-results.yml")
+
+
+class SeasonFile(Model, kw_only=True):
+    """``season.yaml``: the season's own keys, all optional."""
+
+    title: Annotated[str, Meta(max_length=60, description="The season's name, printed above its table")] = ""
+    aliases: Annotated[dict[str, str], Meta(description=(
+        "Names that stand for another player, e.g. {Benjamin: Ben} (a player renamed between evenings)"))
+    ] = msgspec.field(default_factory=dict)
+
+
+class Season:
+    """The evenings of a folder, read, and their table."""
+
+    def __init__(self, folder: Path, title: str, nights: list[Night], aliases: dict[str, str]):
+        self.folder, self.title, self.nights, self.aliases = folder, title, nights, aliases
+        self.table: Table = table(nights, list(registry.GAMES))
+
+
+def evening_files(folder: Path) -> list[Path]:
+    """The evenings' configs in the folder, in the season's order (see the module's docstring)."""
+    found = []
+    for path in folder.rglob("*"):
+        rel = path.relative_to(folder)
+        if any(part.startswith(".") for part in rel.parts) or not path.is_file():
+            continue
+        name = path.name.lower()
+        if not name.endswith((".yaml", ".yml")) or name.endswith(RESULTS_END):
+            continue
+        if len(rel.parts) == 1 and name in SEASON_FILE:
+            continue
+        found.append(rel)
+    return [folder / rel for rel in sorted(found, key=lambda r: [p.casefold() for p in r.parts] + [str(r)])]
+
+
+def evening_name(folder: Path, config: Path) -> str:
+    return config.relative_to(folder).with_suffix("").as_posix()
+
+
+def read_season_file(folder: Path) -> tuple[SeasonFile, Document | None]:
+    for name in SEASON_FILE:
+        path = folder / name
+        if path.is_file():
+            doc = read_document(path)
+            found = validation.validate(SeasonFile, doc)
+            aliases = {}
+            for old, new in found.aliases.items():
+                old_s, new_s = str(old).strip(), str(new).strip()
+                if not old_s or not new_s:
+                    raise doc.error(("aliases", old), "a name and the name it stands for, e.g. Benjamin: Ben")
+                aliases[old_s.casefold()] = new_s
+            resolve_chains(aliases, doc)
+            return msgspec.structs.replace(found, aliases=aliases), doc
+    return SeasonFile(), None
+
+
+def resolve_chains(aliases: dict[str, str], doc) -> None:
+    """``A: B`` and ``B: C`` make A stand for C; a loop is refused at its key."""
+    for old in list(aliases):
+        seen = [old]
+        new = aliases[old]
+        while new.casefold() in aliases and new.casefold() != old:
+            if new.casefold() in seen:
+                raise doc.error(("aliases",), f"the names {', '.join(seen)} stand for each other in a loop")
+            seen.append(new.casefold())
+            new = aliases[new.casefold()]
+        aliases[old] = new
+
+
+def load(folder: str | Path, *, key: str = "FOLDER") -> Season:
+    """The season kept in ``folder``: every evening read and scored.  ``InputError`` (exit 2) when the
+    folder is missing or an evening's config or the season's file is unusable (an unreadable results file
+    is an evening's game that does not count, listed as such)."""
+    from .. import evening
+
+    path = Path(folder)
+    if not path.is_dir():
+        raise InputError(str(folder), "no such folder: a season is a folder of evenings (each evening's config "
+                                      "and its results files)" if not path.exists() else
+                                      "not a folder: a season is a folder of evenings", key=key)
+    own, doc = read_season_file(path)
+    names = Names(own.aliases, doc)
+    nights = []
+    for config in evening_files(path):
+        night = evening.load(config).read()
+        nights.append(Night(evening_name(path, config), night.title, [names.play(p) for p in night.plays]))
+    return Season(path, own.title or path.resolve().name, names.respelled(nights), own.aliases)
+
+
+class Names:
+    """One player, one name across the season: the same in any case, or through an alias."""
+
+    def __init__(self, aliases: dict[str, str], doc: Document | None = None):
+        self.aliases, self.doc = aliases, doc
+        self.spelling: dict[str, str] = {}  # a player's key -> the last spelling seen
+
+    def key(self, name: str) -> str:
+        name = self.aliases.get(name.casefold(), name)
+        return name.casefold()
+
+    def of(self, name: str) -> str:
+        target = self.aliases.get(name.casefold())
+        k = self.key(name)
+        self.spelling[k] = target if target is not None else name
+        return k
+
+    def play(self, play) -> Play:
+        listed = play.report.players if play.report is not None else play.players  # as played
+        players = [self.of(p) for p in listed]
+        if len(set(players)) < len(players):
+            twins = [p for p in listed if players.count(self.key(p)) > 1]
+            old = next(p for p in twins if p.casefold() in self.aliases)
+            raise self.doc.error(("aliases", next(k for k in self.doc.data["aliases"] if str(k).strip().casefold()
+                                                   == old.casefold())),
+                                 f"{' and '.join(twins)} both play one game ({play.label}): they are two players, "
+                                 "not one")
+        scores = {}
+        if play.state == "valid" and play.report is not None:
+            scores = {self.key(p): s for p, s in play.report.scores.items() if p not in play.report.disqualified}
+        return Play(play.label, play.game_id, play.state, players, scores, [self.key(p) for p in play.winners])
+
+    def respelled(self, nights: list[Night]) -> list[Night]:
+        """The nights with every player's key replaced by their name as last spelled."""
+        sp = self.spelling
+        for night in nights:
+            for p in night.plays:
+                p.players = [sp[k] for k in p.players]
+                p.scores = {sp[k]: s for k, s in p.scores.items()}
+                p.winners = [sp[k] for k in p.winners]
+        return nights
