@@ -11,6 +11,13 @@ def game_title(gid: str) -> str:
     return registry.get(gid).title
 
 
+SHORT = {"knives": "Selling Knives"}  # where a table's column has no room for the whole title
+
+
+def short_title(gid: str) -> str:
+    return SHORT.get(gid) or game_title(gid)
+
+
 def rate_text(rate: int | None) -> str:
     return "-" if rate is None else f"{rate}%"
 
