@@ -9,7 +9,7 @@ comes before ``week-02/night.yaml``.  An evening is named by that path without i
 
 Players are the same across evenings when their names are, in any case (as the scorer matches names);
 ``aliases:`` in ``season.yaml`` maps a name to the one it stands for (``{Benjamin: Ben}``: a player who
-was renamed).  A player is shown by the last spelling the season used.
+was renamed).  A player is shown by the spelling the season used most (the latest of equals).
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ class Names:
 
     def __init__(self, aliases: dict[str, str], doc: Document | None = None):
         self.aliases, self.doc = aliases, doc
-        self.spelling: dict[str, str] = {}  # a player's key -> the last spelling seen
+        self.spellings: dict[str, dict[str, int]] = {}  # a player's key -> each spelling seen: how often
 
     def key(self, name: str) -> str:
         name = self.aliases.get(name.casefold(), name)
@@ -130,7 +130,9 @@ class Names:
     def of(self, name: str) -> str:
         target = self.aliases.get(name.casefold())
         k = self.key(name)
-        self.spelling[k] = target if target is not None else name
+        counts = self.spellings.setdefault(k, {})
+        spelt = target if target is not None else name
+        counts[spelt] = counts.pop(spelt, 0) + 1  # the latest last among equals
         return k
 
     def play(self, play) -> Play:
@@ -150,7 +152,7 @@ class Names:
 
     def respelled(self, nights: list[Night]) -> list[Night]:
         """The nights with every player's key replaced by their name as last spelled."""
-        sp = self.spelling
+        sp = {k: max(reversed(counts), key=counts.__getitem__) for k, counts in self.spellings.items()}
         for night in nights:
             for p in night.plays:
                 p.players = [sp[k] for k in p.players]
