@@ -217,3 +217,34 @@ def test_the_table_shares_each_counted_win_and_never_counts_the_rest(ns):
 
 def test_shared_wins_are_shown_to_two_places():
     assert [shown(Fraction(x)) for x in (3, Fraction(5, 2), Fraction(4, 3))] == [3, 2.5, 1.33]
+
+
+@pytest.mark.parametrize("setup, args, message", [
+    (None, ["nowhere"], "nowhere: FOLDER: no such folder"),
+    ({"season.yaml": "title: x\naliasses: {a: b}\n"}, [], "season.yaml:2: aliasses: unknown key (did you mean 'aliases'?)"),
+    ({"season.yaml": "aliases: {Benjamin: [x]}\n"}, [], "season.yaml:1: aliases.Benjamin: expected text"),
+    ({"season.yaml": "aliases: {Ann: Ben, Ben: Ann}\n"}, [], "season.yaml:1: aliases: the names"),
+    ({"season.yaml": "aliases: {Ben: Ann}\n"}, [], "season.yaml:1: aliases.Ben: Ann and Ben both play one game"),
+    ({"zz.yaml": "game: knives\nplayers: [A, B]\nkcont: 3\n"}, [], "zz.yaml:3: kcont: unknown key"),
+    ({}, ["--picture", "x.txt"], "x.txt: --picture: the chart must be a .png, .svg or .pdf file"),
+])
+def test_unusable_input_is_one_line_naming_file_line_and_key(tmp_path, printkit, setup, args, message):
+    top = tmp_path / "s"
+    season_data.evening(top, "2026-01-01", games=["add-residue"])
+    for name, text in (setup or {}).items():
+        (top / name).write_text(text)
+    r = printkit("season", *(args if setup is None else [top, *args]), cwd=tmp_path)
+    assert r.code == 2 and r.out == ""
+    assert len(r.err.strip().splitlines()) == 1 and message in r.err, r.err
+    assert "Traceback" not in r.err
+
+
+def test_an_unreadable_results_file_is_listed_with_why_and_not_counted(tmp_path, printkit):
+    top = tmp_path / "s"
+    season_data.evening(top, "1", games=["add-residue", "intersections"])
+    (top / "1-intersections-1-results.yaml").write_text("game: intersections\nplayers: [Ann, Ben]\nn: [\n")
+    r = printkit("season", top)
+    assert r.code == 0, r.err
+    assert "Making Intersections (unreadable: " in r.out and "1-intersections-1-results.yaml:4: YAML syntax error" in r.out
+    got = json.loads(printkit("season", top, "--json").out)
+    assert sum(p["played"] for p in got["players"]) == 2  # the add-residue game's two players alone

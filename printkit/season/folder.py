@@ -148,7 +148,8 @@ class Names:
         scores = {}
         if play.state == "valid" and play.report is not None:
             scores = {self.key(p): s for p, s in play.report.scores.items() if p not in play.report.disqualified}
-        return Play(play.label, play.game_id, play.state, players, scores, [self.key(p) for p in play.winners])
+        return Play(play.label, play.game_id, play.state, players, scores, [self.key(p) for p in play.winners],
+                    play.problem or "")
 
     def respelled(self, nights: list[Night]) -> list[Night]:
         """The nights with every player's key replaced by their name as last spelled."""

@@ -21,6 +21,7 @@ class Play:
     players: list[str] = field(default_factory=list)
     scores: dict[str, int] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
+    problem: str = ""  # why an unreadable results file does not read (file, line, key: message)
 
     @property
     def counted(self) -> bool:

@@ -83,7 +83,8 @@ def text(season) -> str:
     skipped = t.not_counted()
     if skipped:
         lines.append("Not counted:")
-        lines += [f"  - {escape(night)}: {escape(p.label)} ({p.state})" for night, p in skipped]
+        lines += [f"  - {escape(night)}: {escape(p.label)} ({p.state}" + (f": {escape(p.problem)}" if p.problem else "")
+                  + ")" for night, p in skipped]
     return "\n".join(lines)
 
 
@@ -93,7 +94,8 @@ def to_json(season) -> dict:
         "season": season.title,
         "evenings": [{"name": n.name, "title": n.title,
                       "games": [{"label": p.label, "game": p.game, "state": p.state, "counted": p.counted,
-                                 "players": p.players, "scores": p.scores, "winners": p.winners}
+                                 "players": p.players, "scores": p.scores, "winners": p.winners,
+                                 **({"problem": p.problem} if p.problem else {})}
                                 for p in n.plays]} for n in t.nights],
         "games": list(t.games),
         "players": [{"name": ln.name, "evenings": ln.evenings, "played": ln.played, "won": shown(ln.won),
