@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Optional
 
@@ -37,7 +38,7 @@ def season(
         from ..output import charts
 
         charts.check_chart(picture, force=force, key="--picture")
-    found = seasons.load(folder)
+    found = seasons.load(folder, workers=os.cpu_count() or 1)
     if picture is not None:
         from ..output import charts
         from ..season import chart

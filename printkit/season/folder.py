@@ -96,12 +96,11 @@ def resolve_chains(aliases: dict[str, str], doc) -> None:
         aliases[old] = new
 
 
-def load(folder: str | Path, *, key: str = "FOLDER") -> Season:
-    """The season kept in ``folder``: every evening read and scored.  ``InputError`` (exit 2) when the
-    folder is missing or an evening's config or the season's file is unusable (an unreadable results file
-    is an evening's game that does not count, listed as such)."""
-    from .. import evening
-
+def load(folder: str | Path, *, key: str = "FOLDER", workers: int = 1) -> Season:
+    """The season kept in ``folder``: every evening read and scored (on ``workers`` processes for a long
+    season; the command line uses every core).  ``InputError`` (exit 2) when the folder is missing or an
+    evening's config or the season's file is unusable (an unreadable results file is an evening's game that
+    does not count, listed as such)."""
     path = Path(folder)
     if not path.is_dir():
         raise InputError(str(folder), "no such folder: a season is a folder of evenings (each evening's config "
@@ -109,11 +108,58 @@ def load(folder: str | Path, *, key: str = "FOLDER") -> Season:
                                       "not a folder: a season is a folder of evenings", key=key)
     own, doc = read_season_file(path)
     names = Names(own.aliases, doc)
+    configs = evening_files(path)
     nights = []
-    for config in evening_files(path):
-        night = evening.load(config).read()
-        nights.append(Night(evening_name(path, config), night.title, [names.play(p) for p in night.plays]))
+    for config, (title, plays) in zip(configs, read_all(configs, workers)):
+        nights.append(Night(evening_name(path, config), title, [names.play(p) for p in plays]))
     return Season(path, own.title or path.resolve().name, names.respelled(nights), own.aliases)
+
+
+EVENINGS_PER_WORKER = 8  # fewer evenings than this to a process are read in this one
+
+
+def read_all(configs: list[Path], workers: int) -> list[tuple[str, list[Play]]]:
+    """``read_evening`` of each config, in order; on up to ``workers`` processes when there are many."""
+    workers = min(workers, len(configs) // EVENINGS_PER_WORKER)
+    if workers < 2:
+        return [read_evening(c) for c in configs]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    size = -(-len(configs) // workers)
+    chunks = [configs[i:i + size] for i in range(0, len(configs), size)]
+    with ProcessPoolExecutor(len(chunks), mp_context=multiprocessing.get_context("fork")) as pool:
+        parts = list(pool.map(read_some, chunks))
+    out = []
+    for part in parts:
+        if isinstance(part, tuple):  # an InputError, as its parts (it does not pickle whole)
+            raise InputError(*part)
+        out += part
+    return out
+
+
+def read_some(configs: list[Path]):
+    try:
+        return [read_evening(c) for c in configs]
+    except InputError as e:
+        return (e.file, e.message, e.line, e.key, e.loc)
+
+
+def read_evening(config: Path) -> tuple[str, list[Play]]:
+    """An evening's title and its games, each read and scored, players as the results file lists them."""
+    from .. import evening
+
+    night = evening.load(config).read()
+    out = []
+    for play in night.plays:
+        report = play.report
+        listed = list(report.players) if report is not None else play.players  # as played
+        scores = {}
+        if play.state == "valid" and report is not None:
+            scores = {p: s for p, s in report.scores.items() if p not in report.disqualified}
+        out.append(Play(play.label, play.game_id, play.state, listed, scores, list(play.winners),
+                        play.problem or ""))
+    return night.title, out
 
 
 class Names:
@@ -135,21 +181,18 @@ class Names:
         counts[spelt] = counts.pop(spelt, 0) + 1  # the latest last among equals
         return k
 
-    def play(self, play) -> Play:
-        listed = play.report.players if play.report is not None else play.players  # as played
-        players = [self.of(p) for p in listed]
+    def play(self, play: Play) -> Play:
+        """``play`` with every name as the season's key for that player."""
+        players = [self.of(p) for p in play.players]
         if len(set(players)) < len(players):
-            twins = [p for p in listed if players.count(self.key(p)) > 1]
+            twins = [p for p in play.players if players.count(self.key(p)) > 1]
             old = next(p for p in twins if p.casefold() in self.aliases)
             raise self.doc.error(("aliases", next(k for k in self.doc.data["aliases"] if str(k).strip().casefold()
                                                    == old.casefold())),
                                  f"{' and '.join(twins)} both play one game ({play.label}): they are two players, "
                                  "not one")
-        scores = {}
-        if play.state == "valid" and play.report is not None:
-            scores = {self.key(p): s for p, s in play.report.scores.items() if p not in play.report.disqualified}
-        return Play(play.label, play.game_id, play.state, players, scores, [self.key(p) for p in play.winners],
-                    play.problem or "")
+        return Play(play.label, play.game, play.state, players, {self.key(p): s for p, s in play.scores.items()},
+                    [self.key(p) for p in play.winners], play.problem)
 
     def respelled(self, nights: list[Night]) -> list[Night]:
         """The nights with every player's key replaced by their name as last spelled."""
