@@ -72,11 +72,13 @@ class Play:
             return
         self.report = self.game.score(self.res)
         self.state = state_of(self.report)
+        if self.state == "valid" and short_of(self.config, self.res):
+            self.state = "in progress"
 
     def to_json(self) -> dict:
         return {"label": self.label, "game": self.game_id, "file": self.results.name, "state": self.state,
                 "winners": self.winners, "problem": self.problem,
-                "result": self.report.to_json() if self.report is not None else None}
+                "result": self.report.to_json() if self.report is not None and self.state != "not started" else None}
 
 
 def state_of(report: Report) -> str:
@@ -87,6 +89,13 @@ def state_of(report: Report) -> str:
     if any(word in note for note in report.notes for word in UNFINISHED):
         return "in progress"
     return "valid"
+
+
+def short_of(config, res) -> bool:
+    """Whether the record holds fewer rounds than the kit printed (Making Intersections: the results file
+    does not repeat the number of rounds, so only the evening, which has the config, can tell)."""
+    planned, played = getattr(config, "rounds", None), getattr(res, "rounds", None)
+    return isinstance(planned, int) and isinstance(played, (list, tuple)) and len(played) < planned
 
 
 class Evening:
@@ -183,32 +192,26 @@ def label_title(label: str, base: str, suffix: str) -> str:
 def load(config_path: str | Path) -> Evening:
     """The evening a config prints; ``InputError`` (exit 2) when the config is unusable.  Results files
     are not read yet: ``Evening.read()`` reads them all."""
-    from .kit import sections
+    from .kit import plays as kit_plays
 
     path = Path(config_path)
     doc = read_document(path)
     game = registry.get(registry.game_of(doc))
     cfg = validation.validate(game.Config, doc)
     title = cfg.title or game.title
-    parts = sections(game, cfg)
-    total = sum(getattr(c, "copies", 1) for _, c in parts)
+    night = kit_plays(game, cfg)
+    total = len(night)
     plays: list[Play] = []
     seen: dict[str, int] = {}
-    for g, c in parts:
-        copies = getattr(c, "copies", 1)
+    for g, c, label, n, copies in night:
+        seen[g.id] = seen.get(g.id, 0) + 1
+        if total == 1:
+            plays.append(Play(g, c, label, n, copies, path.with_name(f"{path.stem}-results.yaml")))
+            continue
         base = c.title or g.title
-        for n in range(1, copies + 1):
-            suffix = f", game {n} of {copies}" if copies > 1 else ""
-            label = base + suffix
-            seen[g.id] = seen.get(g.id, 0) + 1
-            if total == 1:
-                results = path.with_name(f"{path.stem}-results.yaml")
-                named = c
-            else:
-                results = path.with_name(results_name(path.stem, g.id, seen[g.id]))
-                named = replace(c, title=label_title(label, base, suffix) if (suffix or c.title) else "",
-                                copies=1, also=[])
-            plays.append(Play(g, named, label, n, copies, results))
+        suffix = label[len(base):]
+        named = replace(c, title=label_title(label, base, suffix), copies=1, also=[])
+        plays.append(Play(g, named, label, n, copies, path.with_name(results_name(path.stem, g.id, seen[g.id]))))
     if total > 1:
         _earlier_file(path, plays[0])
     return Evening(path, title, plays)
