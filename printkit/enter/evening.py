@@ -19,6 +19,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from .. import evening
+from ..season.live import Live
 from . import document, server
 from .session import Session
 
@@ -39,6 +40,7 @@ class Night:
         self.lock = threading.Lock()
         self.stamps: dict[int, tuple | None] = {}
         self.join: dict | None = None
+        self.season = Live(night.config)  # the season so far, where the config names one
 
     def state(self) -> dict:
         """The evening as ``printkit score --json`` gives it, each game with its page's address."""
@@ -53,6 +55,7 @@ class Night:
             game["url"] = f"/?token={s.token}"
             game["number"] = i + 1
         out["join"] = self.join
+        out["season"] = self.season.json()
         out["poll"] = POLL
         return out
 

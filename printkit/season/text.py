@@ -107,3 +107,13 @@ def to_json(season) -> dict:
         "leaders": t.leaders,
         "aliases": dict(season.aliases),
     }
+
+
+def page_json(season) -> dict:
+    """What the entry page shows of the season: the table and the best scores, without each evening's games."""
+    out = to_json(season)
+    del out["evenings"]
+    out["summary"] = summary(season.table)
+    out["leader"] = leader_text(season.table)
+    out["titles"] = {gid: short_title(gid) for gid in out["games"]}
+    return out
