@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..draw import GREY, PT, Lines, Page, Pen, Text, fit_size, text_width, wrap
 from .. import names as labels
-from ..sheet import MIN_TEXT, Paper, Player, header, players as seats
+from ..sheet import DARK_GREY, MIN_TEXT, Paper, Player, header, players as seats
 from .text import leader_text, rate_text, short_title, summary, wins_text
 
 ROW = 6.5  # a row of a table
@@ -78,7 +78,7 @@ def pages(season, paper: Paper, color: bool = True) -> list[Page]:
         sheet.room(6 + 3.6 * len(lines))
         sheet.y += 6
         for line in lines:
-            sheet.page.add(Text(paper.left, sheet.y, line, 8, color=GREY))
+            sheet.page.add(Text(paper.left, sheet.y, line, 8, color=DARK_GREY))
             sheet.y += 3.6
     return sheet.pages
 
