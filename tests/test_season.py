@@ -248,3 +248,24 @@ def test_an_unreadable_results_file_is_listed_with_why_and_not_counted(tmp_path,
     assert "Making Intersections (unreadable: " in r.out and "1-intersections-1-results.yaml:4: YAML syntax error" in r.out
     got = json.loads(printkit("season", top, "--json").out)
     assert sum(p["played"] for p in got["players"]) == 2  # the add-residue game's two players alone
+
+
+def test_a_reading_kept_reads_again_only_the_files_changed(tmp_path, monkeypatch):
+    from printkit import evening
+    from printkit.season import folder, text
+
+    top = season_data.season(tmp_path / "s", 3, skip_last=("curve",))
+    memo: dict = {}
+    first = text.to_json(folder.load(top, memo=memo))
+    assert first == text.to_json(folder.load(top))
+    read = []
+    real = evening.Play.read
+    monkeypatch.setattr(evening.Play, "read", lambda self: (read.append(self.results.name), real(self))[1])
+    assert text.to_json(folder.load(top, memo=memo)) == first and read == []
+    changed = top / "2026-09-10-knives-1-results.yaml"
+    changed.write_text(changed.read_text().replace("turns: [", "turns: [Ann claims 1-2 with 2, ", 1))
+    missing = next(p for p in evening.load(top / "2026-09-17.yaml").plays if p.game_id == "curve").results
+    missing.write_text(season_data.renamed(season_data.played("curve"), season_data.turn(2)))
+    again = text.to_json(folder.load(top, memo=memo))
+    assert sorted(read) == sorted([changed.name, missing.name])
+    assert again == text.to_json(folder.load(top)) != first

@@ -96,9 +96,10 @@ def resolve_chains(aliases: dict[str, str], doc) -> None:
         aliases[old] = new
 
 
-def load(folder: str | Path, *, key: str = "FOLDER", workers: int = 1) -> Season:
+def load(folder: str | Path, *, key: str = "FOLDER", workers: int = 1, memo: dict | None = None) -> Season:
     """The season kept in ``folder``: every evening read and scored (on ``workers`` processes for a long
-    season; the command line uses every core).  ``InputError`` (exit 2) when the folder is missing or an
+    season; the command line uses every core), or, with ``memo`` (kept by the caller from one reading to the
+    next), only the files changed since the last reading.  ``InputError`` (exit 2) when the folder is missing or an
     evening's config or the season's file is unusable (an unreadable results file is an evening's game that
     does not count, listed as such)."""
     path = Path(folder)
@@ -110,7 +111,14 @@ def load(folder: str | Path, *, key: str = "FOLDER", workers: int = 1) -> Season
     names = Names(own.aliases, doc)
     configs = evening_files(path)
     nights = []
-    for config, (title, plays) in zip(configs, read_all(configs, workers)):
+    if memo is not None:
+        used: dict = {}
+        read = [read_evening(c, memo, used) for c in configs]
+        memo.clear()
+        memo.update(used)
+    else:
+        read = read_all(configs, workers)
+    for config, (title, plays) in zip(configs, read):
         nights.append(Night(evening_name(path, config), title, [names.play(p) for p in plays]))
     return Season(path, own.title or path.resolve().name, names.respelled(nights), own.aliases)
 
@@ -145,21 +153,39 @@ def read_some(configs: list[Path]):
         return (e.file, e.message, e.line, e.key, e.loc)
 
 
-def read_evening(config: Path) -> tuple[str, list[Play]]:
-    """An evening's title and its games, each read and scored, players as the results file lists them."""
+def read_evening(config: Path, memo: dict | None = None, used: dict | None = None) -> tuple[str, list[Play]]:
+    """An evening's title and its games, each read and scored, players as the results file lists them.
+    ``memo``: what an earlier reading found, by file and its time of change, taken again where the file has
+    not changed (the entry page asks again and again); ``used`` gets what this reading used."""
     from .. import evening
 
-    night = evening.load(config).read()
+    memo = {} if memo is None else memo
+    used = {} if used is None else used
+    key = ("evening", str(config), stamp(config))
+    night = used[key] = memo.get(key) or evening.load(config)
     out = []
     for play in night.plays:
-        report = play.report
-        listed = list(report.players) if report is not None else play.players  # as played
-        scores = {}
-        if play.state == "valid" and report is not None:
-            scores = {p: s for p, s in report.scores.items() if p not in report.disqualified}
-        out.append(Play(play.label, play.game_id, play.state, listed, scores, list(play.winners),
-                        play.problem or ""))
+        key = ("play", str(play.results), stamp(play.results), play.label)
+        found = memo.get(key)
+        if found is None:
+            play.read()
+            report = play.report
+            listed = list(report.players) if report is not None else play.players  # as played
+            scores = {}
+            if play.state == "valid" and report is not None:
+                scores = {p: s for p, s in report.scores.items() if p not in report.disqualified}
+            found = Play(play.label, play.game_id, play.state, listed, scores, list(play.winners), play.problem or "")
+        out.append(found)
+        used[key] = found
     return night.title, out
+
+
+def stamp(path: Path) -> tuple | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
 class Names:

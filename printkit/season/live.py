@@ -22,6 +22,7 @@ class Live:
         self.lock = threading.Lock()
         self.stamps: tuple | None = None
         self.answer: dict | None = None
+        self.memo: dict = {}  # each file's reading, while it does not change
 
     def stamp(self) -> tuple:
         """Every YAML file of the folder with its size and time of change."""
@@ -46,7 +47,7 @@ class Live:
                 from .text import page_json
 
                 try:
-                    self.answer = page_json(load(self.folder, key="season"))
+                    self.answer = page_json(load(self.folder, key="season", memo=self.memo))
                 except InputError as e:
                     self.answer = {"error": str(e)}
                 self.stamps = now
