@@ -150,7 +150,7 @@ def test_evenings_run_in_name_order_through_subfolders_and_skip_results_and_hidd
     from printkit.season import folder
 
     top = tmp_path / "s"
-    for name in ("week-10/night", "week-02/night", "2026-01-05", ".old/2025"):
+    for name in ("week-10/night", "week-02/night", "2026-01-05", ".old/2025", "a/b/c/too-deep"):
         season_data.evening(top, name, games=["add-residue"])
     (top / "season.yaml").write_text("aliases: {}\n")
     found = [folder.evening_name(top, p) for p in folder.evening_files(top)]

@@ -24,7 +24,7 @@ def season(
     """Standings across the evenings kept in a folder: evenings and games played, games won (per game and in
     all, a tie shared), win rates, best scores per game and the evening each was set, streaks, the leader.
 
-    Every YAML file in the folder and its subfolders is an evening's config, but for results files
+    Every YAML file in the folder and its subfolders (two levels down) is an evening's config, but for results files
     (names ending in -results.yaml) and season.yaml; evenings run in the order of their names
     (2026-11-19.yaml, 2026-11-26.yaml, ...).  A game not entered, unfinished or with mistakes is listed
     and never counted.  season.yaml may hold 'aliases: {Benjamin: Ben}' for a renamed player, and a

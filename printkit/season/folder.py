@@ -1,7 +1,7 @@
 """A season is a folder of evenings, as the evening leaves them: each evening's config and its results files.
 
 How the evenings are found and ordered: every YAML file (``.yaml``, ``.yml``) in the folder and its
-subfolders is an evening's config, except the results files (names ending in ``-results.yaml``, as
+subfolders (two levels down) is an evening's config, except the results files (names ending in ``-results.yaml``, as
 ``printkit template`` writes them), the season's own file (``season.yaml`` at the top of the folder) and
 anything hidden (a name starting with a dot).  Evenings run in the order of their paths within the
 folder, name by name, so ``2026-11-19.yaml``, ``2026-11-26.yaml`` sort by date, and ``week-01/night.yaml``
@@ -46,19 +46,29 @@ class Season:
         self.table: Table = table(nights, list(registry.GAMES))
 
 
-def evening_files(folder: Path) -> list[Path]:
-    """The evenings' configs in the folder, in the season's order (see the module's docstring)."""
+DEPTH = 3  # the folder, its subfolders and theirs: a season is not searched for deeper
+MAX_FILES = 20_000  # YAML files in a season's folder: a folder with more is not a season
+
+
+def yaml_files(folder: Path, key: str = "FOLDER") -> list[Path]:
+    """Every YAML file of the folder and its subfolders (``DEPTH`` levels, nothing hidden), as paths within it."""
+    import os
+
     found = []
-    for path in folder.rglob("*"):
-        rel = path.relative_to(folder)
-        if any(part.startswith(".") for part in rel.parts) or not path.is_file():
-            continue
-        name = path.name.lower()
-        if not name.endswith((".yaml", ".yml")) or name.endswith(RESULTS_END):
-            continue
-        if len(rel.parts) == 1 and name in SEASON_FILE:
-            continue
-        found.append(rel)
+    for where, dirs, files in os.walk(folder):
+        rel = Path(where).relative_to(folder)
+        dirs[:] = [d for d in dirs if not d.startswith(".")] if len(rel.parts) < DEPTH - 1 else []
+        found += [rel / f for f in files if not f.startswith(".") and f.lower().endswith((".yaml", ".yml"))]
+        if len(found) > MAX_FILES:
+            raise InputError(str(folder), f"more than {MAX_FILES:,} YAML files: a season is a folder of evenings, "
+                                          "not a whole disk", key=key)
+    return found
+
+
+def evening_files(folder: Path, key: str = "FOLDER") -> list[Path]:
+    """The evenings' configs in the folder, in the season's order (see the module's docstring)."""
+    found = [rel for rel in yaml_files(folder, key) if not rel.name.lower().endswith(RESULTS_END)
+             and not (len(rel.parts) == 1 and rel.name.lower() in SEASON_FILE) and (folder / rel).is_file()]
     return [folder / rel for rel in sorted(found, key=lambda r: [p.casefold() for p in r.parts] + [str(r)])]
 
 
@@ -109,7 +119,7 @@ def load(folder: str | Path, *, key: str = "FOLDER", workers: int = 1, memo: dic
                                       "not a folder: a season is a folder of evenings", key=key)
     own, doc = read_season_file(path)
     names = Names(own.aliases, doc)
-    configs = evening_files(path)
+    configs = evening_files(path, key)
     nights = []
     if memo is not None:
         used: dict = {}

@@ -26,14 +26,15 @@ class Live:
 
     def stamp(self) -> tuple:
         """Every YAML file of the folder with its size and time of change."""
-        out = []
-        for path in sorted(self.folder.rglob("*.y*ml")) if self.folder and self.folder.is_dir() else ():
-            try:
-                st = path.stat()
-            except OSError:
-                continue
-            out.append((str(path), st.st_mtime_ns, st.st_size))
-        return tuple(out)
+        from .folder import stamp, yaml_files
+
+        if self.folder is None or not self.folder.is_dir():
+            return ()
+        try:
+            files = yaml_files(self.folder)
+        except InputError:
+            return ()
+        return tuple(sorted((str(rel), stamp(self.folder / rel)) for rel in files))
 
     def json(self) -> dict | None:
         """The season's table as the page shows it (``text.page_json``), ``{"error": ...}`` when the folder
