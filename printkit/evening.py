@@ -38,7 +38,7 @@ class Play:
         self.number, self.copies = number, copies  # game 2 of 3
         self.results = results  # its results file (it may not exist yet)
         self.state: str = "not started"
-        self.report: Report | None = None
+        self.report: Report | None = None  # the game's score report (None: not started or unreadable)
         self.problem: str | None = None  # why the file is unreadable: the one line ``score`` would print
         self.res: Any = None  # the results read, when readable
 
@@ -51,9 +51,11 @@ class Play:
         """Who won: only a valid, finished game has a winner."""
         return list(self.report.winners) if self.state == "valid" and self.report else []
 
-    def template(self) -> str:
-        """The blank results file of this game: its set-up as the kit printed it."""
-        return self.game.template(self.config)
+    def template(self, evening: str = "") -> str:
+        """The blank results file of this game: its set-up as the kit printed it (``evening``: a first
+        comment line naming the evening it belongs to)."""
+        head = f"# {evening}: {self.label}\n" if evening else ""
+        return head + self.game.template(self.config)
 
     def read(self) -> None:
         """Read and score the results file, setting ``state``, ``report`` and ``problem``."""
@@ -70,8 +72,9 @@ class Play:
         except InputError as e:
             self.state, self.problem = "unreadable", str(e)
             return
-        self.report = self.game.score(self.res)
-        self.state = state_of(self.report)
+        report = self.game.score(self.res)
+        self.state = state_of(report)
+        self.report = None if self.state == "not started" else report  # a blank record has no result
         if self.state == "valid" and short_of(self.config, self.res):
             self.state = "in progress"
 
@@ -189,9 +192,11 @@ def label_title(label: str, base: str, suffix: str) -> str:
     return base[:TITLE_MAX - len(suffix)].rstrip() + suffix
 
 
-def load(config_path: str | Path) -> Evening:
-    """The evening a config prints; ``InputError`` (exit 2) when the config is unusable.  Results files
-    are not read yet: ``Evening.read()`` reads them all."""
+def load(config_path: str | Path, read: bool = True) -> Evening:
+    """The evening a config prints, every game's results file read and scored (``read=False``: not yet;
+    ``Evening.read()`` reads them all again); ``InputError`` (exit 2) when the config is unusable.  A
+    game's file that is missing is "not started", one that does not read is "unreadable" (with
+    ``Play.problem``): neither makes the evening unusable."""
     from .kit import plays as kit_plays
 
     path = Path(config_path)
@@ -214,7 +219,8 @@ def load(config_path: str | Path) -> Evening:
         plays.append(Play(g, named, label, n, copies, path.with_name(results_name(path.stem, g.id, seen[g.id]))))
     if total > 1:
         _earlier_file(path, plays[0])
-    return Evening(path, title, plays)
+    night = Evening(path, title, plays)
+    return night.read() if read else night
 
 
 def _earlier_file(config: Path, first: Play) -> None:

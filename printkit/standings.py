@@ -7,14 +7,15 @@ filled in (``filled``).  Black and grey only, so it prints the same in greyscale
 
 from __future__ import annotations
 
-from .draw import GREY, LIGHT, PT, THIN, Lines, Page, Pen, Rect, Text, fit_text, text_width, wrap
+from .draw import GREY, LIGHT, moved, PT, THIN, Lines, Page, Pen, Rect, Text, fit_text, text_width, wrap
 from .names import label
-from .sheet import Paper, Panel, header, pack
+from .sheet import NEXT_GAME, Paper, Panel, header, pack
 
 NAME_W = 42.0  # the names' column
 TOTAL_W = 24.0  # the night's total
 COL_W = 13.0  # one game's column: a box for its winner
 ROW_H = 9.0
+INSET = 0.3  # half the widest rule, and a little
 HEAD_H = 8.0
 KEY_SIZE = 8.0
 TITLE = "The evening's standings"
@@ -41,8 +42,11 @@ def pages(paper: Paper, title: str, games: list[str], players: list[str], filled
     for b, cols in enumerate(bands):
         for r in range(0, len(players), per_part):
             blocks.append(_band(paper, cols, players[r:r + per_part], filled, b == len(bands) - 1, who))
-    blocks.append(_verdict(paper, filled))
-    return pack(paper, [], blocks)
+    last, verdict = blocks[-1], _verdict(paper, filled)  # the winner's line goes with the last rows, never alone
+    blocks[-1] = Panel(last.items + moved(verdict.items, 0, last.height + 4), last.height + 4 + verdict.height,
+                       "standings")
+    in_order = [x for b in blocks for x in (NEXT_GAME, b)][1:]  # never back onto an earlier page: in order
+    return pack(paper, [], in_order)
 
 
 def _key(paper: Paper, games: list[str], filled: dict | None, per_panel: int = 20) -> list[Panel]:
@@ -74,7 +78,7 @@ def _key(paper: Paper, games: list[str], filled: dict | None, per_panel: int = 2
 
 def _band(paper: Paper, cols: list[int], players: list[str], filled: dict | None, last: bool,
           who: list[list[str]] | None) -> Panel:
-    x0, y0 = paper.left, paper.top
+    x0, y0 = paper.left + INSET, paper.top + INSET  # the rules' ink stays inside the margin
     widths = [NAME_W] + [COL_W] * len(cols) + ([TOTAL_W] if last else [])
     right = x0 + sum(widths)
     height = HEAD_H + ROW_H * len(players)
@@ -113,7 +117,7 @@ def _band(paper: Paper, cols: list[int], players: list[str], filled: dict | None
                 items.append(Rect(cx + COL_W / 2 - 2.5, top + ROW_H / 2 - 2.5, 5, 5, THIN))
         if last and name in totals:
             items.append(Text(right - TOTAL_W / 2, mid, totals[name], 10, "middle", True))
-    return Panel(items, height, "standings")
+    return Panel(items, height + 2 * INSET, "standings")
 
 
 def _verdict(paper: Paper, filled: dict | None) -> Panel:

@@ -56,7 +56,7 @@ def evening(folder: Path, name: str, names: dict[str, str] | None = None, skip: 
     path = folder / f"{name}.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    for play in evenings.load(path).plays:
+    for play in evenings.load(path, read=False).plays:
         if play.game_id not in skip:
             play.results.write_text(renamed(played(play.game_id), names), encoding="utf-8")
     return path

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -102,7 +103,7 @@ def test_a_file_typed_before_evenings_counts_as_the_first_game(night, printkit):
     text = old.read_bytes()
     printkit("template", night.name, cwd=night.parent)
     assert not (night.parent / "night-knives-1-results.yaml").exists() and old.read_bytes() == text
-    e = evening.load(night).read()
+    e = evening.load(night)
     assert e.plays[0].results == old and e.plays[0].state == "valid" and e.plays[0].winners == ["Dan"]
 
 
@@ -219,3 +220,87 @@ def test_the_kit_prints_the_standings_sheet_only_for_several_games(tmp_path):
     assert "The evening's standings" in two[-1] and "Bartholomew Smithson" in two[-1]
     assert "Within The Curve, game 2 of 2" in two[-1]
     assert not any(w in two[-1].lower() for w in ("printkit score", "yaml", "--", "results file"))
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("filled", [False, True])
+def test_the_standings_sheet_is_printable_with_many_games_and_long_names(tmp_path, paper, filled):
+    """Inside the margin, no text under 7 pt, nothing printed over anything, and every name whole, for the
+    most players and a long evening (30 games across two pages of columns)."""
+    import pdfplumber
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "quality"))
+    from pdf_geometry import MM, ink, overlapping_text, text_runs
+
+    from printkit import standings
+    from printkit.sheet import MARGIN, MIN_TEXT, PAPERS, paper as make_paper
+    from printkit.writers import pdf
+
+    names = ["Maximilian Oberstein", "Bo", "Anastasia Papadopoulou"[:20], "Ann", "Kim", "Jo", "Lee", "Sam"]
+    games = [f"Selling Knives Door-to-Door, game {n} of 12" for n in range(1, 13)] + \
+            [f"Within The Curve, game {n} of 12" for n in range(1, 13)] + ["The Long Way"] * 6
+    fill = {"cells": {(names[g % 8], g): "1" for g in range(30)}, "totals": {n: "3 1/2" for n in names},
+            "winners": names[:2], "states": ["" if g % 5 else "not started" for g in range(30)]} if filled else None
+    p = make_paper(paper)
+    pages = standings.pages(p, "Friday night", games, names, fill)
+    path = tmp_path / "s.pdf"
+    path.write_bytes(pdf.render(pages, "s"))
+    w, h = PAPERS[paper]
+    with pdfplumber.open(path) as doc:
+        words = "\n".join(page.extract_text() for page in doc.pages)
+        for page in doc.pages:
+            for mark in ink(page):
+                assert MARGIN - 0.05 <= mark.x0 and mark.x1 <= w - MARGIN + 0.05, mark
+                assert MARGIN - 0.05 <= mark.top and mark.bottom <= h - MARGIN + 0.05, mark
+            assert all(r.size >= MIN_TEXT - 1e-6 for r in text_runs(page))
+            assert not overlapping_text(page)
+    for name in names:
+        assert name in words
+    assert "Game 30" in words and "Games won" in words
+
+
+def test_load_reads_every_game_as_it_stands(night, printkit):
+    """The evening as another module gets it (``evening.load``): every game read and scored at once."""
+    printkit("template", night.name, cwd=night.parent)
+    states = fill_files(night.parent)
+    e = evening.load(night)
+    assert e.title == "Friday night" and e.players == ["Ann", "Ben", "Cat", "Dan"]
+    assert [p.results.name for p in e.plays] == [f"{n}-results.yaml" for n in FILES]
+    assert [p.state for p in e.plays] == [states[n] for n in FILES]
+    assert [p.label for p in e.plays][:2] == ["Selling Knives Door-to-Door, game 1 of 2",
+                                              "Selling Knives Door-to-Door, game 2 of 2"]
+    assert e.plays[0].winners == ["Dan"] and e.plays[0].report.scores["Dan"] == 21
+    assert e.plays[8].winners == ["Ann", "Ben"] and e.plays[1].report is None
+    assert e.winners() == [e.standings()[0]["name"]]
+    bad = night.parent / "bad.yaml"
+    bad.write_text("game: curve\nn: 99\n", encoding="utf-8")
+    with pytest.raises(evening.InputError):
+        evening.load(bad)
+
+
+@settings(max_examples=25, deadline=None)
+@given(kept=st.sets(st.sampled_from(FILES)), text=st.text(max_size=40))
+def test_template_never_replaces_a_file_that_is_there(tmp_path_factory, kept, text):
+    """Whatever is there already (a typed record, half a file, rubbish), a template run leaves it byte for
+    byte, and writes exactly the files that were missing."""
+    from typer.testing import CliRunner
+
+    from printkit.cli import app
+
+    folder = tmp_path_factory.mktemp("night")
+    (folder / "night.yaml").write_text(NIGHT, encoding="utf-8")
+    for name in kept:
+        (folder / f"{name}-results.yaml").write_text(f"{name}\n{text}", encoding="utf-8")
+    before = files_of(folder)
+    cwd = os.getcwd()
+    os.chdir(folder)
+    try:
+        run = CliRunner().invoke(app, ["template", "night.yaml"])
+    finally:
+        os.chdir(cwd)
+    assert run.exit_code == 0, run.output
+    after = files_of(folder)
+    assert {k: after[k] for k in before} == before
+    assert set(after) == {f"{n}-results.yaml" for n in FILES}
+    assert sorted(line.split()[1] for line in run.output.splitlines() if line.startswith("kept ")) == \
+        sorted(f"{n}-results.yaml" for n in kept)

@@ -16,12 +16,14 @@ def evening_of(path: str):
     from .. import evening, inputs, registry, validation
 
     doc = inputs.load(path)
+    if not isinstance(doc.data, dict) or not ({"copies", "also"} & set(doc.data)):
+        return None  # one game: no evening (and a results file never holds these keys)
     game = registry.get(registry.game_of(doc))
     try:
         validation.validate(game.Config, doc)  # a results file (its record keys) never reads as a config
     except inputs.InputError:
         return None  # a results file, or not a config: the single-game path reads it or says what is wrong
-    night = evening.load(path)
+    night = evening.load(path, read=False)
     return night if night.several else None
 
 
@@ -43,7 +45,7 @@ def template(night, output: Optional[Path], force: bool) -> None:
             typer.echo(f"kept {shown} ({play.label}: it exists and is never replaced)")
             continue
         try:
-            files.replace_file(play.results, play.template().encode("utf-8"), no_clobber=True)
+            files.replace_file(play.results, play.template(night.title).encode("utf-8"), no_clobber=True)
         except FileExistsError:
             typer.echo(f"kept {shown} ({play.label}: it exists and is never replaced)")
             continue

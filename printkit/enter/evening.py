@@ -19,6 +19,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from .. import evening
+from ..inputs import InputError
 from ..season.live import Live
 from . import document, server
 from .session import Session
@@ -32,11 +33,20 @@ class Night:
     def __init__(self, night: evening.Evening, host: str):
         self.night = night
         self.token = secrets.token_urlsafe(24)
-        self.sessions: list[Session] = []
-        for play in night.plays:
-            game, path, data = document.open_file(str(play.results))
+        self.sessions: list[Session | None] = []  # None: a file that cannot be opened (listed, not served)
+        self.problems: dict[int, str] = {}
+        for i, play in enumerate(night.plays):
+            try:
+                game, path, data = document.open_file(str(play.results))
+            except InputError as e:
+                self.sessions.append(None)
+                self.problems[i] = str(e)
+                continue
             self.sessions.append(Session(game, path, data, host))
-        self.by_token = {s.token: (i, s) for i, s in enumerate(self.sessions)}
+        if not any(self.sessions):
+            raise InputError(str(night.config), "no game of this evening has a results file that can be opened: "
+                                                + next(iter(self.problems.values())))
+        self.by_token = {s.token: (i, s) for i, s in enumerate(self.sessions) if s is not None}
         self.lock = threading.Lock()
         self.stamps: dict[int, tuple | None] = {}
         self.join: dict | None = None
@@ -52,7 +62,7 @@ class Night:
                     self.stamps[i] = stamp
             out = self.night.to_json()
         for i, (game, s) in enumerate(zip(out["games"], self.sessions)):
-            game["url"] = f"/?token={s.token}"
+            game["url"] = f"/?token={s.token}" if s is not None else None
             game["number"] = i + 1
         out["join"] = self.join
         out["season"] = self.season.json()
@@ -62,8 +72,9 @@ class Night:
     def stop(self) -> list[str]:
         lines = []
         for s in self.sessions:
-            s.table.close()
-            lines.append(s.stop())
+            if s is not None:
+                s.table.close()
+                lines.append(s.stop())
         return lines
 
 
@@ -153,11 +164,12 @@ def make_server(night: Night, host: str, port: int):
     hosts = {f"{shown}:{real_port}"}
     if host == "127.0.0.1":
         hosts.add(f"localhost:{real_port}")
-    statics = {i: server._static_files(s.game) for i, s in enumerate(night.sessions)}
-    statics[-1] = statics[0]
+    statics = {i: server._static_files(s.game) for i, s in enumerate(night.sessions) if s is not None}
+    first = min(statics)
+    statics[-1] = statics[first]
     srv.RequestHandlerClass = type("Handler", (Handler,), {
         "night": night, "front": Front(night), "statics": statics, "allowed_hosts": frozenset(hosts),
-        "session": night.sessions[0], "static": statics[0]})
+        "session": night.sessions[first], "static": statics[first]})
     return srv
 
 
@@ -176,7 +188,7 @@ def run(night: evening.Evening, port: int = 0, host: str = "127.0.0.1", open_bro
     for play in night.plays:
         if not play.results.exists():
             try:
-                files.replace_file(play.results, play.template().encode("utf-8"), no_clobber=True)
+                files.replace_file(play.results, play.template(night.title).encode("utf-8"), no_clobber=True)
                 made.append(f"Made {play.results} ({play.label}), blank")
             except FileExistsError:
                 pass
@@ -192,7 +204,8 @@ def run(night: evening.Evening, port: int = 0, host: str = "127.0.0.1", open_bro
 
         live.join = {"url": url, "qr": network.page_qr(url)}
         for s in live.sessions:
-            s.join = live.join
+            if s is not None:
+                s.join = live.join
     signal.signal(signal.SIGTERM, _interrupt)
     opener = _opener(url) if open_browser else None
     try:

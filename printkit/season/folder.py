@@ -172,7 +172,7 @@ def read_evening(config: Path, memo: dict | None = None, used: dict | None = Non
     memo = {} if memo is None else memo
     used = {} if used is None else used
     key = ("evening", str(config), stamp(config))
-    night = used[key] = memo.get(key) or evening.load(config)
+    night = used[key] = memo.get(key) or evening.load(config, read=False)
     out = []
     for play in night.plays:
         key = ("play", str(play.results), stamp(play.results), play.label)

@@ -96,7 +96,7 @@ def test_the_evening_entered_on_the_page_and_in_files_stands_the_same_everywhere
     shot(page, "evening-game-page")
     phone.wait_for_function("(t) => (document.getElementById('dock-night') || {}).textContent === t",
                             arg="Night: " + " \u00b7 ".join(f"{n} {t}" for n, t in want.items()), timeout=20000)
-    shot(phone, "evening-phone")
+    phone.screenshot(path=str(shot(phone, "evening-phone")))  # the phone's screen as held: the bar in view
     phone.locator("#dock-games a[data-game='5']").tap()  # one tap to the next game
     phone.wait_for_selector("body[data-ready='1']")
     assert phone.inner_text("#title") == "The Long Way, game 1 of 2"
@@ -149,3 +149,26 @@ def test_the_evening_s_tokens_keep_to_their_own_pages(night):
     assert get("/api/evening", game_token)[0] == 404  # a game's token is for its own page
     data = yaml.safe_load((night.path.parent / "night-knives-1-results.yaml").read_text(encoding="utf-8"))
     assert json.loads(body)["results"] == json.loads(json.dumps(data))
+
+
+def test_a_game_whose_file_cannot_be_read_is_listed_and_the_others_are_served(tmp_path, page):
+    path = tmp_path / "night.yaml"
+    path.write_text(NIGHT, encoding="utf-8")
+    run_printkit("template", "night.yaml", cwd=tmp_path)
+    broken = tmp_path / "night-curve-1-results.yaml"
+    broken.write_text("game: curve\nplayers: [Ann\n", encoding="utf-8")
+    text = broken.read_bytes()
+    served = Served(path)
+    try:
+        page.goto(served.url)
+        page.wait_for_selector("#game-list [data-game='11']")
+        item = page.locator("#game-list [data-game='3']")
+        assert item.get_attribute("data-game-state") == "unreadable" and item.get_attribute("href") is None
+        assert "night-curve-1-results.yaml" in item.inner_text()
+        assert page.locator("#game-list a[data-game]").count() == len(FILES) - 1
+        page.click("#game-list a[data-game='4']")
+        page.wait_for_selector("body[data-ready='1']")
+        assert page.locator("#evening-bar a[data-game]").count() == len(FILES) - 1
+    finally:
+        code, _, _ = served.stop()
+    assert code == 0 and broken.read_bytes() == text

@@ -52,7 +52,7 @@ function showList(night) {
   $("file").textContent = `${night.games_total} games`;
   const list = $("game-list");
   list.replaceChildren(...night.games.map((g) => el("li", {},
-    el("a", { href: g.url, dataset: { game: String(g.number), gameState: g.state } },
+    el(g.url ? "a" : "div", { ...(g.url ? { href: g.url } : {}), className: "game", dataset: { game: String(g.number), gameState: g.state } },
       el("span", { className: "num" }, String(g.number)),
       el("span", { className: "label" }, g.label),
       el("span", { className: `state ${STATE_CLASS(g.state)}`, dataset: { state: g.state } }, g.state),
@@ -81,7 +81,7 @@ function showTable(night) {
 // ---------------------------------------------------------------- on a game's page
 
 function chips(night, id) {
-  return night.games.map((g) => el("a", {
+  return night.games.filter((g) => g.url).map((g) => el("a", {
     href: g.url, title: `${g.label}: ${g.state}`, "aria-label": `Game ${g.number}, ${g.label}: ${g.state}`,
     ...(g.number - 1 === current ? { "aria-current": "page" } : {}), dataset: { game: String(g.number), gameState: g.state },
   }, `${g.number} ${SHORT[g.state] || ""}`));
@@ -107,6 +107,16 @@ function showBar(night) {
     games.replaceChildren(...chips(night, "dock"));
     $("dock-night").textContent = standingsLine(night);
   }
+  if (!shown) {  // the first time: this game's button in view in each strip (they scroll sideways)
+    for (const strip of [bar, $("dock-games")]) centre(strip);
+    shown = true;
+  }
+}
+
+let shown = false;
+function centre(strip) {
+  const cur = strip && strip.querySelector('[aria-current="page"]');
+  if (cur) strip.scrollLeft = cur.offsetLeft - strip.offsetLeft - (strip.clientWidth - cur.offsetWidth) / 2;
 }
 
 // ---------------------------------------------------------------- every few seconds
