@@ -264,7 +264,7 @@ def test_a_reading_kept_reads_again_only_the_files_changed(tmp_path, monkeypatch
     assert text.to_json(folder.load(top, memo=memo)) == first and read == []
     changed = top / "2026-09-10-knives-1-results.yaml"
     changed.write_text(changed.read_text().replace("turns: [", "turns: [Ann claims 1-2 with 2, ", 1))
-    missing = next(p for p in evening.load(top / "2026-09-17.yaml").plays if p.game_id == "curve").results
+    missing = next(p for p in evening.load(top / "2026-09-17.yaml", read=False).plays if p.game_id == "curve").results
     missing.write_text(season_data.renamed(season_data.played("curve"), season_data.turn(2)))
     again = text.to_json(folder.load(top, memo=memo))
     assert sorted(read) == sorted([changed.name, missing.name])
