@@ -144,6 +144,7 @@ def read_all(configs: list[Path], workers: int) -> list[tuple[str, list[Play]]]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    registry.all_games()  # imported once here, not again in each process
     size = -(-len(configs) // workers)
     chunks = [configs[i:i + size] for i in range(0, len(configs), size)]
     with ProcessPoolExecutor(len(chunks), mp_context=multiprocessing.get_context("fork")) as pool:
