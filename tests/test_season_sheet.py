@@ -22,7 +22,8 @@ from test_printed_words import SOFTWARE_WORDS  # noqa: E402
 
 from printkit import kit, registry  # noqa: E402
 from printkit.draw import Text  # noqa: E402
-from printkit.season import folder as seasons, sheet  # noqa: E402
+from printkit.season import folder as seasons, sheet, wins as wins_chart  # noqa: E402
+from printkit.season.standings import shown  # noqa: E402
 from printkit.sheet import MARGIN, MIN_TEXT, PAPERS, paper as make_paper  # noqa: E402
 
 LONG = {"Ann": "Benedikt Olafson", "Ben": "Wolfgang Amadeus", "Cat": "Françoise Dupont", "Dan": "Gwendolyn Harris"}
@@ -157,3 +158,37 @@ def test_a_long_season_runs_on_to_a_second_page_with_its_headings(tmp_path):
     printed = [t.text for p in pages for t in p.items if isinstance(t, Text)]
     for name in many[:20]:
         assert printed.count(name) == 3, name
+
+
+def test_the_chart_draws_each_players_wins_after_each_evening(autumn):
+    from printkit.draw import Polyline
+
+    season = seasons.load(autumn)
+    page = sheet.pages(season, make_paper("letter"))[0]
+    texts = [t.text for t in page.items if isinstance(t, Text)]
+    at = texts.index("Games won over the evenings (in all, after each evening)")
+    lines = [it for it in page.items if isinstance(it, Polyline) and not it.closed]
+    assert len(lines) == len(season.table.lines) and all(len(line.points) == len(season.nights) for line in lines)
+    for ln, line in zip(season.table.lines, lines):
+        ys = [y for _, y in line.points]
+        wins = [float(v) for v in ln.wins_after]
+        for a in range(len(ys)):
+            for b in range(len(ys)):
+                assert (ys[a] < ys[b]) == (wins[a] > wins[b])  # higher on the page: more games won
+    paper = make_paper("letter")
+    ends = [t for t in page.items if isinstance(t, Text) and abs(t.x - (paper.right - wins_chart.RIGHT + 2)) < 1e-6]
+    assert sorted(t.text for t in ends) == sorted(str(shown(ln.won)) for ln in season.table.lines)
+    assert at > 0
+
+
+def test_a_hundred_evenings_chart_keeps_its_names_apart(tmp_path):
+    top = season_data.season(tmp_path / "long", 100, skip_last=("curve",))
+    pages = sheet.pages(seasons.load(top, workers=2), make_paper("a4"))
+    pdf_path = tmp_path / "season.pdf"
+    pdf_path.write_bytes(kit.render(pages, ["pdf"], "season")["kit.pdf"])
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            assert not overlapping_text(page), overlapping_text(page)[:3]
+            assert all(r.size >= MIN_TEXT - 1e-6 for r in text_runs(page))
+    texts = [t.text for p in pages for t in p.items if isinstance(t, Text)]
+    assert "2026-09-03" in texts and "2028-07-27" in texts  # the first and last evenings named under the chart

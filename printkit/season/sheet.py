@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..draw import GREY, PT, Lines, Page, Pen, Text, fit_size, text_width, wrap
 from .. import names as labels
 from ..sheet import DARK_GREY, MIN_TEXT, Paper, Player, header, players as seats
+from . import wins
 from .text import leader_text, rate_text, short_title, summary, wins_text
 
 ROW = 6.5  # a row of a table
@@ -70,6 +71,10 @@ def pages(season, paper: Paper, color: bool = True) -> list[Page]:
                  else "-" for gid in t.games] for ln in t.lines]
         sheet.y += 6
         table(sheet, "Best score in each game, and the evening it was set", name_w, cols, who, body, badge)
+    if t.lines and t.nights and sheet.y + 8 + wins.HEIGHT <= paper.bottom - FOOT:  # on the page in hand only
+        sheet.y += 8
+        sheet.page.add(wins.chart(t, paper.left, sheet.y, paper.inner_width, badge))
+        sheet.y += wins.HEIGHT
     skipped = t.not_counted()
     if skipped:
         words = "Not counted (not entered, not finished, or with a mistake): " + "; ".join(
