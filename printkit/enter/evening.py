@@ -20,6 +20,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from .. import evening
 from ..inputs import InputError
+from ..season.live import Live
 from . import document, server
 from .session import Session
 
@@ -52,6 +53,7 @@ class Night:
         self.lock = threading.Lock()
         self.stamps: dict[int, tuple | None] = {}
         self.join: dict | None = None
+        self.season = Live(night.config)  # the season so far, where the config names one
 
     def state(self) -> dict:
         """The evening as ``printkit score --json`` gives it, each game with its page's address."""
@@ -66,6 +68,7 @@ class Night:
             game["url"] = f"/?token={s.token}" if s is not None else None
             game["number"] = i + 1
         out["join"] = self.join
+        out["season"] = self.season.json()
         out["poll"] = POLL
         return out
 

@@ -134,6 +134,7 @@ async function tick() {
     if (onGame) showBar(night);
     else {
       showList(night);
+      document.dispatchEvent(new CustomEvent("printkit-evening", { detail: night }));  // season.js
       $("saved").textContent = "";
     }
   } catch (e) {
