@@ -7,6 +7,8 @@ import { Board } from "/static/board.js";
 import { Saver } from "/static/saving.js";
 import { Table } from "/static/table.js";
 import { Phone } from "/static/phone.js";
+import { Intents } from "/static/intents.js";
+import { track } from "/static/input.js";
 import { apply, clone, diff } from "/static/parts.js";
 import * as game from "/static/game.js";
 
@@ -16,6 +18,8 @@ const page = {
   doc: null, version: null, setup: null, info: {},
   seq: 0,            // the number of the newest state; answers for older states are dropped
   shownSeq: -1,      // the state whose check is on screen
+  answered: -1,      // the newest state the server answered for (checked and drawn): taps act on it
+  offline: false,    // the last state sent got no answer: the server is not answering
   revealSeq: -1,     // with live marks off: the state whose mistakes Check revealed
   synced: null,      // the document as the server last confirmed it (this page's changes not saved yet aside)
   rev: 0,            // the newest change of any device this page holds
@@ -24,7 +28,7 @@ const page = {
   file: "",
 };
 const history = new History();
-let editors, board, phone;
+let editors, board, phone, intents;
 const saver = new Saver(page, { show: showSaved });
 const table = new Table(page, { history, redraw: () => changed(), tell, saver });
 saver.onReload = () => table.reload();
@@ -73,6 +77,7 @@ function changed(from = null) {
 }
 
 function undo() {
+  if (intents.size) { intents.takeBack(); say("Took back the last tap, not written yet."); return; }
   const back = history.undo(JSON.stringify(page.doc));
   if (back !== null) { page.doc = JSON.parse(back); changed(); say("Undone."); }
 }
@@ -85,9 +90,11 @@ function redo() {
 // ---------------------------------------------------------------- checking: always the newest state
 
 let inflight = null;
+let retry = null;  // the server did not answer: the newest state is sent again in a while
 
 async function refresh() {
   const seq = ++page.seq;
+  clearTimeout(retry);
   if (inflight) inflight.abort();
   const ctl = new AbortController();
   inflight = ctl;
@@ -101,6 +108,8 @@ async function refresh() {
       post("/api/board", doc, headers, { signal: ctl.signal }),
     ]);
     if (seq !== page.seq) return;  // a newer state is on its way: this answer is already old
+    page.answered = seq;
+    page.offline = false;
     if (drawn.status === 200) { page.info = drawn.body.info || {}; page.unread = drawn.body.unread || []; board.show(drawn.body.sheets); }
     if (check.status === 200) {
       showReport(check.body, seq);
@@ -109,13 +118,35 @@ async function refresh() {
       showProblem(check.body.error || `the server answered ${check.status}`, drawn.status === 200 ? drawn.body.unread : []);
     }
   } catch (e) {
-    if (e.name !== "AbortError" && seq === page.seq) showProblem("the printkit server is not answering (is it still running?)");
+    if (e.name !== "AbortError" && seq === page.seq) {
+      page.offline = true;
+      showOffline();
+      retry = setTimeout(refresh, 1500);  // until it answers; the taps meanwhile are kept in order
+    }
   } finally {
     if (seq === page.seq) {
-      document.body.classList.remove("busy");
-      save();  // the newest state, checked: written to the file at once (a save per change, a few ms)
+      if (page.answered === seq) intents.run();  // the taps kept meanwhile, each on the state before it
+      if (seq === page.seq && !intents.size) document.body.classList.remove("busy");
+      if (seq === page.seq) save();  // the newest state, checked: written to the file at once (a save per change, a few ms)
     }
   }
+}
+
+// the server does not answer (the phone out of the Wi-Fi, the server stopped): the last check stays on
+// screen; each tap is kept and written once it answers
+function showOffline() {
+  const status = document.querySelector("[data-status]");
+  status.textContent = "waiting for the server";
+  status.className = "status blank";
+  $("problem").textContent = "The printkit server is not answering. Every tap is kept on this page, marked as not written yet, " +
+    "and written in order as soon as it answers again.";
+  $("problem").hidden = false;
+  $("dock-state").textContent = "waiting for the server";
+  $("dock-state").className = "blank";
+}
+
+function kept(n) {  // the taps kept while the server does not answer, said
+  if (n && page.offline) say(`${n} tap${n === 1 ? "" : "s"} kept, not written yet: written in order when the server answers.`);
 }
 
 function showReport(rep, seq) {
@@ -239,6 +270,9 @@ async function start() {
   phone = new Phone(page, board);
   phone.start();
   ctx.board = board;
+  intents = new Intents({ fresh: () => page.answered === page.seq, seq: () => page.seq, board, root: $("board"), told: kept });
+  ctx.track = (root, handlers, options) => track(root, intents.wrap(handlers), options);
+  window.addEventListener("online", () => { if (page.offline) refresh(); saver.now?.(); });
   if (!(await load())) return;
   $("undo").onclick = undo;
   $("redo").onclick = redo;
@@ -252,11 +286,11 @@ async function start() {
     if (mod && !e.altKey && (e.key === "z" || e.key === "Z")) { e.preventDefault(); (e.shiftKey ? redo : undo)(); return; }
     if (mod && !e.altKey && (e.key === "y" || e.key === "Y")) { e.preventDefault(); redo(); return; }
     if (e.target.closest && e.target.closest("textarea, input, select")) return;
-    game.key?.(ctx, e);
+    if (game.key) intents.key(e, (ev) => game.key(ctx, ev));
   });
   window.addEventListener("pagehide", () => save({ keepalive: true }));
   window.addEventListener("beforeunload", (e) => {  // a change not saved yet: ask before the tab goes
-    if (saver.unsaved()) { saver.keep(); e.preventDefault(); e.returnValue = ""; }
+    if (saver.unsaved() || intents.size) { saver.keep(); e.preventDefault(); e.returnValue = ""; }
   });
   document.addEventListener("visibilitychange", () => { if (document.hidden) save({ keepalive: true }); });
   game.start?.(ctx);

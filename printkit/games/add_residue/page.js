@@ -12,7 +12,7 @@ let written = null; // "=" typed: the m written after the last move, being typed
 let mBox = null;
 
 export function start(ctx) {
-  track(ctx.board.root, {  // a tap or click on an open number plays it
+  ctx.track(ctx.board.root, {  // a tap or click on an open number plays it
     pick: (x, y) => placeAt(ctx.board.root, x, y, (ref) => ref.startsWith("move:")),
     down: (place) => ({ ref: place.ref }),
     up(stroke, place) { if (place && place.ref === stroke.ref) { cursor = stroke.ref; play(ctx, stroke.ref.slice(5)); } },

@@ -103,7 +103,7 @@ export function start(ctx) {
   ctx.controls.append(bar);
   drawBar(ctx);
   const root = ctx.board.root;
-  track(root, {
+  ctx.track(root, {
     pick(x, y) {
       const row = placeAt(root, x, y, (ref) => ref.startsWith("turn:"));
       if (row) return { key: row.ref, el: row.el, ...parseRef(row.ref) };

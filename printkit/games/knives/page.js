@@ -38,7 +38,7 @@ export function start(ctx) {
   document.head.append(Object.assign(document.createElement("style"), { textContent: CSS }));
   panel = buildPanel(ctx);
   const root = ctx.board.root;
-  track(root, {
+  ctx.track(root, {
     pick: (x, y) => target(ctx, x, y),
     down: (place) => ({ ref: place.ref, el: place.el, alts: place.alts }),
     moved: (stroke, at) => move(ctx, stroke, at),
