@@ -8,6 +8,7 @@ import { Saver } from "/static/saving.js";
 import { Table } from "/static/table.js";
 import { Phone } from "/static/phone.js";
 import { Intents } from "/static/intents.js";
+import { News, render, view } from "/static/scores.js";
 import { track } from "/static/input.js";
 import { apply, clone, diff } from "/static/parts.js";
 import * as game from "/static/game.js";
@@ -20,6 +21,7 @@ const page = {
   shownSeq: -1,      // the state whose check is on screen
   answered: -1,      // the newest state the server answered for (checked and drawn): taps act on it
   offline: false,    // the last state sent got no answer: the server is not answering
+  final: false,      // Check pressed: what is not entered yet counts as missing (until the next edit)
   revealSeq: -1,     // with live marks off: the state whose mistakes Check revealed
   synced: null,      // the document as the server last confirmed it (this page's changes not saved yet aside)
   rev: 0,            // the newest change of any device this page holds
@@ -28,6 +30,7 @@ const page = {
   file: "",
 };
 const history = new History();
+const news = new News();
 let editors, board, phone, intents;
 const saver = new Saver(page, { show: showSaved });
 const table = new Table(page, { history, redraw: () => changed(), tell, saver });
@@ -63,9 +66,18 @@ async function load() {
 // ---------------------------------------------------------------- changes
 
 export function edit(change, { coalesce = null, from = null } = {}) {
-  history.record(JSON.stringify(page.doc), coalesce);
+  const before = JSON.stringify(page.doc);
+  history.record(before, coalesce);
+  page.final = false;  // Check shows every mistake of the record it was pressed on, until the next edit
   change(page.doc);
+  page.done = written(JSON.parse(before), page.doc);
   changed(from);
+}
+
+// what an edit did, as the players would say it: the line it wrote to a log ("Ben draws Q"), or nothing
+function written(was, now) {
+  const line = diff(was, now).filter((c) => typeof c.path.at(-1) === "number" && typeof c.value === "string").at(-1);
+  return line ? `Written: ${line.value}` : "";
 }
 
 function changed(from = null) {
@@ -79,12 +91,12 @@ function changed(from = null) {
 function undo() {
   if (intents.size) { intents.takeBack(); say("Took back the last tap, not written yet."); return; }
   const back = history.undo(JSON.stringify(page.doc));
-  if (back !== null) { page.doc = JSON.parse(back); changed(); say("Undone."); }
+  if (back !== null) { page.final = false; page.doc = JSON.parse(back); changed(); say("Undone."); }
 }
 
 function redo() {
   const fwd = history.redo(JSON.stringify(page.doc));
-  if (fwd !== null) { page.doc = JSON.parse(fwd); changed(); say("Redone."); }
+  if (fwd !== null) { page.final = false; page.doc = JSON.parse(fwd); changed(); say("Redone."); }
 }
 
 // ---------------------------------------------------------------- checking: always the newest state
@@ -155,43 +167,17 @@ function showReport(rep, seq) {
   $("problem").hidden = true;
   $("mistakes").hidden = false;
   for (const el of document.querySelectorAll(".unread")) el.classList.remove("unread");
-  const blank = rep.violations.length === 1 && rep.violations[0].rule === "empty";  // a fresh sheet: no mistake
-  const broken = blank ? 0 : rep.violations.length;
-  const status = document.querySelector("[data-status]");
-  status.textContent = blank ? "nothing entered yet" : broken ? `${broken} rule(s) broken` : "valid";
-  status.className = "status " + (blank ? "blank" : broken ? "broken" : "valid");
-  const rows = rep.players.map((p) => {
-    const who = page.setup.players.find((s) => s.name === p.name) || {};
-    const tr = document.createElement("tr");
-    if (p.disqualified) tr.className = "out";
-    const sw = document.createElement("td");
-    sw.innerHTML = `<span class="swatch" style="background:${who.color || "#000"}"></span>`;
-    const name = document.createElement("th");
-    name.textContent = p.name;
-    name.title = who.cue || "";
-    const score = document.createElement("td");
-    score.dataset.score = p.name;
-    score.textContent = String(p.score);
-    const flag = document.createElement("td");
-    flag.textContent = p.disqualified ? "disqualified" : (rep.winners.includes(p.name) ? "winner" : "");
-    tr.append(sw, name, score, flag);
-    return tr;
-  });
-  $("scores").tBodies[0].replaceChildren(...rows);
-  $("winners").textContent = rep.winners.length
-    ? (rep.winners.length === 1 ? "Winner: " : "Winners: ") + rep.winners.join(", ") : "Winner: none";
-  $("violations").replaceChildren(...rep.violations.filter(() => !blank).map((v, i) => {
-    const li = document.createElement("li");
-    li.dataset.violation = v.rule;
-    li.dataset.index = String(i);  // a tap goes to its place on the sheet
-    li.textContent = `${v.where}: ${v.message}`;
-    if (v.player) li.title = `${v.player} (${v.rule})`;
-    return li;
-  }));
-  $("notes").replaceChildren(...rep.notes.map((n) => Object.assign(document.createElement("li"), { textContent: n })));
-  $("remarks").hidden = rep.notes.length === 0;
-  phone.checked(rep, blank);
+  showScores();
   game.checked?.(ctx, rep);
+}
+
+// the scores and mistakes of the state on screen: what is not entered yet is still to enter, until Check
+function showScores() {
+  const v = view(page.report, page.final || page.revealSeq === page.shownSeq);
+  const blank = render(v, page.setup);
+  phone.checked(v, blank);
+  news.show(v, blank, page.done);
+  page.done = "";
 }
 
 function showProblem(text, unread = []) {
@@ -276,7 +262,7 @@ async function start() {
   if (!(await load())) return;
   $("undo").onclick = undo;
   $("redo").onclick = redo;
-  $("check").onclick = () => { page.revealSeq = page.shownSeq; applyMarks(); say(page.report && page.report.violations.length ? "Mistakes shown in red." : "Checked."); };
+  $("check").onclick = () => { page.revealSeq = page.shownSeq; page.final = true; if (page.report) showScores(); applyMarks(); say(page.report && page.report.violations.length ? "Mistakes shown in red." : "Checked."); };
   $("live").onchange = () => {
     localStorage.setItem(storeKey(), JSON.stringify({ live: $("live").checked }));
     applyMarks();
