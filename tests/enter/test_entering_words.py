@@ -105,3 +105,62 @@ def test_undo_of_a_crossing_segment_leaves_no_mistake_on_the_bar(serve, browser,
         f.drag(f"1:{a}", f"1:{b}")
     _undo_leaves_no_stale_mistake(pg, f, same_again)
     pg.context.close()
+
+
+def test_a_phone_is_spoken_to_in_taps_without_keys(serve, browser, tmp_path):
+    s = serve(config_for(DATA / "played-knives.yaml", tmp_path))
+    pg, f = _phone(browser, s)
+    said = pg.inner_text("#say")
+    assert "Tap the card drawn" in said and "lick" not in said, said
+    pg.context.close()
+    example = yaml.safe_load((DATA / "played-ikes.yaml").read_text(encoding="utf-8"))
+    cfg = tmp_path / "ikes-night.yaml"
+    cfg.write_text(yaml.safe_dump({k: v for k, v in example.items() if k != "sheets"}, sort_keys=False), encoding="utf-8")
+    s = serve(cfg)
+    pg, f = _phone(browser, s)
+    text = pg.inner_text("#board")
+    assert "Keys:" not in text and "Shift" not in text and "lick" not in text, text
+    assert "Pen:" not in pg.inner_text("#say")
+    f.tap("text=Turn log")
+    text = pg.inner_text("#board")
+    assert "(Enter)" not in text and "(Esc)" not in text and "Backspace" not in text, text
+    pg.context.close()
+
+
+def test_the_m_box_is_never_an_empty_box(serve, browser, tmp_path):
+    s = serve(config_for(DATA / "played-add-residue.yaml", tmp_path))
+    pg, f = _phone(browser, s)
+    f.click("move:add 10")
+    wait_checked(pg)
+    box = pg.locator("[data-m]")
+    assert box.input_value() or box.get_attribute("placeholder"), "an empty box beside Write"
+    pg.context.close()
+
+
+def test_devices_are_named_by_the_player_they_enter_for(serve, browser, tmp_path):
+    s = serve(config_for(DATA / "played-knives.yaml", tmp_path), "--table", "--host", "127.0.0.1")
+    for _ in range(3):
+        s.proc.stdout.readline()
+    ann, _ = _phone(browser, s)
+    ben, _ = _phone(browser, s)
+    ben.select_option("#whose", "Ben")
+    ann.wait_for_function("document.getElementById('others').textContent.includes(\"Ben's phone\")", timeout=15_000)
+    assert "device" not in ann.inner_text("#others") and "starting" not in ann.inner_text("#others")
+    ann.locator("#join summary").click()
+    assert "point its camera at this code" in ann.inner_text("#join-how")
+    ann.context.close()
+    ben.context.close()
+
+
+def test_a_phone_entering_anns_sheets_does_not_write_bens(serve, browser, tmp_path):
+    s = serve(config_for(DATA / "played-curve.yaml", tmp_path))
+    pg, f = _phone(browser, s)
+    pg.select_option("#whose", "Ann")
+    f.drag("curve:Ben:B2", "curve:Ben:B5", steps=3)
+    wait_checked(pg)
+    assert "This phone enters Ann's sheets" in pg.inner_text("#say")
+    assert "1" not in pg.locator('#editors [data-path="curves.Ben"]').input_value()
+    f.drag("curve:Ann:B2", "curve:Ann:B5", steps=3)  # Ann's own: written
+    wait_checked(pg)
+    pg.wait_for_function("document.querySelector('#editors [data-path=\"curves.Ann\"]').value.includes('4')")
+    pg.context.close()

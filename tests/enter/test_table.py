@@ -260,7 +260,7 @@ def test_during_play_the_bar_says_what_the_last_move_scored_and_the_rule_it_brok
     assert pg.inner_text("#dock-say").startswith("Move 2 of 52: Ben to move")  # whose turn
     fingers.click("move:mod 2")  # 3 mod 2 = 1: Ben scores 1
     wait_checked(pg)
-    assert pg.inner_text("#dock-last") == "Last change: Ben +1"
+    assert pg.inner_text("#dock-last") == "Written: Ben mod 2"  # what was done, as the players say it
     pg.context.close()
     s = serve(config_for(DATA / "played-intersections.yaml", tmp_path))
     pg = phone(browser)

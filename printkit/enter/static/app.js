@@ -9,6 +9,7 @@ import { Table } from "/static/table.js";
 import { Phone } from "/static/phone.js";
 import { Intents } from "/static/intents.js";
 import { News, render, view } from "/static/scores.js";
+import { forHands } from "/static/words.js";
 import { track } from "/static/input.js";
 import { apply, clone, diff } from "/static/parts.js";
 import * as game from "/static/game.js";
@@ -67,11 +68,28 @@ async function load() {
 
 export function edit(change, { coalesce = null, from = null } = {}) {
   const before = JSON.stringify(page.doc);
+  const trial = JSON.parse(before);
+  change(trial);
+  const other = from === null && othersPart(JSON.parse(before), trial);
+  if (other) { say(`This phone enters ${$("whose").value}'s sheets: ${other}'s are entered on their own phone (or pick "everything" above).`); return; }
   history.record(before, coalesce);
   page.final = false;  // Check shows every mistake of the record it was pressed on, until the next edit
-  change(page.doc);
+  page.doc = trial;
   page.done = written(JSON.parse(before), page.doc);
   changed(from);
+}
+
+// "This device enters Ann's sheets": a tap that would write another player's own part (their curve, their
+// sheet; Ann's copy of Ben's curve is Ann's) is not written; the player it belongs to, or null
+function othersPart(was, now) {
+  const mine = $("whose").value;
+  if (!mine) return null;
+  const names = page.setup.players.map((p) => p.name.toLowerCase());
+  for (const c of diff(was, now)) {
+    const owner = c.path.find((k) => typeof k === "string" && names.includes(k.toLowerCase()));
+    if (owner && owner.toLowerCase() !== mine.toLowerCase()) return page.setup.players.find((p) => p.name.toLowerCase() === owner.toLowerCase()).name;
+  }
+  return null;
 }
 
 // what an edit did, as the players would say it: the line it wrote to a log ("Ben draws Q"), or nothing
@@ -229,7 +247,7 @@ function tell(text, kind) {
 
 // ---------------------------------------------------------------- what a game's module gets
 
-export function say(text) { $("say").textContent = text; }
+export function say(text) { $("say").textContent = forHands(text); }  // taps on a touch screen, no keys
 
 const ctx = {
   doc: () => page.doc,

@@ -22,6 +22,7 @@ export class Table {
     this.source.addEventListener("hello", (e) => {  // (re)connected: anything missed meanwhile is fetched
       document.body.dataset.live = "1";
       if (Number(e.data) !== this.page.rev) this.reload();
+      this.announce();  // a device back on the network says again whose sheets it enters
       this.say();
     });
     this.source.addEventListener("change", (e) => this.change(JSON.parse(e.data)));
@@ -44,12 +45,8 @@ export class Table {
       apply(page.synced, ch);
       if (!mine.some((m) => overlaps(m.path, ch.path))) apply(page.doc, ch);
     }
-    const where = ev.changes.map((c) => partName(c.path)).join(", ");
-    if (told.length) {
-      this.tell(`${ev.by} changed ${told.map((t) => t.part).join(", ")} after you: theirs stands. Undo brings yours back.`, "told");
-    } else {
-      this.tell(`${ev.by} entered ${where}.`, "");
-    }
+    const [text, kind] = news(ev, told);
+    this.tell(text, kind);
     this.redraw();
   }
 
@@ -83,6 +80,11 @@ export class Table {
       $("join-qr").src = join.qr;
       $("join-url").textContent = join.url;
       $("join").hidden = false;
+      if (!$("join-how")) {
+        $("join-url").after(Object.assign(document.createElement("p"), { id: "join-how", textContent:
+          "On another phone at this table, on the same Wi-Fi: point its camera at this code (or type the address), " +
+          "then pick whose sheets that phone enters. Both phones then enter into this one file." }));
+      }
     }
     this.connect();
     this.announce();
@@ -92,7 +94,7 @@ export class Table {
 
   announce() {
     const v = $("whose").value;
-    post("/api/presence", { name: v ? `${v}'s device` : "", entering: v ? `${v}'s sheets` : "everything" },
+    post("/api/presence", { name: v ? `${v}'s phone` : "", entering: v ? `${v}'s sheets` : "everything" },
       { "X-Printkit-Client": this.page.client }).catch(() => {});
   }
 
@@ -104,7 +106,22 @@ export class Table {
   say() {
     const others = this.devices.filter((d) => d.device !== this.page.client);
     $("others").textContent = $("others").title = others.length
-      ? "Also entering: " + others.map((d) => `${d.name || `device ${d.n}`} (${d.entering || "starting"})`).join(", ")
-      : "No other device on this game yet.";
+      ? "Also entering: " + others.map(deviceName).join(", ")
+      : "No other phone on this game yet.";
   }
+}
+
+// a device as the players know it: by the player it enters for ("Ben's phone"), else by what it enters
+export function deviceName(d) {
+  const who = /^(.+)'s sheets$/.exec(d.entering || "");
+  if (who) return `${who[1]}'s phone`;
+  return d.entering && d.entering !== "everything" ? `a phone entering ${d.entering}` : "a phone entering every sheet";
+}
+
+// what another device did, in one line: the parts as the server names them (as players say them, where it
+// sends `name`), else as the file names them
+export function news(ev, told) {
+  const who = ev.by ? ev.by.replace(/'s device$/, "'s phone") : "Another phone";
+  if (told.length) return [`${who} changed ${told.map((t) => t.name || t.part).join(", ")} after you: theirs stands. Undo brings yours back.`, "told"];
+  return [`${who} entered ${ev.changes.map((c) => c.name || partName(c.path)).join(", ")}.`, ""];
 }

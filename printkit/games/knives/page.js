@@ -336,7 +336,7 @@ function showPanel(ctx) {
   if (choose) {
     if (!claimant || !inf.players.includes(claimant)) claimant = inf.to_move || inf.players[0];
     const label = document.createElement("span");
-    label.textContent = inf.mode === "open" ? "A claim first (claims only) by:" : "Claim by:";
+    label.textContent = "Who claims?";
     p.who.replaceChildren(label, ...inf.players.map((name) => {
       const b = Object.assign(document.createElement("button"), { type: "button", textContent: name });
       b.dataset.player = name;
