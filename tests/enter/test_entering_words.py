@@ -164,3 +164,27 @@ def test_a_phone_entering_anns_sheets_does_not_write_bens(serve, browser, tmp_pa
     wait_checked(pg)
     pg.wait_for_function("document.querySelector('#editors [data-path=\"curves.Ann\"]').value.includes('4')")
     pg.context.close()
+
+
+def test_a_reload_comes_back_to_the_same_place_with_the_half_built_turn(serve, browser, tmp_path):
+    example = yaml.safe_load((DATA / "played-ikes.yaml").read_text(encoding="utf-8"))
+    cfg = tmp_path / "ikes-night.yaml"
+    cfg.write_text(yaml.safe_dump({k: v for k, v in example.items() if k != "sheets"}, sort_keys=False), encoding="utf-8")
+    s = serve(cfg)
+    pg, f = _phone(browser, s)
+    f.tap("text=Turn log")
+    for die in "35":
+        f.tap(f'.pens button:text-is("{die}")')
+    assert pg.inner_text("[data-turnline]") == "35"
+    pg.evaluate("window.scrollTo(0, 400)")
+    pg.wait_for_timeout(100)
+    y = pg.evaluate("window.scrollY")
+    assert y > 100
+    pg.reload()
+    pg.wait_for_selector("body[data-ready='1']")
+    wait_checked(pg)
+    pg.wait_for_function("document.querySelector('[data-turnline]') && document.querySelector('[data-turnline]').textContent === '35'",
+                         timeout=10_000)
+    pg.wait_for_function(f"Math.abs(window.scrollY - {y}) < 40", timeout=10_000)
+    assert pg.errors == []
+    pg.context.close()

@@ -144,6 +144,7 @@ async function refresh() {
     if (check.status === 200) {
       showReport(check.body, seq);
       applyMarks();
+      if (arrive) { const at = arrive; arrive = null; backToPlace(at); }
     } else {  // the record does not read: the sheets of the parts that do, each part that does not named
       showProblem(check.body.error || `the server answered ${check.status}`, drawn.status === 200 ? drawn.body.unread : []);
     }
@@ -245,6 +246,24 @@ function tell(text, kind) {
   t.className = kind;
 }
 
+// ---------------------------------------------------------------- a reload comes back to the same place
+
+let arrive = null;  // the place kept when the page went: gone back to once the sheets are drawn
+
+function placeKey() { return `printkit:place:${location.host}:${page.file}`; }
+
+// where the player was (the page's scroll, each sheet's own) and any line half built (the game's `held`)
+function keepPlace() {
+  const at = { y: window.scrollY, x: [...board.root.children].map((b) => b.scrollLeft), held: game.held?.() ?? null };
+  try { localStorage.setItem(placeKey(), JSON.stringify(at)); } catch (_) { /* the page goes without it */ }
+}
+
+function backToPlace(at) {
+  if (at.held) game.resume?.(ctx, at.held);
+  [...board.root.children].forEach((b, i) => { if (at.x && at.x[i]) b.scrollLeft = at.x[i]; });
+  requestAnimationFrame(() => window.scrollTo(0, at.y || 0));
+}
+
 // ---------------------------------------------------------------- what a game's module gets
 
 export function say(text) { $("say").textContent = forHands(text); }  // taps on a touch screen, no keys
@@ -292,11 +311,12 @@ async function start() {
     if (e.target.closest && e.target.closest("textarea, input, select")) return;
     if (game.key) intents.key(e, (ev) => game.key(ctx, ev));
   });
-  window.addEventListener("pagehide", () => save({ keepalive: true }));
+  window.addEventListener("pagehide", () => { keepPlace(); save({ keepalive: true }); });
+  arrive = JSON.parse(localStorage.getItem(placeKey()) || "null");
   window.addEventListener("beforeunload", (e) => {  // a change not saved yet: ask before the tab goes
     if (saver.unsaved() || intents.size) { saver.keep(); e.preventDefault(); e.returnValue = ""; }
   });
-  document.addEventListener("visibilitychange", () => { if (document.hidden) save({ keepalive: true }); });
+  document.addEventListener("visibilitychange", () => { if (document.hidden) { keepPlace(); save({ keepalive: true }); } });
   game.start?.(ctx);
   table.start(page.join);
   changed();  // checked, drawn, and saved when the page holds changes the file does not (kept ones, back)

@@ -50,6 +50,14 @@ export function start(ctx) {
 
 export function checked(ctx) { tell(ctx); }
 
+// the claim half picked, kept over a reload (and given back to resume)
+export function held() { return roads.length || cards.length ? { roads, cards, claimant } : null; }
+export function resume(ctx, kept) {
+  if (!kept) return;
+  roads = kept.roads || []; cards = kept.cards || []; claimant = kept.claimant || null;
+  changed(ctx);
+}
+
 // ---------------------------------------------------------------- the record
 
 function append(ctx, line) {
