@@ -86,6 +86,12 @@ export class Table {
           "then pick whose sheets that phone enters. Both phones then enter into this one file." }));
       }
     }
+    for (const id of ["told", "others"]) {  // a line cut off in its strip opens whole with a tap
+      $(id).addEventListener("click", () => {
+        const open = $(id).style.whiteSpace !== "normal";
+        Object.assign($(id).style, { whiteSpace: open ? "normal" : "", overflow: open ? "visible" : "", textOverflow: open ? "clip" : "" });
+      });
+    }
     this.connect();
     this.announce();
   }
