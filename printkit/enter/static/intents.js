@@ -57,6 +57,11 @@ export class Intents {
         this.paint(stroke.refs);
       },
       moved: (stroke, at) => (stroke.kept ? undefined : game.moved?.(stroke, at)),
+      // whether a touch goes on as a stroke (else it scrolls): for a kept one, asked of its first place
+      follows: game.follows && ((stroke, dx, dy) => {
+        if (!stroke.kept) return game.follows(stroke, dx, dy);
+        try { return game.follows({ ...stroke.place }, dx, dy); } catch (_) { return true; }
+      }),
       up: (stroke, place, moved) => {
         if (!stroke.kept) return live(() => game.up?.(stroke, place, moved), [refOf(place)]);
         this.keep({
