@@ -36,9 +36,11 @@ export function render(v, setup) {
   const blank = v.violations.length === 1 && v.violations[0].rule === "empty";  // a fresh sheet: no mistake
   const broken = blank ? 0 : v.violations.length;
   const status = document.querySelector("[data-status]");
-  status.textContent = blank ? "nothing entered yet" : broken ? `${broken} rule(s) broken`
-    : v.still.length ? `valid so far, ${v.still.length} still to enter` : "valid";
+  status.textContent = blank ? "nothing entered yet" : broken ? `${broken} rule(s) broken` : "valid";
   status.className = "status " + (blank ? "blank" : broken ? "broken" : "valid");
+  let still = document.querySelector("[data-still]");  // beside the state: how much is still to enter
+  if (!still) { still = Object.assign(document.createElement("span"), { className: "still" }); still.dataset.still = ""; status.after(still); }
+  still.textContent = v.still.length && !blank ? ` ${v.still.length} still to enter` : "";
   const rows = v.players.map((p) => {
     const who = setup.players.find((s) => s.name === p.name) || {};
     const tr = document.createElement("tr");
@@ -67,7 +69,7 @@ export function render(v, setup) {
     if (x.player) li.title = `${x.player} (${x.rule})`;
     return li;
   });
-  const still = v.still.map((x) => {
+  const waiting = v.still.map((x) => {
     const li = document.createElement("li");
     li.className = "waiting";
     li.dataset.waiting = x.rule;
@@ -75,7 +77,7 @@ export function render(v, setup) {
     li.style.color = "#555";
     return li;
   });
-  $("violations").replaceChildren(...mistakes, ...still);
+  $("violations").replaceChildren(...mistakes, ...waiting);
   $("notes").replaceChildren(...v.notes.map((n) => Object.assign(document.createElement("li"), { textContent: n })));
   $("remarks").hidden = v.notes.length === 0;
   return blank;
