@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from enter_helpers import DATA, Fingers, config_for, open_page, phone, wait_checked
+from enter_helpers import DATA, Fingers, config_for, enter_curve, layout_shift, open_page, phone, wait_checked, watch_shifts
 
 GAMES = ["intersections", "curve", "knives", "ikes", "add-residue"]
 
@@ -110,4 +110,40 @@ def test_a_swipe_from_a_copys_square_scrolls_and_writes_nothing(serve, browser, 
     assert scrolled_by(pg, fingers, x, y) > 60, owner
     wait_checked(pg)
     assert text(pg) == before
+    assert pg.errors == []
+
+
+class Watched(Fingers):
+    """Fingers that note where each tapped place was on the screen before the tap and after its check."""
+
+    def __init__(self, page):
+        super().__init__(page)
+        self.moves: list[tuple[str, float]] = []
+
+    def click(self, ref: str) -> None:
+        x, y = self.centre(ref)
+        before = self.page.locator(f'[data-ref="{ref}"]').first.bounding_box()
+        self.page.touchscreen.tap(x, y)
+        self.events += 1
+        wait_checked(self.page)
+        self.page.wait_for_timeout(100)
+        after = self.page.locator(f'[data-ref="{ref}"]').first.bounding_box()
+        self.moves.append((ref, max(abs(after["x"] - before["x"]), abs(after["y"] - before["y"]))))
+
+
+def test_numbers_written_on_a_copy_with_bigger_squares_move_nothing_under_the_finger(serve, browser, tmp_path):
+    example = DATA / "played-curve.yaml"
+    played = yaml.safe_load(example.read_text(encoding="utf-8"))
+    owner = next(iter(played["curves"]))
+    s = serve(config_for(example, tmp_path))
+    pg = phone(browser)
+    open_page(pg, s)
+    assert pg.get_attribute("#zoom", "aria-pressed") == "true"  # bigger squares: a touch screen's start
+    watch_shifts(pg)
+    fingers = Watched(pg)
+    one = {"n": played["n"], "curves": {owner: played["curves"][owner]}, "fills": {owner: {owner: played["fills"][owner][owner]}}}
+    enter_curve(pg, fingers, one)
+    assert len(fingers.moves) > 10
+    assert max(m for _, m in fingers.moves) <= 4, [m for m in fingers.moves if m[1] > 1]  # (it was 228 px a number)
+    assert layout_shift(pg) <= 0.02, layout_shift(pg)
     assert pg.errors == []

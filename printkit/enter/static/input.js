@@ -243,9 +243,10 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     const s = stroke;
     stroke = null;
     if (s.panning) return;
-    if (s.soft) {  // a tap's place on touch: it acts now, the finger lifted where it went down
-      const made = game.down(s.made.soft, e);
-      if (made) game.up?.(made, s.made.soft, false);
+    if (s.soft) {  // a tap's place on touch: it acts now, picked again (the sheet may have been redrawn since)
+      const place = pickNear(e.clientX, e.clientY, s.type);
+      const made = place && place.key === s.made.soft.key ? game.down(place, e) : null;
+      if (made) game.up?.(made, place, false);
       return;
     }
     game.up?.(s.made, game.pick(e.clientX, e.clientY, s.type), s.moved);

@@ -148,6 +148,8 @@ function button(text, title, pressed, onclick) {
   return b;
 }
 
+const docked = (b, label) => { b.dataset.dock = label; return b; };  // in the phone's bar too (phone.js)
+
 function drawBar(ctx) {
   const names = ctx.info().displays || {};
   const pictures = ctx.info().pens || {};
@@ -163,7 +165,7 @@ function drawBar(ctx) {
     line.dataset.turnline = "";
     bar.replaceChildren(
       rowEl(`Turn ${(ctx.info().turns || {})[turn.player] + 1 || ""}`, line,
-        button("Add turn (Enter)", "Add this line to the turn log", null, act(() => commitTurn(ctx)))),
+        docked(button("Add turn (Enter)", "Add this line to the turn log", null, act(() => commitTurn(ctx))), "Add turn")),
       rowEl("Dice", ...["1", "2", "3", "4", "5", "6"].map((d) => button(d, "A die's number (the display's number once its space is picked)", null,
         act(() => turnKey(ctx, d)))), button("\u232b", "Take back the last part of the line (Backspace)", null, act(() => turnKey(ctx, "Backspace")))),
       rowEl("Add", button("+coins (c)", "The bonus: 2 coins", turn.bonus === "+coins", act(() => turnKey(ctx, "c"))),
@@ -181,6 +183,7 @@ function drawBar(ctx) {
     const b = button(m === "." ? ". empty" : m === "o" ? "o tile" : m, `A click on a square writes ${m}` +
       (names[m] ? ` (${names[m]})` : ""), pen === m, act(() => { pen = m; }));
     b.dataset.pen = m;
+    if (pen === m) b.dataset.dock = "pen";  // the chosen pen, named in the phone's bar
     if (pictures[m]) b.insertAdjacentHTML("afterbegin", pictures[m]);
     return b;
   });
