@@ -7,7 +7,6 @@ tells them apart."""
 from __future__ import annotations
 
 from ..sheet import DASHES, PAPERS, players as seats
-from .standings import shown
 from .text import game_title, leader_text, rows, short_title, summary
 
 MM = 1 / 25.4  # inches
@@ -142,5 +141,3 @@ def ticks(ax, t) -> None:
     ax.set_xlim(0.5, n + 0.5)
     ax.tick_params(axis="y", labelsize=7)
 
-
-__all__ = ["figure", "shown"]
