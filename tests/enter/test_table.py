@@ -8,8 +8,8 @@ import time
 
 import pytest
 import yaml
-from enter_helpers import (DATA, Fingers, config_for, enter_claim, enter_add_residue, enter_curve, enter_intersections, open_page,
-                           phone, run_printkit, saved_when, shot, wait_checked)
+from enter_helpers import (DATA, Fingers, config_for, enter_claim, enter_add_residue, enter_curve, enter_intersections, layout_shift,
+                           open_page, phone, run_printkit, saved_when, shot, wait_checked, watch_shifts)
 
 PHONES = [(390, 844), (768, 1024)]
 
@@ -36,6 +36,7 @@ def test_add_residue_and_intersections_entered_by_touch_alone(serve, browser, tm
         s = serve(config_for(example, tmp_path))
         pg = phone(browser, *size)
         open_page(pg, s)
+        watch_shifts(pg)  # nothing moves under the finger while entering
         no_sideways_scroll(pg)
         fingers = Fingers(pg)
         enter(pg, fingers, yaml.safe_load(example.read_text(encoding="utf-8")))
@@ -44,6 +45,7 @@ def test_add_residue_and_intersections_entered_by_touch_alone(serve, browser, tm
         saved_when(pg, results(s), lambda d: d.get(key) == played[key], timeout=30)
         same_score(results(s), example)
         no_sideways_scroll(pg)
+        assert layout_shift(pg) <= 0.02, (game, layout_shift(pg))
         shot(pg, f"phone-{game}-{size[0]}")
         assert pg.errors == []
         pg.context.close()
@@ -56,6 +58,7 @@ def test_the_curve_entered_by_touch_alone(serve, browser, tmp_path):
     s = serve(config_for(example, tmp_path))
     pg = phone(browser)
     open_page(pg, s)
+    watch_shifts(pg)  # nothing moves under the finger while entering
     pg.locator("#zoom").click()  # the whole sheet in view: a curve is one drag
     assert pg.get_attribute("#zoom", "aria-pressed") == "false"
     enter_curve(pg, Fingers(pg), yaml.safe_load(example.read_text(encoding="utf-8")))
@@ -65,6 +68,7 @@ def test_the_curve_entered_by_touch_alone(serve, browser, tmp_path):
     time.sleep(1.5)
     same_score(results(s), example)
     no_sideways_scroll(pg)
+    assert layout_shift(pg) <= 0.02, layout_shift(pg)
     assert pg.errors == []
 
 
@@ -152,7 +156,7 @@ def test_two_phones_enter_different_players_at_once_and_each_sees_the_other_with
         pg.locator("#zoom").click()
     ann.select_option("#whose", "Ann")
     ben.select_option("#whose", "Ben")
-    ben.wait_for_function("document.getElementById('others').textContent.includes(\"Ann's sheets\")")
+    ben.wait_for_function("document.getElementById('others').textContent.includes(\"Ann's phone\")")
     ring = ["A1", "A2", "A3", "B3", "C3", "C2", "C1", "B1", "A1"]
     fa, fb = Fingers(ann), Fingers(ben)
     fa.drag(*(f"curve:Ann:{q}" for q in ring), steps=2)  # both at once: neither waits for the other
@@ -185,22 +189,43 @@ def test_one_part_from_two_phones_the_later_stands_and_the_other_is_told_and_kee
     ann, ben = phone(browser), phone(browser)
     for pg in (ann, ben):
         open_page(pg, s)
-    fa, fb = Fingers(ann), Fingers(ben)
-    ann.context.set_offline(True)  # Ann's phone leaves the Wi-Fi
-    fa.drag("1:A1", "1:A2")
-    fb.drag("1:B1", "1:B2")  # Ben's phone enters the same round meanwhile: saved first
+    Fingers(ben).drag("1:C1", "1:C2")
+    saved_when(ben, results(s), lambda d: d["rounds"] and d["rounds"][0] == ["C1-C2"])
+    ann.wait_for_function("document.querySelector('#editors textarea').value.includes('C1-C2')", timeout=10_000)
+    ann.context.set_offline(True)  # Ann's phone leaves the Wi-Fi, and writes round 1's segment anew
+    ann.locator("#editors textarea").first.fill("A1-A2")
+    ben.locator("#editors textarea").first.fill("B1-B2")  # Ben's phone writes the same segment meanwhile: saved first
     saved_when(ben, results(s), lambda d: d["rounds"] and d["rounds"][0] == ["B1-B2"])
-    assert "A1-A2" in fa.page.locator("#editors textarea").first.input_value()  # kept on Ann's phone
+    assert "A1-A2" in ann.locator("#editors textarea").first.input_value()  # kept on Ann's phone
     ann.context.set_offline(False)  # back: Ann's change is the later one, and stands
     data = saved_when(ann, results(s), lambda d: d["rounds"] and d["rounds"][0] == ["A1-A2"], timeout=40)
     assert data["rounds"][0] == ["A1-A2"]
     ben.wait_for_function("document.getElementById('told').textContent.includes('Undo brings yours back')", timeout=10_000)
-    assert "rounds[0]" in ben.inner_text("#told")
+    told = ben.inner_text("#told")  # both values, the part as players say it
+    assert "round 1, segment 1" in told and '"A1-A2"' in told and '"B1-B2"' in told and "rounds[0]" not in told, told
     shot(ben, "table-told")
     ben.locator("#undo").click()  # Ben's own value back, saved: now it is the later one
     data = saved_when(ben, results(s), lambda d: d["rounds"][0] == ["B1-B2"], timeout=20)
     assert data["rounds"][0] == ["B1-B2"]
     ann.wait_for_function("document.querySelector('#editors textarea').value.includes('B1-B2')", timeout=10_000)
+
+
+def test_segments_drawn_in_one_round_on_two_phones_at_once_are_both_kept(serve, browser, tmp_path):
+    s = serve(config_for(DATA / "played-intersections.yaml", tmp_path))
+    ann, ben = phone(browser), phone(browser)
+    for pg in (ann, ben):
+        open_page(pg, s)
+    ann.context.set_offline(True)
+    Fingers(ann).drag("1:A1", "1:A2")
+    Fingers(ben).drag("1:B1", "1:B2")
+    saved_when(ben, results(s), lambda d: d["rounds"] and d["rounds"][0] == ["B1-B2"])
+    ann.context.set_offline(False)  # two lines added to one round: two lines, in the order the server got them
+    data = saved_when(ann, results(s), lambda d: d["rounds"] and len(d["rounds"][0]) == 2, timeout=40)
+    assert data["rounds"][0] == ["B1-B2", "A1-A2"]
+    for pg in (ann, ben):
+        pg.wait_for_function("document.querySelector('#editors textarea').value.includes('B1-B2, A1-A2')",
+                             timeout=10_000)
+    assert ann.errors == [] and ben.errors == []
 
 
 def test_a_phone_that_lost_the_connection_sends_its_edits_when_it_is_back(serve, browser, tmp_path):
@@ -260,7 +285,7 @@ def test_during_play_the_bar_says_what_the_last_move_scored_and_the_rule_it_brok
     assert pg.inner_text("#dock-say").startswith("Move 2 of 52: Ben to move")  # whose turn
     fingers.click("move:mod 2")  # 3 mod 2 = 1: Ben scores 1
     wait_checked(pg)
-    assert pg.inner_text("#dock-last") == "Last change: Ben +1"
+    assert pg.inner_text("#dock-last") == "Written: Ben mod 2"  # what was done, as the players say it
     pg.context.close()
     s = serve(config_for(DATA / "played-intersections.yaml", tmp_path))
     pg = phone(browser)
@@ -283,8 +308,9 @@ def test_selling_knives_entered_by_touch_alone_on_a_phone(serve, browser, tmp_pa
     open_page(pg, s)
     assert pg.get_attribute("#zoom", "aria-pressed") == "true"
     fingers = Fingers(pg)
-    fingers.click("card:Q")  # the set-up draw
+    fingers.click("card:Q")  # the set-up draw: the set-up card gives way to the map (the page changes, once)
     wait_checked(pg)
+    watch_shifts(pg)  # from then on nothing moves under the finger while entering
     for i, line in enumerate(turns):
         if " draws " in line:
             fingers.click(f"card:{line.split()[-1]}")
@@ -296,6 +322,7 @@ def test_selling_knives_entered_by_touch_alone_on_a_phone(serve, browser, tmp_pa
     saved_when(pg, saved, lambda d: len(d.get("turns") or []) >= len(turns), timeout=30)
     same_score(saved, example)
     no_sideways_scroll(pg)
+    assert layout_shift(pg) <= 0.02, layout_shift(pg)
     shot(pg, "phone-knives-entered")
     assert pg.errors == []
 
@@ -308,6 +335,7 @@ def test_the_long_way_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path
     s = serve(config_for(example, tmp_path))
     pg = phone(browser)
     open_page(pg, s)
+    watch_shifts(pg)  # nothing moves under the finger while entering
     fingers = Fingers(pg)
 
     def button(name: str) -> None:
@@ -331,35 +359,36 @@ def test_the_long_way_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path
                     tap(f"{'ABCDEFG'[r]}{c + 1}")
     for wall in played["walls"]:
         tap(wall)
-    button("Entrance (i)")
+    button("Entrance")
     tap(played["entrance"])
-    button("Exit (x)")
+    button("Exit")
     tap(played["exit"])
     assert pg.inner_text('[data-score="Ann"]') == "4"
-    button("Turn log (t)")
+    button("Turn log")
     for line in played["turns"]:
         words = line.split()
         for d in words[0].replace(">", "") if words[0][0].isdigit() else "":
             button(d)
         rest = words[1:]
         if rest[0] == "stop":
-            button("stop (s)")
+            button("stop")
         else:
             tap(rest[0])
             tap(rest[1].split("@")[1])
             if rest[2:] == ["+coins"]:
-                button("+coins (c)")
+                button("+coins")
             elif rest[2:]:
-                button("+wall (w)")
+                button("+wall")
                 tap(f"{rest[3]} {rest[4]}")
         assert pg.inner_text("[data-turnline]") == line
-        button("Add turn (Enter)")
-    button("Done (Esc)")
+        button("Add turn")
+    button("Done")
     saved = saved_when(pg, results(s), lambda d: len(d["sheets"]["Ann"].get("turns") or []) == len(played["turns"]),
                        timeout=30)
     got = saved["sheets"]["Ann"]
     assert sorted(got["walls"]) == sorted(played["walls"]) and got["turns"] == played["turns"]
     same_score(results(s), example)
     no_sideways_scroll(pg)
+    assert layout_shift(pg) <= 0.02, layout_shift(pg)
     shot(pg, "phone-ikes-entered")
     assert pg.errors == []
