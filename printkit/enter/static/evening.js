@@ -127,16 +127,27 @@ function centre(strip) {
 // ---------------------------------------------------------------- every few seconds
 
 let wait = 2000;
+let last = "";
 async function tick() {
   try {
     const night = await evening();
     wait = (night.poll || 2) * 1000;
-    if (onGame) showBar(night);
-    else {
-      showList(night);
-      document.dispatchEvent(new CustomEvent("printkit-evening", { detail: night }));  // season.js
-      $("saved").textContent = "";
+    const now = JSON.stringify(night);
+    if (now !== last) {  // drawn again only when something changed, and the focus stays where it was
+      last = now;
+      const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.game;
+      const where = focused && document.activeElement.parentElement && document.activeElement.parentElement.id;
+      if (onGame) showBar(night);
+      else {
+        showList(night);
+        document.dispatchEvent(new CustomEvent("printkit-evening", { detail: night }));  // season.js
+      }
+      if (focused) {
+        const again = document.querySelector(`${where ? `#${where} ` : ""}a[data-game="${focused}"]`);
+        if (again) again.focus({ preventScroll: true });
+      }
     }
+    if (!onGame) $("saved").textContent = "";
   } catch (e) {
     if (!onGame) $("saved").textContent = `Cannot reach the server (${e.message}); trying again`;
   }
