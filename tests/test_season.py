@@ -210,6 +210,13 @@ def test_the_table_shares_each_counted_win_and_never_counts_the_rest(ns):
         assert len(ln.wins_after) == len(ns) and ln.wins_after[-1] == ln.won
         for gid, g in ln.games.items():
             assert g.best == max(p.scores[ln.name] for p in counted if p.game == gid and ln.name in p.players)
+    for ln in t.lines:  # streaks: the player's counted games in order, a win (shared or not) or not
+        runs, run = [], 0
+        for p in counted:
+            if ln.name in p.players:
+                run = run + 1 if ln.name in p.winners else 0
+                runs.append(run)
+        assert (ln.streak, ln.best_streak) == (runs[-1], max(runs))
     won = [ln.won for ln in t.lines]
     assert won == sorted(won, reverse=True)
     assert set(t.leaders) == ({ln.name for ln in t.lines if ln.won == won[0]} if won and won[0] else set())
