@@ -209,7 +209,7 @@ def test_the_keyboard_goes_through_the_games_and_keeps_its_place(night, page):
     page.focus("#game-list a[data-game='1']")
     for _ in range(2):
         page.keyboard.press("Tab")
-    page.wait_for_timeout(4500)  # two rounds of asking the server
+    page.wait_for_timeout(2500)  # two rounds of asking the server
     assert page.evaluate("document.activeElement.dataset.game") == "3"
     page.keyboard.press("Enter")
     page.wait_for_selector("body[data-ready='1']")
