@@ -23,7 +23,7 @@ from ..inputs import InputError
 from . import document, server
 from .session import Session
 
-POLL = 1.0  # seconds: how often a page asks for the standings (cheap: a game is scored again only when its file changed)
+POLL = 1.0  # seconds between a page's questions (cheap: a game is scored again only when its file changed)
 
 
 class Night:

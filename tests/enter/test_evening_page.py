@@ -80,7 +80,8 @@ def test_the_evening_entered_on_the_page_and_in_files_stands_the_same_everywhere
     grids = [curve["curves"][o] for o in names] + [curve["fills"][f][o] for f in names for o in names]
     for i, grid in enumerate(grids):
         box.nth(i).fill(grid.rstrip("\n"))
-    saved_when(page, folder / "night-knives-2-results.yaml", lambda d: len(d.get("turns") or []) == len(knives["turns"]))
+    saved_when(page, folder / "night-knives-2-results.yaml",
+               lambda d: len(d.get("turns") or []) == len(knives["turns"]))
     saved_when(phone, folder / "night-curve-2-results.yaml", lambda d: (d.get("fills") or {}).get("Cat", {}).get("Cat"))
     wait_checked(page)
     wait_checked(phone)
