@@ -80,7 +80,8 @@ def test_the_evening_entered_on_the_page_and_in_files_stands_the_same_everywhere
     grids = [curve["curves"][o] for o in names] + [curve["fills"][f][o] for f in names for o in names]
     for i, grid in enumerate(grids):
         box.nth(i).fill(grid.rstrip("\n"))
-    saved_when(page, folder / "night-knives-2-results.yaml", lambda d: len(d.get("turns") or []) == len(knives["turns"]))
+    saved_when(page, folder / "night-knives-2-results.yaml",
+               lambda d: len(d.get("turns") or []) == len(knives["turns"]))
     saved_when(phone, folder / "night-curve-2-results.yaml", lambda d: (d.get("fills") or {}).get("Cat", {}).get("Cat"))
     wait_checked(page)
     wait_checked(phone)
@@ -209,7 +210,7 @@ def test_the_keyboard_goes_through_the_games_and_keeps_its_place(night, page):
     page.focus("#game-list a[data-game='1']")
     for _ in range(2):
         page.keyboard.press("Tab")
-    page.wait_for_timeout(4500)  # two rounds of asking the server
+    page.wait_for_timeout(2500)  # two rounds of asking the server
     assert page.evaluate("document.activeElement.dataset.game") == "3"
     page.keyboard.press("Enter")
     page.wait_for_selector("body[data-ready='1']")
