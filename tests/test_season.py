@@ -210,6 +210,13 @@ def test_the_table_shares_each_counted_win_and_never_counts_the_rest(ns):
         assert len(ln.wins_after) == len(ns) and ln.wins_after[-1] == ln.won
         for gid, g in ln.games.items():
             assert g.best == max(p.scores[ln.name] for p in counted if p.game == gid and ln.name in p.players)
+    for ln in t.lines:  # streaks: the player's counted games in order, a win (shared or not) or not
+        runs, run = [], 0
+        for p in counted:
+            if ln.name in p.players:
+                run = run + 1 if ln.name in p.winners else 0
+                runs.append(run)
+        assert (ln.streak, ln.best_streak) == (runs[-1], max(runs))
     won = [ln.won for ln in t.lines]
     assert won == sorted(won, reverse=True)
     assert set(t.leaders) == ({ln.name for ln in t.lines if ln.won == won[0]} if won and won[0] else set())
@@ -269,3 +276,20 @@ def test_a_reading_kept_reads_again_only_the_files_changed(tmp_path, monkeypatch
     again = text.to_json(folder.load(top, memo=memo))
     assert sorted(read) == sorted([changed.name, missing.name])
     assert again == text.to_json(folder.load(top)) != first
+
+
+def test_a_season_with_no_game_counted_yet(tmp_path, printkit):
+    """An empty folder, and one whose only evening has no game entered: the table says so everywhere."""
+    from printkit.season import folder, sheet
+    from printkit.sheet import paper
+
+    (tmp_path / "empty").mkdir()
+    season_data.evening(tmp_path / "blank", "1", skip=tuple(season_data.GAMES))
+    for top in (tmp_path / "empty", tmp_path / "blank"):
+        r = printkit("season", top, "--picture", tmp_path / f"{top.name}.pdf")
+        assert r.code == 0, r.err
+        assert "Leader: nobody yet (no game won)" in r.out and "0 games counted" in r.out or "no evenings yet" in r.out
+        got = json.loads(printkit("season", top, "--json").out)
+        assert got["players"] == [] and got["leaders"] == []
+        pages = sheet.pages(folder.load(top), paper("letter"))
+        assert len(pages) == 1

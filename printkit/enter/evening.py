@@ -24,7 +24,7 @@ from ..season.live import Live
 from . import document, server
 from .session import Session
 
-POLL = 2.0  # seconds: how often a page asks for the standings (cheap: a game is scored again only when its file changed)
+POLL = 1.0  # seconds between a page's questions (cheap: a game is scored again only when its file changed)
 
 
 class Night:

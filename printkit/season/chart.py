@@ -7,7 +7,6 @@ tells them apart."""
 from __future__ import annotations
 
 from ..sheet import DASHES, PAPERS, players as seats
-from .standings import shown
 from .text import game_title, leader_text, rows, short_title, summary
 
 MM = 1 / 25.4  # inches
@@ -50,6 +49,9 @@ def figure(season, paper: str = "letter"):
     y -= top(8)
     fig.text(left, y, summary(t) + ". " + leader_text(t), fontsize=9, va="top")
     y -= top(8)
+    if not t.lines:  # no game counted yet: the page says so, and has no table or chart
+        fig.text(left, y, "No game has been counted yet.", fontsize=10, va="top")
+        return fig
     y = draw_table(fig, main, left, right, y, top, "Standings (a game won in a tie is shared)")
     if games:
         y = draw_table(fig, best, left, right, y - top(4), top, "Best score per game, and the evening it was set")
@@ -142,5 +144,3 @@ def ticks(ax, t) -> None:
     ax.set_xlim(0.5, n + 0.5)
     ax.tick_params(axis="y", labelsize=7)
 
-
-__all__ = ["figure", "shown"]

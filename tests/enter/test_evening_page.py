@@ -80,7 +80,8 @@ def test_the_evening_entered_on_the_page_and_in_files_stands_the_same_everywhere
     grids = [curve["curves"][o] for o in names] + [curve["fills"][f][o] for f in names for o in names]
     for i, grid in enumerate(grids):
         box.nth(i).fill(grid.rstrip("\n"))
-    saved_when(page, folder / "night-knives-2-results.yaml", lambda d: len(d.get("turns") or []) == len(knives["turns"]))
+    saved_when(page, folder / "night-knives-2-results.yaml",
+               lambda d: len(d.get("turns") or []) == len(knives["turns"]))
     saved_when(phone, folder / "night-curve-2-results.yaml", lambda d: (d.get("fills") or {}).get("Cat", {}).get("Cat"))
     wait_checked(page)
     wait_checked(phone)
@@ -199,3 +200,19 @@ def test_with_table_the_evening_and_each_game_show_the_code_to_join_the_evening(
     assert code == 0 and all(f"{n}-results.yaml is as it was" in out or f"{n}-results.yaml already" in out
                              for n in FILES[-3:])  # (the first lines may sit in the reader's buffer)
     assert {n: (tmp_path / f"{n}-results.yaml").read_bytes() for n in FILES} == made  # a look changes nothing
+
+
+def test_the_keyboard_goes_through_the_games_and_keeps_its_place(night, page):
+    """Tab to a game, wait for the standings to be asked again (the page redraws only what changed), Enter:
+    that game's page; its bar's buttons are links too."""
+    page.goto(night.url)
+    page.wait_for_selector("#game-list a[data-game='11']")
+    page.focus("#game-list a[data-game='1']")
+    for _ in range(2):
+        page.keyboard.press("Tab")
+    page.wait_for_timeout(2500)  # two rounds of asking the server
+    assert page.evaluate("document.activeElement.dataset.game") == "3"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.inner_text("#title") == "Within The Curve, game 1 of 2"
+    page.wait_for_selector("#evening-bar a[aria-current='page'][data-game='3']")

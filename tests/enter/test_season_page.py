@@ -67,6 +67,11 @@ def test_the_season_so_far_beside_the_evenings_standings_and_as_games_are_entere
         after = season_json(folder)
         assert after["players"] != before["players"]
         wait_rows(page, json_rows(after))
+        page.set_viewport_size({"width": 390, "height": 844})  # a phone: the season under the standings, nothing wider
+        page.wait_for_timeout(300)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.locator("#season").scroll_into_view_if_needed()
+        shot(page, "evening-season-phone")
         assert not page.errors, page.errors
     finally:
         served.stop()
