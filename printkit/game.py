@@ -8,7 +8,8 @@ else, through the same checks.
 
 What a game provides:
 
-- ``id``, ``title``, ``designer``, ``blurb``; ``Config`` and ``Results``, its models (``model.GameConfig``)
+- ``id``, ``title``, ``designer``, ``blurb``, ``record_syntax``; ``Config`` and ``Results``, its models
+  (``model.GameConfig``)
 - printing: ``kit(cfg, paper)``, the play sheets in print order; ``rules()``, the rule sheet's source
   (``rulesheets/<id>.md``) and ``figure(name, width)``, a picture it asks for by name;
   ``record_template(cfg)``, the record part of a blank results file
@@ -57,7 +58,9 @@ class PagePart(Protocol):
 
     def board(self, res: Any, report: Report, paper: Paper) -> list[Page]:
         """The sheets on screen: as printed, with the play drawn and a ``draw.Hit`` on every place to point
-        at, named by its data-ref (SPEC section 4)."""
+        at, named by its data-ref (the game's own names, such as ``2:C1-C3`` or ``curve:Ann:C3``), and a
+        ``draw.hit_grid`` named ``grid:NAME`` over each grid (the data-refs the page reserves: see
+        ``enter/static/gamepage.js``)."""
 
     def board_info(self, res: Any, report: Report) -> dict:
         """What the page's pointer and keys need beside the sheets (e.g. who moves next)."""
@@ -80,6 +83,7 @@ class Game(ABC):
     title: ClassVar[str]
     designer: ClassVar[str]  # credit printed on the rule sheet
     blurb: ClassVar[str]  # one line for `printkit games`
+    record_syntax: ClassVar[str]  # the play record as written on the paper, a few words for `printkit score --help`
     Config: ClassVar[type[GameConfig]]
     Results: ClassVar[type[GameConfig]]
     commands: ClassVar[tuple[str, ...]] = ()  # "simulate", "solve": functions of that name in its commands.py
