@@ -1,11 +1,12 @@
-"""Where a game's files are, for the tests (its preset, its examples, its promises), and the games registered
-for the tests only.
+"""Where a game's files are, for the tests (its rule sheet, preset, examples and promises), and the games
+registered for the tests only.
 
-A real game's files are spread where the README's "Adding a game" puts them: ``layouts/<id>.yaml``,
-``tests/games/data/KIND-<id>.yaml`` (KIND: played, broken, unreadable) and ``tests/games/<package>/promises.py``.
-A game registered by the tests only (the null game; in ``PRINTKIT_TEST_GAMES``, folders separated by the
-path separator: a game copied from the null game) keeps all of them in its package folder, beside its rule
-sheet (``rules.md``): ``preset.yaml``, ``played.yaml``, ``broken.yaml``, ``unreadable.yaml``, ``promises.py``.
+A game's files are where the README's "Adding a game" puts them, under the folder holding ``printkit/``:
+``rulesheets/<id>.md``, ``layouts/<id>.yaml``, ``tests/games/data/KIND-<id>.yaml`` (KIND: played, broken,
+unreadable) and ``tests/games/<package>/promises.py``.  The null game keeps them all in its package folder
+instead (``rules.md``, ``preset.yaml``, ``KIND.yaml``, ``promises.py``), ready to be copied.  The games
+registered for the tests only: the null game, and those in ``PRINTKIT_TEST_GAMES`` (``ID=PACKAGE-FOLDER``,
+separated by the path separator: a game copied from the null game, as a test does).
 """
 
 from __future__ import annotations
@@ -18,8 +19,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-import yaml
-
 from printkit import registry, resources
 
 TESTS = Path(__file__).resolve().parent
@@ -27,8 +26,12 @@ ROOT = TESTS.parent
 
 
 def _test_games() -> dict[str, Path]:
-    folders = [TESTS / "nullgame", *(Path(p) for p in os.environ.get("PRINTKIT_TEST_GAMES", "").split(os.pathsep) if p)]
-    return {yaml.safe_load((f / "preset.yaml").read_text(encoding="utf-8"))["game"]: f.resolve() for f in folders}
+    games = {"nullgame": TESTS / "nullgame"}
+    for entry in os.environ.get("PRINTKIT_TEST_GAMES", "").split(os.pathsep):
+        if entry:
+            game_id, _, folder = entry.partition("=")
+            games[game_id] = Path(folder).resolve()
+    return games
 
 
 TEST_GAMES = _test_games()  # id -> its package folder
@@ -39,8 +42,17 @@ _sheets: list[Path] = []
 _real_sheets = resources.rulesheets
 
 
-def registered(game_id: str) -> bool:
-    return game_id in TEST_GAMES
+def _own(game_id: str, name: str, placed: str) -> Path:
+    """A game's file: in the package folder as the null game keeps it (``name``), else where the README
+    puts it (``placed``, under the folder holding ``printkit/``)."""
+    if game_id in TEST_GAMES:
+        package = TEST_GAMES[game_id]
+        return package / name if (package / name).exists() else package.parents[2] / placed
+    return ROOT / placed
+
+
+def package_name(game_id: str) -> str:
+    return TEST_GAMES[game_id].name if game_id in TEST_GAMES else registry.GAMES[game_id].rsplit(".", 1)[1]
 
 
 def rule_sheets() -> Path:
@@ -49,8 +61,8 @@ def rule_sheets() -> Path:
         folder = Path(tempfile.mkdtemp(prefix="printkit-rulesheets-"))
         for sheet in _real_sheets().glob("*.md"):
             shutil.copy(sheet, folder / sheet.name)
-        for game_id, package in TEST_GAMES.items():
-            shutil.copy(package / "rules.md", folder / f"{game_id}.md")
+        for game_id in TEST_GAMES:
+            shutil.copy(_own(game_id, "rules.md", f"rulesheets/{game_id}.md"), folder / f"{game_id}.md")
         _sheets.append(folder)
     return _sheets[0]
 
@@ -65,21 +77,18 @@ def register(monkeypatch) -> None:
 
 def example(game_id: str, kind: str) -> Path:
     """A game's preset or example file: ``kind`` is preset, played, broken or unreadable."""
-    if game_id in TEST_GAMES:
-        return TEST_GAMES[game_id] / f"{kind}.yaml"
     if kind == "preset":
-        return ROOT / "layouts" / f"{game_id}.yaml"
-    return TESTS / "games" / "data" / f"{kind}-{game_id}.yaml"
+        return _own(game_id, "preset.yaml", f"layouts/{game_id}.yaml")
+    return _own(game_id, f"{kind}.yaml", f"tests/games/data/{kind}-{game_id}.yaml")
 
 
 def promises(game_id: str):
-    """A game's promises module (``PROMISES``, and ``KEPT``: a record that keeps every rule)."""
-    if game_id in TEST_GAMES:
-        return importlib.import_module(f"{TEST_GAMES[game_id].name}.promises")
-    package = registry.GAMES[game_id].rsplit(".", 1)[1]
+    """A game's promises module (``PROMISES``, ``SCORES`` and ``KEPT``: a record that keeps every rule)."""
+    package = package_name(game_id)
+    path = _own(game_id, "promises.py", f"tests/games/{package}/promises.py")
     name = f"promises_of_{package}"
     if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, TESTS / "games" / package / "promises.py")
+        spec = importlib.util.spec_from_file_location(name, path)
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
