@@ -21,7 +21,8 @@ from .model import Config, Results
 
 
 CELL = 14.0  # a space on screen, in the drawing's millimetres (the page scales the sheet to its width)
-BAND = CELL * 0.28  # how deep into a space its side's band reaches: the rest of the space is the square
+BAND = 0.28  # how deep into a space its side's band reaches, a share of the space: the rest is the square
+CORNER = BAND * 1.2  # where a side's band starts and ends, a share of the space from its corner (the square's)
 SIDE_W = 52.0  # the column right of the store: displays, score, walk, turn log
 ROW_H = 4.6
 
@@ -42,7 +43,7 @@ def hits(player: str, x: float, y: float, cell: float = CELL) -> list[Hit]:
     for s in range(SPACES):
         r, c = rc(s)
         out.append(Hit(square_ref(player, s), x + c * cell, y + r * cell, cell, cell, "square"))
-    bw, end = cell * 0.28, cell * 0.28 * 1.2
+    bw, end = cell * BAND, cell * BAND * 1.2  # (CORNER)
     for s in range(SPACES):
         r, c = rc(s)
         px, py = x + c * cell, y + r * cell
@@ -127,8 +128,9 @@ def pen_pictures() -> dict[str, str]:
 def board_info(res: "Results", report: Report) -> dict:
     """What page.js needs beside the sheets: the players, the displays' names and pictures (for the pen
     buttons), the turn count per store, and what each store still lacks to be walked (its entrance, its
-    exit).  Everything else it reads from the results document itself."""
-    return {"players": list(res.names), "displays": {f: d.name for f, d in tileset().displays.items()},
+    exit), and how its sides' bands are drawn (``band``, ``corner``).  Everything else it reads from the
+    results document itself."""
+    return {"band": BAND, "corner": CORNER, "players": list(res.names), "displays": {f: d.name for f, d in tileset().displays.items()},
             "pens": pen_pictures(), "turns": {p: len(res.sheets[p].turns or []) for p in res.names},
             "missing": {p: [d for d in ("entrance", "exit") if not getattr(res.sheets[p], d)] for p in res.names}}
 
