@@ -17,7 +17,7 @@ What a game provides:
   checked; ``picture(res, report, paper)``, the sheets as entered with the result marked
 - the entry page, in the game's ``page.py`` (``PagePart``, imported for ``printkit enter`` only):
   ``board(res, report, paper)``, ``board_info(res, report)``, ``editors(cfg)``, ``places(res)``,
-  ``where(res, path)`` and
+  ``ref_of(res, path)`` and
   ``ANSWERS``
 - optionally ``simulate`` and ``solve``: functions with typer-annotated options in the game's
   ``commands.py``, named in ``commands`` and run as ``printkit simulate GAME ...`` and ``printkit solve
@@ -72,7 +72,7 @@ class PagePart(Protocol):
         """The data-ref of every place the record names (a segment and its end dots, a claimed road and
         the cards, a square of a curve, a wall): the board has a place to point at for each."""
 
-    def where(self, res: Any, path: tuple) -> str | None:
+    def ref_of(self, res: Any, path: tuple) -> str | None:
         """The data-ref of the place on the board where a part of the record is drawn (its grid, its
         row of a log), given as a path into the document (``("fills", "ann", "Ben")``, keys as typed):
         where the page marks a part that does not read."""
@@ -148,8 +148,8 @@ class Game(ABC):
     def places(self, res: Any) -> list[str]:
         return self.page.places(res)
 
-    def where(self, res: Any, path: tuple) -> str | None:
-        return self.page.where(res, tuple(path))
+    def ref_of(self, res: Any, path: tuple) -> str | None:
+        return self.page.ref_of(res, tuple(path))
 
     def answers(self) -> dict[str, Answer]:
         return dict(self.page.ANSWERS)

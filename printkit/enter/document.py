@@ -129,7 +129,7 @@ def board(game, data: Any) -> dict:
         check_setup(game, data)
         res, unread = salvage(game, data, setup_of(game, data))
         for part in unread:
-            part["ref"] = game.where(res, tuple(part["path"]))
+            part["ref"] = game.ref_of(res, tuple(part["path"]))
     report = game.score(res)
     return {"sheets": [_svg(page) for page in game.board(res, report, paper(res.paper))],
             "info": game.board_info(res, report), "unread": unread}

@@ -48,6 +48,6 @@ def places(res: Results) -> list[str]:
     return [c.ref for c in cells(res)]
 
 
-def where(res: Results, path: tuple) -> str | None:
+def ref_of(res: Results, path: tuple) -> str | None:
     """The tally grid (``grid:tally``), for any line of the tally."""
     return "grid:tally" if path[:1] == ("tally",) else None

@@ -166,7 +166,7 @@ def places(res: Results) -> list[str]:
     return out
 
 
-def where(res: Results, path: tuple) -> str | None:
+def ref_of(res: Results, path: tuple) -> str | None:
     """A store's grid (``grid:Ann``), or a row of its turn log (``turn:Ann:3``)."""
     name = _named(res, path[1]) if path[:1] == ("sheets",) and len(path) > 1 else None
     if name is None:
