@@ -22,7 +22,7 @@ LAYERS = [
     ("contract", ["printkit.game", "printkit.rulesheet"]),
     ("games", ["printkit.games.*"]),
     ("files", ["printkit.kit", "printkit.output", "printkit.output.*"]),
-    ("front", ["printkit.cli", "printkit.cli.*", "printkit.enter", "printkit.enter.*", "printkit.entry",
+    ("front", ["printkit.cli", "printkit.cli.*", "printkit.enter", "printkit.enter.*", "printkit.console",
                "printkit.__main__", "printkit.games.*.page", "printkit.games.*.commands"]),
 ]
 
