@@ -11,11 +11,11 @@ from ...draw import Hit, Lines, Page, Pen, Text, fit_text, hit_grid, hit_line, m
 from ...model import player_named
 from ...report import Report
 from ...sheet import LABEL_ROOM, Paper
-from .path import Board, Walk, walk
+from .path import Floor, Walk, walk
 from .spaces import N, SPACES, rc
 from .record import edge_ref, square_ref, turn_ref
-from .score import board_of, describe_walk
-from .drawing import GREYTEXT, display_symbol, draw_board, draw_walk
+from .score import floor_of, describe_walk
+from .drawing import GREYTEXT, display_symbol, draw_floor, draw_walk
 from .tiles import SIDES, tileset
 from .model import Config, Results
 
@@ -27,10 +27,10 @@ SIDE_W = 52.0  # the column right of the store: displays, score, walk, turn log
 ROW_H = 4.6
 
 
-def _stores(res: "Results") -> dict[str, tuple[Board, Walk]]:
+def _stores(res: "Results") -> dict[str, tuple[Floor, Walk]]:
     out = {}
     for p in res.names:
-        b = board_of(res.sheets[p])
+        b = floor_of(res.sheets[p])
         out[p] = (b, walk(b))
     return out
 
@@ -69,7 +69,7 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
         items.append(Text(6, 6, fit_text(f"{seat.name}'s store: score {score}{out}", N * CELL + SIDE_W, 12, True),
                           12, bold=True, color=seat.color))
         gx, gy = LABEL_ROOM + 2, 10 + LABEL_ROOM
-        items += draw_board(b, gx, gy, CELL)
+        items += draw_floor(b, gx, gy, CELL)
         items += draw_walk(w, gx, gy, CELL, Pen(seat.color, 0.8, seat.dash, round=True), b)
         sx = gx + N * CELL + 6
         y = gy + 1
@@ -120,7 +120,7 @@ def pen_pictures() -> dict[str, str]:
         page = Page(size, size)
         grid = ["."] * SPACES
         grid[0] = mark
-        page.add(draw_board(Board(grid), 0.2, 0.2, size - 0.4, labels=False))
+        page.add(draw_floor(Floor(grid), 0.2, 0.2, size - 0.4, labels=False))
         out[mark] = svg.render(page).decode("utf-8").split("?>", 1)[-1].strip()
     return out
 
@@ -160,7 +160,7 @@ def places(res: Results) -> list[str]:
     entrance and exit included."""
     out = []
     for player in res.names:
-        b = board_of(res.sheets[player])
+        b = floor_of(res.sheets[player])
         out += [square_ref(player, s) for s in range(SPACES) if b.grid[s] != "."]
         out += [edge_ref(player, s, side) for s, side in [*b.walls, b.entrance, b.exit]]
     return out
