@@ -101,6 +101,30 @@ def test_the_game_fills_in_the_contract(game_id):
     assert "rules" not in type(game).__dict__, "the rule sheet is rulesheets/<id>.md, read by Game.rules"
 
 
+def is_list(hint) -> bool:
+    """Whether a model's type is a list (inside ``Annotated`` and ``| None``)."""
+    import typing
+
+    if typing.get_origin(hint) is typing.Annotated:
+        return is_list(typing.get_args(hint)[0])
+    if typing.get_origin(hint) in (typing.Union, __import__("types").UnionType):
+        return any(is_list(a) for a in typing.get_args(hint) if a is not type(None))
+    return typing.get_origin(hint) is list or hint is list
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_record_key_named_like_a_config_key_is_a_list_and_places_are_the_games_own(game_id):
+    """A results key with a config key's name and another meaning (Making Intersections' ``rounds``) is a
+    list, so that the template never copies it from the config; no place the record names is one of the
+    page's own ``grid:`` names."""
+    game = registry.get(game_id)
+    config, record = game.Config.keys(), game.Results.keys()
+    for key in set(record) & set(config) - game.shared_keys():
+        assert is_list(record[key].type), key
+    res = results(game, example(game_id, "played"))
+    assert not [ref for ref in game.places(res) if ref.startswith("grid:")]
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_rule_sheet_says_what_the_kit_holds_and_the_score_sheet_ends_with_the_tally(game_id):
     """The rule sheet's ``{{kit}}`` is the game's ``kit_words``, ending with the several-games sentence
