@@ -77,6 +77,10 @@ class PagePart(Protocol):
         row of a log), given as a path into the document (``("fills", "ann", "Ben")``, keys as typed):
         where the page marks a part that does not read."""
 
+    def said(self, path: tuple) -> str | None:
+        """A part of the record as players say it, places counted from 1 ("round 3", "Ann's store, A6"), or
+        None to let it be named plainly (``plain_said``)."""
+
 
 class Game(ABC):
     id: ClassVar[str]
@@ -151,6 +155,13 @@ class Game(ABC):
     def ref_of(self, res: Any, path: tuple) -> str | None:
         return self.page.ref_of(res, tuple(path))
 
+    def part_said(self, path: tuple) -> str:
+        """A part of the record as players say it ("round 3", "turn 14", "Ann's fill of Ben's curve"), places
+        counted from 1: the game's page names it (``said``), or it is named plainly from its keys."""
+        said = getattr(self.page, "said", None)
+        named = said(tuple(path)) if said else None
+        return named or plain_said(tuple(path))
+
     def answers(self) -> dict[str, Answer]:
         return dict(self.page.ANSWERS)
 
@@ -218,3 +229,11 @@ def starter_config(game: Game, players: list[str] | int | None = None) -> str:
         lines.append(dumped.strip().removeprefix("{").removesuffix("}"))
         lines.append("")
     return "\n".join(lines)
+
+
+def plain_said(path: tuple) -> str:
+    """A part named from its keys, each place in a list counted from 1: ``moves, line 3``."""
+    out = ""
+    for p in path:
+        out += f", line {p + 1}" if isinstance(p, int) else (f" {p}" if out else str(p))
+    return out

@@ -40,9 +40,30 @@ def build(game, cfg, paper_name: str | None = None) -> list[Page]:
         if not getattr(c, "color", True):
             part = [greyscale(p) for p in part]
         pages += part
+    night = plays(game, cfg)
+    if len(night) > 1:  # an evening: its standings sheet, after every game's sheets
+        from . import standings
+
+        names: list[str] = []
+        for _, c, _, _, _ in night:
+            names += [p for p in c.players if p not in names]
+        pages += standings.pages(paper, cfg.title, [label for _, _, label, _, _ in night], names,
+                                who=[list(c.players) for _, c, _, _, _ in night])
     resolve(pages)
     number(pages, paper, title)
     return pages
+
+
+def plays(game, cfg) -> list:
+    """Every game played from this kit, in its order: (game, config, name, n, copies), the name as the
+    sheets print it ("Within The Curve, game 2 of 3"; the game's name alone for a single copy)."""
+    out = []
+    for g, c in sections(game, cfg):
+        copies = getattr(c, "copies", 1)
+        base = c.title or g.title
+        out += [(g, c, base + (f", game {n} of {copies}" if copies > 1 else ""), n, copies)
+                for n in range(1, copies + 1)]
+    return out
 
 
 def scoped(block, scope: str):

@@ -21,7 +21,7 @@ LAYERS = [
     ("models", ["printkit.model", "printkit.report"]),
     ("contract", ["printkit.game", "printkit.rulesheet"]),
     ("games", ["printkit.games.*"]),
-    ("files", ["printkit.kit", "printkit.output", "printkit.output.*"]),
+    ("files", ["printkit.kit", "printkit.output", "printkit.output.*", "printkit.evening", "printkit.standings"]),
     ("front", ["printkit.cli", "printkit.cli.*", "printkit.enter", "printkit.enter.*", "printkit.console",
                "printkit.__main__", "printkit.games.*.page", "printkit.games.*.commands"]),
 ]

@@ -138,7 +138,16 @@ def template(
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="Where to write (default CONFIG-results.yaml; - for stdout)"),
     force: bool = typer.Option(False, "--force", "-f", help=FORCE),
 ) -> None:
-    """Write a blank results file for that config, ready to fill in after play."""
+    """Write a blank results file for that config, ready to fill in after play.
+
+    For a kit of several games (copies, also): one file per game and copy beside the config
+    (CONFIG-GAME-N-results.yaml), each holding that game's set-up; a file already there is kept."""
+    from .evenings import evening_of, template as evening_template
+
+    night = evening_of(config)
+    if night is not None:
+        evening_template(night, output, force)
+        return
     game, cfg = load(config)
     write_one(game.template(cfg).encode("utf-8"), output, Path(f"{Path(config).stem}-results.yaml"), force,
                typed=True)

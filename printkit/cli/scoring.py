@@ -35,11 +35,21 @@ def score(
     A results file is the config's keys and the game as played: `printkit template CONFIG` writes a blank one
     with every key explained. The record, as written on the paper: {records}.
 
+    Given the config of an evening (a kit of several games): each game's result from its own results file
+    (see `printkit template`) and the evening's standings: games won, a tie shared, a game not entered
+    or not valid listed and never counted. Exit code 0: every entered game valid; 1: a game breaks a rule;
+    2: a game's file is unusable.
+
     Exit code 0: valid; 1: a rule is broken (scores still printed); 2: unusable file."""
     from ..inputs import InputError
 
     if picture is not None and picture.suffix.lower() not in (".svg", ".pdf"):
         raise InputError(str(picture), "the picture must be a .svg or .pdf file", key="--picture")
+    from .evenings import evening_of, score as evening_score
+
+    night = evening_of(results)
+    if night is not None:  # the config of an evening: every game's result and the standings
+        raise typer.Exit(evening_score(night, as_json, picture, force))
     game, res, is_config = load_results(results)
     if picture is not None:
         from ..output import targets

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from typing import Any
 
 import yaml
@@ -30,11 +31,22 @@ def scalar(value: Any) -> str:
         yaml.safe_dump(value, default_flow_style=True, width=10_000).removesuffix("\n...\n").removesuffix("\n")
 
 
+def in_flow(value: Any) -> str:
+    """A scalar as an item of a flow list or mapping: quoted where YAML would quote it there (``Lee, Jr``,
+    ``B1-B2]``), plain where it reads plain."""
+    if not isinstance(value, str):
+        return scalar(value)
+    out = yaml.safe_dump([value], default_flow_style=True, allow_unicode=True, width=10_000).rstrip("\n")
+    if value.isprintable() and out.startswith("[") and out.endswith("]") and "\n" not in out:
+        return out[1:-1]
+    return json.dumps(value, ensure_ascii=False)
+
+
 def flow(items: Any) -> str:
     if isinstance(items, dict):
-        return "{" + ", ".join(f"{scalar(k)}: {flow(v) if isinstance(v, (list, dict)) else scalar(v)}"
+        return "{" + ", ".join(f"{in_flow(k)}: {flow(v) if isinstance(v, (list, dict)) else in_flow(v)}"
                                for k, v in items.items()) + "}"
-    return "[" + ", ".join(flow(v) if isinstance(v, (list, dict)) else scalar(v) for v in items) + "]"
+    return "[" + ", ".join(flow(v) if isinstance(v, (list, dict)) else in_flow(v) for v in items) + "]"
 
 
 def _block(value: Any) -> bool:
@@ -54,13 +66,16 @@ def item(value: Any) -> str:
     return flow(value) if isinstance(value, (list, dict)) else scalar(value)
 
 
-def quoted_as(node: yaml.Node, value: Any) -> str:
-    """``value`` in the quotes the player used for the value it replaces, where it can be written so."""
+def quoted_as(node: yaml.Node, value: Any, flowing: bool = False) -> str:
+    """``value`` in the quotes the player used for the value it replaces, where it can be written so
+    (``flowing``: as an item of a flow list)."""
     if isinstance(value, str) and isinstance(node, yaml.ScalarNode) and value.isprintable() and value:
         if node.style == "'":
             return "'" + value.replace("'", "''") + "'"
         if node.style == '"':
             return json.dumps(value, ensure_ascii=False)
+    if flowing and not isinstance(value, (list, dict)):
+        return in_flow(value)
     return item(value)
 
 
@@ -79,16 +94,47 @@ def lines(key: str, value: Any, indent: int) -> list[str]:
             return [head] + [f"{pad}  - {item(v)}" for v in value]
         return [head + " " + flow(value)]
     if _block(value):
-        return [head + " |"] + [f"{pad}  {line}" if line else "" for line in value.strip("\n").split("\n")]
+        return [head + " " + _header(value)] + [f"{pad}  {line}" if line else ""
+                                                for line in value.strip("\n").split("\n")]
     return [f"{head} {scalar(value)}"]
 
 
-def whole(title: str, data: dict) -> str:
-    """A results document written whole (a new file, or one that no longer parses)."""
-    out = [f"# Results of {title}, entered with printkit enter. Check with:", "#   printkit score THIS-FILE"]
+def _header(value: str) -> str:
+    """The '|' header that reads back as ``value``'s own end: one newline (``|``), none (``|-``), more (``|+``)."""
+    return "|" if value.endswith("\n") and not value.endswith("\n\n") else ("|-" if not value.endswith("\n") else "|+")
+
+
+def whole(title: str, data: dict, head: str | None = None) -> str:
+    """A results document written whole (a new file, or one that no longer parses, or whose form the writer
+    does not change in place): ``head`` is the file's own opening comment, kept; each key as a person would
+    type it, or as YAML writes it where that would not read back the same."""
+    out = head.rstrip("\n").split("\n") if head else \
+        [f"# Results of {title}, entered with printkit enter. Check with:", "#   printkit score THIS-FILE"]
     for key, value in data.items():
-        out.extend([f"players: {flow(value)}"] if key == "players" and isinstance(value, list) else lines(key, value, 0))
+        typed = [f"players: {flow(value)}"] if key == "players" and isinstance(value, list) else lines(key, value, 0)
+        if not _reads_as(typed, key, value):
+            typed = yaml.safe_dump({key: value}, allow_unicode=True, sort_keys=False, width=10_000).rstrip("\n").split("\n")
+        out.extend(typed)
     return "\n".join(out) + "\n"
+
+
+def _reads_as(typed: list[str], key: str, value: Any) -> bool:
+    from ..inputs import InputError, parse
+
+    try:
+        return parse("\n".join(typed) + "\n", "results").data == {key: value}
+    except (InputError, yaml.YAMLError):
+        return False
+
+
+def _head(text: str) -> str:
+    """The comment lines a file opens with (its title, a note): kept when the file is written whole."""
+    out = []
+    for line in text.split("\n"):
+        if not line.startswith("#"):
+            break
+        out.append(line)
+    return "\n".join(out)
 
 
 # ---------------------------------------------------------------- changing only what changed
@@ -122,22 +168,60 @@ class Edits:
         return i - self.line_start(i)
 
 
+BOM = "\ufeff"
+
+
 def update(text: str, new: dict, title: str = "the game") -> str:
     """``text`` (a results file) with only the parts that differ from ``new`` written anew."""
+    return write(text, new, title)[0]
+
+
+def write(text: str, new: dict, title: str = "the game") -> tuple[str, str]:
+    """``text`` with ``new``'s changes, and "" or why it was written whole.  The rule above every write: the
+    text returned reads back as exactly ``new``.  A change in place that would not is not written: the
+    document is written whole instead, keeping the opening comment and the key order (and the reason says
+    so).  A byte-order mark stays in front, and CRLF line ends stay CRLF."""
+    from ..inputs import InputError, parse
+
+    bom = BOM if text.startswith(BOM) else ""
+    body = text[len(bom):]
+    crlf = "\r\n" in body and body.count("\r\n") * 2 >= body.count("\n")
+    if crlf:
+        body = body.replace("\r\n", "\n")
+
+    def out(t: str, why: str = "") -> tuple[str, str]:
+        return bom + (t.replace("\n", "\r\n") if crlf else t), why
+
+    try:
+        root = yaml.compose(body, Loader=LOADER)
+        old = parse(body, "results").data  # keys and names as printkit reads them (``Yes:`` is the name Yes)
+    except (yaml.YAMLError, InputError):
+        return out(whole(title, new, _head(body)), "the file did not read, so it was written whole")
+    if old == new:
+        return text, ""
+    if not isinstance(root, yaml.MappingNode) or not isinstance(old, dict) or root.flow_style:
+        return out(whole(title, new, _head(body)), "the file is one {...} mapping, so it was written whole")
+    edits = Edits(body)
+    try:
+        _mapping(edits, root, old, new, top=True)
+        changed = edits.result()
+        if _reads(changed) == new:
+            return out(changed)
+    except (IndexError, KeyError, ValueError, TypeError):
+        pass
+    written = whole(title, new, _head(body))
+    if _reads(written) != new:
+        raise ValueError("the document cannot be written so that it reads back the same")
+    return out(written, "a change could not be written in place, so the file was written whole")
+
+
+def _reads(text: str) -> Any:
     from ..inputs import InputError, parse
 
     try:
-        root = yaml.compose(text, Loader=LOADER)
-        old = parse(text, "results").data  # keys and names as printkit reads them (``Yes:`` is the name Yes)
-    except (yaml.YAMLError, InputError):
-        return whole(title, new)
-    if old == new:
-        return text
-    if not isinstance(root, yaml.MappingNode) or not isinstance(old, dict):
-        return whole(title, new)
-    edits = Edits(text)
-    _mapping(edits, root, old, new, top=True)
-    return edits.result()
+        return parse(text, "results").data
+    except (InputError, yaml.YAMLError):
+        return None
 
 
 def _pairs(node: yaml.MappingNode, old: dict) -> dict:
@@ -190,12 +274,15 @@ def _value(e: Edits, pair: tuple, old: Any, new: Any, indent: int) -> None:
     if isinstance(old, list) and isinstance(new, list) and isinstance(vnode, yaml.SequenceNode) \
             and not vnode.flow_style and vnode.value and new and _sequence(e, vnode, old, new):
         return
-    if isinstance(vnode, yaml.ScalarNode) and vnode.style in ("|", ">") and _block(new):
+    if isinstance(vnode, yaml.ScalarNode) and vnode.style == "|" and _block(new) and \
+            re.fullmatch(r"\|[1-9]?", e.text[vnode.start_mark.index:].split("\n", 1)[0].split(" #")[0].strip()) and \
+            _header(new) == "|":
         _block_scalar(e, vnode, new)
         return
     if isinstance(vnode, yaml.SequenceNode) and vnode.flow_style and isinstance(new, list) and new:
         like = vnode.value or [None]  # a flow list stays a flow list, its items quoted as the player quoted them
-        text = "[" + ", ".join(quoted_as(like[min(i, len(like) - 1)], v) for i, v in enumerate(new)) + "]"
+        text = "[" + ", ".join(flow(v) if isinstance(v, (list, dict)) else quoted_as(like[min(i, len(like) - 1)], v, True)
+                               for i, v in enumerate(new)) + "]"
         e.replace(vnode.start_mark.index, vnode.end_mark.index, text)
         return
     if isinstance(vnode, yaml.ScalarNode) and vnode.style not in ("|", ">") and vnode.value != "" and \

@@ -15,6 +15,7 @@ import hmac
 import json
 import queue
 import re
+import sys
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from .. import inputs
 from ..inputs import InputError
 from . import document, sync
 from .session import Session
@@ -86,7 +88,8 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _json(self, status: int, obj: Any) -> None:
-        self._send(status, json.dumps(obj, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8")
+        body = json.dumps(obj, ensure_ascii=False).encode("utf-8", "replace")  # (a lone surrogate named in an error)
+        self._send(status, body, "application/json; charset=utf-8")
 
     def _refuse(self, status: int, why: str) -> None:
         self.close_connection = True
@@ -129,7 +132,33 @@ class Handler(BaseHTTPRequestHandler):
 
     # -- routes
 
+    def _unexpected(self, e: BaseException) -> None:
+        """An error no route expected: one line to the page (500 and the reason) and one to the terminal;
+        the server keeps serving."""
+        why = inputs.one_line(f"{type(e).__name__}: {e}", 200)
+        print(f"printkit enter: {self.command} {urlsplit(self.path).path} failed: {why}", file=sys.stderr, flush=True)
+        try:
+            self._refuse(HTTPStatus.INTERNAL_SERVER_ERROR, f"the server could not answer: {why}")
+        except OSError:
+            self.close_connection = True
+
     def do_GET(self) -> None:
+        try:
+            self._get()
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+        except Exception as e:  # noqa: BLE001 - answered in one line, the server goes on
+            self._unexpected(e)
+
+    def do_POST(self) -> None:
+        try:
+            self._post()
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+        except Exception as e:  # noqa: BLE001 - answered in one line, the server goes on
+            self._unexpected(e)
+
+    def _get(self) -> None:
         if not self._allowed():
             return
         route = urlsplit(self.path).path
@@ -153,7 +182,7 @@ class Handler(BaseHTTPRequestHandler):
     def do_HEAD(self) -> None:
         self.do_GET()
 
-    def do_POST(self) -> None:
+    def _post(self) -> None:
         if not self._allowed():
             return
         route = urlsplit(self.path).path

@@ -10,7 +10,9 @@ showed, so that nothing the player entered is lost and nothing older is ever put
 
 from __future__ import annotations
 
+import copy
 import errno
+import json
 import os
 import secrets
 import stat
@@ -21,7 +23,7 @@ from typing import Any
 
 from ..inputs import InputError
 from ..model import prepare_models
-from . import document, filetext, sync
+from . import document, filetext, shape, sync
 
 
 class Session:
@@ -32,8 +34,10 @@ class Session:
         self.latest: dict | None = None  # the newest readable document the page showed, made from the file...
         self.latest_base: str | None = None  # ... as it was at this version
         self.clients: dict[str, int] = {}  # each page's newest sequence number
+        self.why = ""  # why the last write wrote the file whole ("" when it changed only what changed)
         self.join: dict | None = None  # the address other devices join at, with its QR code (``--table``)
         self.table = sync.Table()  # the devices entering this file, and the revision of each part
+        self.table.said = lambda path: game.part_said(tuple(path))
         self.known = document.version_of(path)  # the file as this run last wrote or read it
         from ..output.temp import clean_stale
 
@@ -54,18 +58,23 @@ class Session:
     def save(self, data: dict, version: str | None) -> tuple[int, dict]:
         """Write ``data`` if the file is still the one at ``version``; only its changed parts are written."""
         document.check_setup(self.game, data)
+        writable(data)
         with self.lock:
             now = document.version_of(self.path)
             if now is None:  # not a change made by someone else: the page keeps trying until it is back
                 raise FileNotFoundError(errno.ENOENT, "the file or its folder is gone", str(self.path))
             if version != now:
                 return HTTPStatus.CONFLICT, {"error": f"{self.path.name} changed on disk since the page loaded it"}
+            for ch in shape.between(document.inputs.load(self.path).data, data):  # only what this save changes
+                shape.check(self.game.Results, ch)
+            self.why = ""
             self._write(data)
             self.known = document.version_of(self.path)
             self.table.rev += 1
             self.table.parts.clear()  # the whole document at once: every device takes it anew
-            self.table.publish("change", {"rev": self.table.rev, "reload": True, "version": self.known})
-            return HTTPStatus.OK, {"saved": self.path.name, "version": self.known}
+            self.table.publish("change", {"rev": self.table.rev, "reload": True, "version": self.known,
+                                          "rewritten": self.why})
+            return HTTPStatus.OK, {"saved": self.path.name, "version": self.known, "rewritten": self.why}
 
     def change(self, body: Any, device: str) -> tuple[int, dict]:
         """Changes from one device (``{"changes": [...], "seen": REV}``), applied to the newest document and
@@ -76,33 +85,50 @@ class Session:
             raise sync.BadChange(f"a body is {{\"changes\": [1 to {sync.MAX_CHANGES} changes]}}")
         seen = body.get("seen")
         seen = seen if isinstance(seen, int) and not isinstance(seen, bool) else 0
+        writable(body)
+        for ch in body["changes"]:
+            sync.valid(ch)
+            shape.check(self.game.Results, ch)
         with self.lock:
             now = document.version_of(self.path)
             if now is None:
                 raise FileNotFoundError(errno.ENOENT, "the file or its folder is gone", str(self.path))
             doc = document.inputs.load(self.path).data
-            changes = [{**ch, "path": sync.apply(doc, ch), "seen": seen} for ch in body["changes"]]
+            before = copy.deepcopy(doc)
+            changes, keys = [], []
+            for ch in body["changes"]:
+                ch = dict(ch)
+                keys.append(self.table.append_key(ch, device, seen))
+                if keys[-1] in self.table.appended:
+                    continue  # a line this device added, sent again (its answer lost on the way): added once
+                part = sync.apply(doc, ch)  # (a grid merged, an appended line's place: written into ch)
+                changes.append({**ch, "part": part, "seen": seen, "said": self.game.part_said(part),
+                                **({"at": part[-1]} if "append" in ch else {})})
             document.check_setup(self.game, doc)
+            self.why = ""
             self._write(doc)
+            self.table.written(keys)
             reload = now != self.known
             self.known = document.version_of(self.path)
-            rev, replaced = self.table.changed(changes, device)
+            rev, replaced = self.table.changed(changes, device, before, doc)
             event = {"rev": rev, "device": device, "by": self.table.name_of(device), "version": self.known,
-                     "changes": [{k: v for k, v in ch.items() if k != "seen"} for ch in changes],
-                     "replaced": replaced, "reload": reload}
+                     "changes": [{k: v for k, v in ch.items() if k not in ("seen", "part", "clashes")}
+                                 for ch in changes],
+                     "replaced": replaced, "reload": reload, "rewritten": self.why}
             self.table.publish("change", event)
-            return HTTPStatus.OK, {"rev": rev, "version": self.known, "replaced": replaced, "reload": reload}
+            return HTTPStatus.OK, {"rev": rev, "version": self.known, "replaced": replaced, "reload": reload,
+                                   "rewritten": self.why}
 
     def _write(self, data: dict) -> bool:
         """The file with ``data``'s changes (False when it holds them already: nothing is written).  A file
         its owner made read-only is left alone (PermissionError), though a rename could replace it."""
         from ..output import files
 
-        text = self.path.read_text(encoding="utf-8")
+        text = self.path.read_bytes().decode("utf-8")  # line ends as they are (CRLF stays CRLF)
         mode = stat.S_IMODE(os.stat(self.path).st_mode)  # the owner's settings stay (0600 stays 0600)
         if not mode & 0o222:
             raise PermissionError(errno.EACCES, "the file is read-only", str(self.path))
-        new = filetext.update(text, data, self.game.title)
+        new, self.why = filetext.write(text, data, self.game.title)
         if new == text:
             return False
         files.replace_file(self.path, new.encode("utf-8"), mode=mode)
@@ -141,6 +167,15 @@ class Session:
             except OSError as e:
                 return f"Stopped, but {name} could not be written: {e.strerror}; the page kept the changes"
             return f"Saved {name}: the last change" if wrote else f"Stopped: {name} already holds every change"
+
+
+def writable(data: Any) -> None:
+    """Text the file can hold (UTF-8): a lone surrogate from a page is refused before anything is written."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise sync.BadChange("the change holds text that cannot be written (a lone surrogate); nothing was written") \
+            from None
 
 
 def setup_info(game, data: dict) -> dict:

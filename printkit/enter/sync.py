@@ -7,15 +7,19 @@ seen the part's newest value still stands (it is the later one), and the device 
 is told (``replaced``), so that it keeps its own in undo.  Every change is sent to every device at once as
 an event (server-sent events), with who is entering what (``presence``).
 
-A change is ``{"path": [key or index, ...], "value": V}`` (set, or add a log line at the list's end),
-``{"path": [...], "drop": true}`` (a key taken away) or ``{"path": [...], "length": N}`` (a list cut to its
-first N items); ``seen`` is the revision of the part the device's value was made from.
+A change is ``{"path": [key or index, ...], "value": V}`` (set; a place past a list's end adds there),
+``{"path": [...], "append": V}`` (a line added at the end of a log: two appends are two lines, in the order
+received), ``{"path": [...], "drop": true}`` (a key taken away) or ``{"path": [...], "length": N}`` (a list
+cut to its first N items); ``seen`` is the revision of the part the device's value was made from.  A grid
+(a text of rows of squares) set with ``"was"`` (the grid the device changed) is merged square by square
+with what other devices wrote into it meanwhile: only the squares the device changed are its change.
 """
 
 from __future__ import annotations
 
 import json
 import queue
+import re
 import threading
 from typing import Any
 
@@ -48,10 +52,39 @@ def _path(change: Any) -> list:
     return path
 
 
-def apply(doc: dict, change: dict) -> list:
-    """Apply one change to ``doc`` in place; returns its path.  Containers on the way are made as needed
-    (a blank record's ``moves:`` is empty until its first line)."""
+def valid(change: Any) -> list:
+    """A change's path, checked (BadChange if the change is no change: see the module's words)."""
     path = _path(change)
+    if not any(k in change for k in ("value", "append", "length")) and change.get("drop") is not True:
+        raise BadChange(f"{part_name(path)}: a change sets a value, appends a line, drops a key or cuts a list")
+    return path
+
+
+def get(doc: Any, path: list) -> Any:
+    """The value at ``path`` (None where there is none)."""
+    for key in path:
+        if isinstance(doc, dict) and isinstance(key, str):
+            doc = doc.get(key)
+        elif isinstance(doc, list) and isinstance(key, int) and key < len(doc):
+            doc = doc[key]
+        else:
+            return None
+    return doc
+
+
+def apply(doc: dict, change: dict) -> list:
+    """Apply one change to ``doc`` in place; returns its path (an appended line's, with its place).
+    Containers on the way are made as needed (a blank record's ``moves:`` is empty until its first line)."""
+    path = _path(change)
+    if "append" in change and change.get("drop") is not True:
+        here = get(doc, path)
+        if not isinstance(here, list):
+            if here not in (None, ""):
+                raise BadChange(f"{part_name(path)}: not a list, so no line can be added to it")
+            apply(doc, {"path": path, "value": []})
+            here = get(doc, path)
+        here.append(change["append"])
+        return path + [len(here) - 1]
     here: Any = doc
     for i, key in enumerate(path[:-1]):
         if isinstance(here, dict) != isinstance(key, str):
@@ -80,7 +113,16 @@ def apply(doc: dict, change: dict) -> list:
         if isinstance(target, list):
             del target[n:]
     elif "value" in change:
-        _put(here, last, change["value"])
+        value = change["value"]
+        was, now = change.get("was"), (here.get(last) if isinstance(here, dict) else
+                                       (here[last] if last < len(here) else None))
+        if isinstance(was, str) and isinstance(value, str) and isinstance(now, str) and now != was:
+            merged = merge_grid(was, value, now)
+            if merged is not None:  # another device's squares written since stay; this device's are added
+                value, change["clashes"] = merged
+                change["merged"] = True
+        change["value"] = value
+        _put(here, last, value)
     else:
         raise BadChange(f"{part_name(path)}: a change sets a value, drops a key or cuts a list")
     return path
@@ -95,32 +137,88 @@ def _put(here: Any, key: Any, value: Any) -> None:
         here.append(value)  # a line added at the end of a log (after another device's, if one came first)
 
 
+TOKEN = re.compile(r"\S+")
+
+
+def merge_grid(base: str, mine: str, theirs: str) -> tuple[str, list] | None:
+    """``mine`` (a grid changed from ``base``) with the squares ``theirs`` changed from ``base`` put in, and
+    the squares both changed to different values ([row, column], counted from 0: ``mine`` stands there);
+    None when the three are not grids of one shape (then ``mine`` is the change, whole)."""
+    rows = [[ln.split() for ln in t.split("\n") if ln.strip()] for t in (base, mine, theirs)]
+    shapes = [[len(r) for r in g] for g in rows]
+    if not shapes[0] or shapes[0] != shapes[1] or shapes[0] != shapes[2] or len(shapes[0]) < 2:
+        return None
+    b, m, t = rows
+    clashes = [[r, c] for r, row in enumerate(b) for c, v in enumerate(row)
+               if m[r][c] != v and t[r][c] != v and m[r][c] != t[r][c]]
+    out, r = [], 0
+    for line in mine.split("\n"):
+        if line.strip():
+            row = r
+            out.append(TOKEN.sub(lambda mt, it=iter(range(len(m[row]))): _square(b[row], m[row], t[row], next(it)), line))
+            r += 1
+        else:
+            out.append(line)
+    return "\n".join(out), clashes
+
+
+def _square(b: list, m: list, t: list, c: int) -> str:
+    return t[c] if m[c] == b[c] else m[c]
+
+
 class Table:
     """The devices on one file: the revision of every part, the event streams, who is entering what."""
 
     def __init__(self):
         self.lock = threading.Lock()
         self.rev = 0
-        self.parts: dict[str, tuple[int, str]] = {}  # part -> (revision, device) of its newest value
+        self.parts: dict[str, tuple[int, str, list]] = {}  # part -> (revision, device, path) of its newest value
+        self.appended: dict[tuple, None] = {}  # lines added lately: (device, seen, part, n, line)
+        self.said: Any = part_name  # a part as players say it ("round 3"): the game's naming
         self.streams: dict[int, tuple[str, queue.Queue]] = {}
         self.devices: dict[str, dict] = {}  # device -> {"n", "name", "entering"}
         self.count = 0  # devices that have joined: each is "device N" until it says whose sheets it enters
 
-    def changed(self, changes: list[dict], device: str) -> tuple[int, list[dict]]:
-        """A new revision for ``changes``, made by ``device``; the parts it took from another device that had
-        written them after ``device`` last saw them: [{"part", "device", "by"}]."""
+    def changed(self, changes: list[dict], device: str, before: dict, after: dict) -> tuple[int, list[dict]]:
+        """A new revision for ``changes`` (each with ``part``: the path of the part it wrote, and ``seen``),
+        made by ``device`` (``before`` and ``after``: the document around them); the values it took from
+        another device that had written them after ``device`` last saw them, with both values:
+        [{"part": as players say it, "path", "device", "by", "was": theirs, "now": the value that stands}]."""
         self.rev += 1
         replaced = []
         for ch in changes:
-            name = part_name(ch["path"])
-            for part, (rev, who) in list(self.parts.items()):
+            path, seen = ch["part"], int(ch.get("seen") or 0)
+            name = part_name(path)
+            if ch.get("merged"):  # a grid merged square by square: only the squares both wrote are told
+                rev, who, _ = self.parts.get(name, (0, device, path))
+                if who != device and rev > seen:
+                    was, now = (_rows(get(d, path)) for d in (before, after))
+                    replaced += [{"part": self.said(path + [r, c]), "path": path, "square": [r, c], "device": who,
+                                  "by": self.name_of(device), "was": was[r][c], "now": now[r][c]}
+                                 for r, c in ch.get("clashes", [])]
+                self.parts[name] = (self.rev, device, path)
+                continue
+            for part, (rev, who, ppath) in list(self.parts.items()):
                 inside = part == name or part.startswith(name + ".") or part.startswith(name + "[")
-                if inside and who != device and rev > int(ch.get("seen") or 0):
-                    replaced.append({"part": part, "device": who, "by": self.name_of(device)})
+                if inside and who != device and rev > seen and get(before, ppath) != get(after, ppath):
+                    replaced.append({"part": self.said(ppath), "path": ppath, "device": who, "by": self.name_of(device),
+                                     "was": get(before, ppath), "now": get(after, ppath)})
             self.parts = {p: v for p, v in self.parts.items()
                           if not (p.startswith(name + ".") or p.startswith(name + "["))}
-            self.parts[name] = (self.rev, device)
+            self.parts[name] = (self.rev, device, path)
         return self.rev, replaced
+
+    def append_key(self, change: dict, device: str, seen: int) -> tuple | None:
+        """What names a line ``device`` added (``n``: its place as the device saw it), so that a save sent again
+        after its answer was lost adds it once (``appended`` holds the lines written lately)."""
+        if "append" not in change or not isinstance(change.get("n"), int):
+            return None
+        return device, seen, part_name(change["path"]), change["n"], json.dumps(change["append"], sort_keys=True)
+
+    def written(self, keys: list) -> None:
+        self.appended.update((k, None) for k in keys if k)
+        while len(self.appended) > 5000:
+            self.appended.pop(next(iter(self.appended)))
 
     def name_of(self, device: str) -> str:
         d = self.devices.get(device)
@@ -159,7 +257,7 @@ class Table:
             return [{"device": d, **v} for d, v in self.devices.items()]
 
     def publish(self, kind: str, data: Any) -> None:
-        line = f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n".encode("utf-8")
+        line = f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n".encode("utf-8", "replace")
         with self.lock:
             streams = list(self.streams.values())
         for _, q in streams:
@@ -176,6 +274,10 @@ class Table:
                 q.put_nowait(None)
             except queue.Full:
                 pass
+
+
+def _rows(grid: Any) -> list[list[str]]:
+    return [ln.split() for ln in grid.split("\n") if ln.strip()] if isinstance(grid, str) else []
 
 
 def _short(text: Any) -> str:

@@ -185,22 +185,43 @@ def test_one_part_from_two_phones_the_later_stands_and_the_other_is_told_and_kee
     ann, ben = phone(browser), phone(browser)
     for pg in (ann, ben):
         open_page(pg, s)
-    fa, fb = Fingers(ann), Fingers(ben)
-    ann.context.set_offline(True)  # Ann's phone leaves the Wi-Fi
-    fa.drag("1:A1", "1:A2")
-    fb.drag("1:B1", "1:B2")  # Ben's phone enters the same round meanwhile: saved first
+    Fingers(ben).drag("1:C1", "1:C2")
+    saved_when(ben, results(s), lambda d: d["rounds"] and d["rounds"][0] == ["C1-C2"])
+    ann.wait_for_function("document.querySelector('#editors textarea').value.includes('C1-C2')", timeout=10_000)
+    ann.context.set_offline(True)  # Ann's phone leaves the Wi-Fi, and writes round 1's segment anew
+    ann.locator("#editors textarea").first.fill("A1-A2")
+    ben.locator("#editors textarea").first.fill("B1-B2")  # Ben's phone writes the same segment meanwhile: saved first
     saved_when(ben, results(s), lambda d: d["rounds"] and d["rounds"][0] == ["B1-B2"])
-    assert "A1-A2" in fa.page.locator("#editors textarea").first.input_value()  # kept on Ann's phone
+    assert "A1-A2" in ann.locator("#editors textarea").first.input_value()  # kept on Ann's phone
     ann.context.set_offline(False)  # back: Ann's change is the later one, and stands
     data = saved_when(ann, results(s), lambda d: d["rounds"] and d["rounds"][0] == ["A1-A2"], timeout=40)
     assert data["rounds"][0] == ["A1-A2"]
     ben.wait_for_function("document.getElementById('told').textContent.includes('Undo brings yours back')", timeout=10_000)
-    assert "rounds[0]" in ben.inner_text("#told")
+    told = ben.inner_text("#told")  # both values, the part as players say it
+    assert "round 1, segment 1" in told and '"A1-A2"' in told and '"B1-B2"' in told and "rounds[0]" not in told, told
     shot(ben, "table-told")
     ben.locator("#undo").click()  # Ben's own value back, saved: now it is the later one
     data = saved_when(ben, results(s), lambda d: d["rounds"][0] == ["B1-B2"], timeout=20)
     assert data["rounds"][0] == ["B1-B2"]
     ann.wait_for_function("document.querySelector('#editors textarea').value.includes('B1-B2')", timeout=10_000)
+
+
+def test_segments_drawn_in_one_round_on_two_phones_at_once_are_both_kept(serve, browser, tmp_path):
+    s = serve(config_for(DATA / "played-intersections.yaml", tmp_path))
+    ann, ben = phone(browser), phone(browser)
+    for pg in (ann, ben):
+        open_page(pg, s)
+    ann.context.set_offline(True)
+    Fingers(ann).drag("1:A1", "1:A2")
+    Fingers(ben).drag("1:B1", "1:B2")
+    saved_when(ben, results(s), lambda d: d["rounds"] and d["rounds"][0] == ["B1-B2"])
+    ann.context.set_offline(False)  # two lines added to one round: two lines, in the order the server got them
+    data = saved_when(ann, results(s), lambda d: d["rounds"] and len(d["rounds"][0]) == 2, timeout=40)
+    assert data["rounds"][0] == ["B1-B2", "A1-A2"]
+    for pg in (ann, ben):
+        pg.wait_for_function("document.querySelector('#editors textarea').value.includes('B1-B2, A1-A2')",
+                             timeout=10_000)
+    assert ann.errors == [] and ben.errors == []
 
 
 def test_a_phone_that_lost_the_connection_sends_its_edits_when_it_is_back(serve, browser, tmp_path):

@@ -50,17 +50,21 @@ export class Phone {
     this.fit();
   }
 
-  // each sheet as wide as it needs for its smallest place to be TARGET px (at most 4 times its box)
+  // each sheet as wide as it needs for its smallest place to be TARGET px (at most 4 times its box),
+  // measured at the width it has now: never a layout at another width in between (the page would be
+  // scrolled to keep its place, and what is under the finger would move)
   fit() {
     const on = document.body.classList.contains("zoomed");
     for (const box of this.board.root.children) {
       const svg = box.querySelector("svg");
       if (!svg) continue;
-      svg.style.width = "";
-      if (!on) continue;
+      if (!on) { svg.style.width = ""; continue; }
       const sizes = targets(svg);
       const small = sizes.length ? Math.min(...sizes) : Infinity;
-      if (small < TARGET && small !== Infinity) svg.style.width = `${Math.min(4, TARGET / small) * 100}%`;
+      const now = svg.getBoundingClientRect().width / (box.clientWidth || 1);
+      const want = small === Infinity || !now ? 1 : Math.min(4, Math.max(1, (now * TARGET) / small));
+      const width = want > 1.001 ? `${(want * 100).toFixed(1)}%` : "";
+      if (svg.style.width !== width) svg.style.width = width;
     }
   }
 

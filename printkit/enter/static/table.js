@@ -1,12 +1,15 @@
 // Several devices on one file. The others' changes come as they are saved (server-sent events) and are
 // put into this page at once, except where this page holds a change of its own not saved yet (that one is
 // the later, and stands); a change of this page that another device wrote over is kept in undo, and the
-// page says so. Each device says whose sheets it is entering, and sees who else is entering what. The
+// page says so, with both values, the part named as players say it ("round 3", "Ann's store, A6"). Each
+// device says whose sheets it is entering, and sees who else is entering what. The
 // code the next phone joins from is on the page.
-import { get, post } from "/static/api.js";
-import { apply, clone, diff, overlaps, partName } from "/static/parts.js";
+import { get as get_, post } from "/static/api.js";
+import { apply, clone, diff, get, mergeGrid, overlaps, partName } from "/static/parts.js";
 
 const $ = (id) => document.getElementById(id);
+const shown = (v) => (v === null || v === undefined ? "nothing" : typeof v === "string" ? `"${v.trim().split("\n").join(" / ")}"`
+  : JSON.stringify(v));
 const token = document.querySelector('meta[name="printkit-token"]').content;
 
 export class Table {
@@ -35,36 +38,54 @@ export class Table {
     if (ev.reload || ev.rev !== page.rev + 1) { this.reload(); return; }
     page.rev = ev.rev;
     page.version = ev.version;
-    if (ev.device === page.client) { for (const ch of ev.changes) apply(page.synced, ch); return; }
-    const mine = diff(page.synced, page.doc);  // this page's changes not saved yet: they stand
-    const told = ev.replaced.filter((r) => r.device === page.client);
-    this.history.map((doc) => { for (const ch of ev.changes) apply(doc, ch); return doc; });
-    if (told.length) this.history.record(JSON.stringify(page.doc));  // this page's own value, one Undo away
-    for (const ch of ev.changes) {
-      apply(page.synced, ch);
-      if (!mine.some((m) => overlaps(m.path, ch.path))) apply(page.doc, ch);
+    if (ev.rewritten) this.tell(`${page.file} was written whole: ${ev.rewritten}. Everything entered is in it.`, "told");
+    if (ev.device === page.client) {  // this page's own: a grid the server merged brings the others' squares
+      for (const ch of ev.changes) this.merge(ch, true);
+      return;
     }
-    const where = ev.changes.map((c) => partName(c.path)).join(", ");
+    const told = ev.replaced.filter((r) => r.device === page.client);
+    this.history.map((doc) => { for (const ch of ev.changes) apply(doc, { ...ch, n: undefined }); return doc; });
+    if (told.length) this.history.record(JSON.stringify(page.doc));  // this page's own value, one Undo away
+    for (const ch of ev.changes) this.merge(ch, false);
+    const where = ev.changes.map((c) => c.said || partName(c.path)).join(", ");
     if (told.length) {
-      this.tell(`${ev.by} changed ${told.map((t) => t.part).join(", ")} after you: theirs stands. Undo brings yours back.`, "told");
+      const both = told.map((t) => `${t.part} to ${shown(t.now)} (yours: ${shown(t.was)})`).join("; ");
+      this.tell(`${ev.by} changed ${both}. Undo brings yours back.`, "told");
     } else {
       this.tell(`${ev.by} entered ${where}.`, "");
     }
     this.redraw();
   }
 
+  // a change from the server put into this page: into what the file holds (synced), and into the page
+  // except where this page holds a change of its own not saved yet (a line added goes in before this
+  // page's own new lines; a grid takes the squares this page did not change)
+  merge(ch, own) {
+    const page = this.page;
+    const before = clone(get(page.synced, ch.path));
+    const pending = !own && diff(page.synced, page.doc).some((m) => overlaps(m.path, ch.path));
+    apply(page.synced, own ? ch : { ...ch, n: undefined });
+    if ("append" in ch) { if (!own) apply(page.doc, { ...ch, n: undefined }); return; }
+    if (!own && !pending) { apply(page.doc, ch); return; }
+    const now = get(page.synced, ch.path);
+    const grid = typeof before === "string" && typeof now === "string" && before !== now
+      ? mergeGrid(before, String(get(page.doc, ch.path) ?? ""), now) : null;
+    if (grid !== null) apply(page.doc, { path: ch.path, value: grid });  // else this page's own stands
+  }
+
   async reload() {  // the newest document, with this page's unsaved changes put back on top
     const page = this.page;
-    const { status, body } = await get("/api/state");
+    const { status, body } = await get_("/api/state");
     if (status !== 200) return;
     const mine = diff(page.synced, page.doc);
-    const moved = diff(page.synced, body.results);
+    const moved = diff(page.synced, body.results).map((ch) => ({ ...ch, n: undefined }));
     this.history.map((doc) => { for (const ch of moved) apply(doc, ch); return doc; });
     page.synced = body.results;
     page.doc = clone(body.results);
-    for (const ch of mine) apply(page.doc, ch);
+    for (const ch of mine) apply(page.doc, ch);  // (a line of this page's already saved is not added twice)
     page.rev = body.rev;
     page.version = body.version;
+    if (body.rewritten) this.tell(`${page.file} was written whole: ${body.rewritten}.`, "told");
     this.redraw();
   }
 

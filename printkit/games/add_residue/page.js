@@ -13,7 +13,7 @@ let mBox = null;
 
 export function start(ctx) {
   track(ctx.board.root, {  // a tap or click on an open number plays it
-    pick: (x, y) => placeAt(ctx.board.root, x, y, (ref) => ref.startsWith("move:")),
+    pick: (x, y) => { const p = placeAt(ctx.board.root, x, y, (ref) => ref.startsWith("move:")); return p && { ...p, soft: true }; },
     down: (place) => ({ ref: place.ref }),
     up(stroke, place) { if (place && place.ref === stroke.ref) { cursor = stroke.ref; play(ctx, stroke.ref.slice(5)); } },
   });

@@ -104,3 +104,10 @@ def places(res: Results) -> list[str]:
 def ref_of(res: Results, path: tuple) -> str | None:
     """A row of the move log (``row:5``)."""
     return f"row:{path[1] + 1}" if path[:1] == ("moves",) and len(path) > 1 and isinstance(path[1], int) else None
+
+
+def said(path: tuple) -> str | None:
+    """A line of the move log as players say it: "move 8"."""
+    if path[:1] == ("moves",):
+        return f"move {path[1] + 1}" if len(path) > 1 and isinstance(path[1], int) else "the move log"
+    return None

@@ -195,3 +195,15 @@ def _named(res: Results, key) -> str | None:
         return player_named(key, res.players)
     except ValueError:
         return None
+
+
+def said(path: tuple) -> str | None:
+    """A part as players say it: "Ann's curve", "Ann's fill of Ben's curve", "..., B3" for one square."""
+    square = f", {coord(path[-2], path[-1])}" if len(path) >= 2 and all(isinstance(p, int) for p in path[-2:]) else ""
+    if path[:1] == ("curves",) and len(path) > 1:
+        return f"{path[1]}'s curve{square}"
+    if path[:1] == ("fills",) and len(path) > 2:
+        return f"{path[1]}'s fill of {path[2]}'s curve{square}"
+    if path[:1] == ("fills",) and len(path) == 2:
+        return f"{path[1]}'s fills"
+    return None

@@ -106,14 +106,16 @@ export function start(ctx) {
   track(root, {
     pick(x, y) {
       const row = placeAt(root, x, y, (ref) => ref.startsWith("turn:"));
-      if (row) return { key: row.ref, el: row.el, ...parseRef(row.ref) };
+      if (row) return { key: row.ref, el: row.el, ...parseRef(row.ref), soft: true };
       const grid = Grid.at(root, x, y, 0);
       if (!grid) return null;
       const side = grid.side(x, y, ctx.info().band, ctx.info().corner);  // the bands as page.py draws them
       const at = side || grid.cell(x, y);
       if (!at) return null;
       const key = side ? `${grid.name}:${wallKey(at.r, at.c, side.side)}` : `${grid.name}:${sq(at.r, at.c)}`;
-      return { key, kind: side ? "edge" : "square", player: grid.name, r: at.r, c: at.c, side: side && side.side, grid };
+      // a tap's place while a turn is built, or for a doorway (a drag draws only squares and walls)
+      const soft = Boolean(turn) || (Boolean(side) && edgePen !== "wall");
+      return { key, kind: side ? "edge" : "square", player: grid.name, r: at.r, c: at.c, side: side && side.side, grid, soft };
     },
     down: (place) => down(ctx, place),
     over: (stroke, place) => { if (place.kind === stroke.kind && place.player === stroke.player) take(ctx, stroke, place); },

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from ...draw import Hit, Lines, Page, Pen, Text, fit_text, hit_grid, hit_line, moved, wrap
 from ...model import player_named
+from ...coords import coord
 from ...report import Report
 from ...sheet import LABEL_ROOM, Paper
 from .path import Floor, Walk, walk
@@ -181,3 +182,19 @@ def _named(res: Results, key) -> str | None:
         return player_named(key, res.players)
     except ValueError:
         return None
+
+
+def said(path: tuple) -> str | None:
+    """A part as players say it: "Ann's store", "Ann's store, A6", "Ann's walls", "Ann's turn 3"."""
+    if path[:1] != ("sheets",) or len(path) < 2:
+        return None
+    who = f"{path[1]}'s"
+    rest = path[2:]
+    if not rest or rest[0] == "grid":
+        square = f", {coord(rest[1], rest[2])}" if len(rest) == 3 and all(isinstance(p, int) for p in rest[1:]) else ""
+        return f"{who} store{square}"
+    if rest[0] == "turns":
+        return f"{who} turn {rest[1] + 1}" if len(rest) > 1 and isinstance(rest[1], int) else f"{who} turns"
+    if rest[0] == "walls":
+        return f"{who} wall {rest[1] + 1}" if len(rest) > 1 and isinstance(rest[1], int) else f"{who} walls"
+    return f"{who} {rest[0]}"

@@ -34,6 +34,12 @@ export function start(ctx) {
       paint(ctx);
       return { ...place, erased: false };
     },
+    follows(stroke, dx, dy) {  // a swipe from a segment erases it only along it; across it, it scrolls
+      if (stroke.kind !== "segment") return true;
+      const n = (a) => Number(stroke.el.getAttribute(a));
+      const [lx, ly] = [n("x2") - n("x1"), n("y2") - n("y1")];
+      return Math.abs(lx * dx + ly * dy) >= Math.cos(Math.PI / 6) * Math.hypot(lx, ly) * Math.hypot(dx, dy);
+    },
     moved(stroke, at) {
       if (stroke.kind === "segment") {  // a drag from a segment erases it (the first step decides)
         if (!stroke.erased) { stroke.erased = true; removeSegment(ctx, stroke.round, stroke.seg); }

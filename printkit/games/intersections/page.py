@@ -91,3 +91,11 @@ def places(res: Results) -> list[str]:
 def ref_of(res: Results, path: tuple) -> str | None:
     """A round's dot array (``grid:2``)."""
     return f"grid:{path[1] + 1}" if path[:1] == ("rounds",) and len(path) > 1 and isinstance(path[1], int) else None
+
+
+def said(path: tuple) -> str | None:
+    """A round as players say it: "round 3", or "round 3, segment 2"."""
+    if path[:1] == ("rounds",) and len(path) > 1 and isinstance(path[1], int):
+        seg = f", segment {path[2] + 1}" if len(path) > 2 and isinstance(path[2], int) else ""
+        return f"round {path[1] + 1}{seg}"
+    return "the rounds" if path == ("rounds",) else None

@@ -195,8 +195,8 @@ function nearestRoad(ctx, x, y) {
 
 function target(ctx, x, y) {
   const place = placeAt(ctx.board.root, x, y);
-  if (place && place.ref.startsWith("road:")) return nearestRoad(ctx, x, y) || place;
-  return place;
+  const found = place && place.ref.startsWith("road:") ? nearestRoad(ctx, x, y) || place : place;
+  return found && { ...found, soft: !found.ref.startsWith("centre:") };  // only a centre starts a drag
 }
 
 function move(ctx, drag, at) {  // the centre-to-centre gesture: a line from the centre to the pointer

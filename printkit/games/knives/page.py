@@ -274,3 +274,10 @@ def places(res: Results) -> list[str]:
 def ref_of(res: Results, path: tuple) -> str | None:
     """A row of the turn log (``turn:5``)."""
     return f"turn:{path[1] + 1}" if path[:1] == ("turns",) and len(path) > 1 and isinstance(path[1], int) else None
+
+
+def said(path: tuple) -> str | None:
+    """A line of the turn log as players say it: "turn 14"."""
+    if path[:1] == ("turns",):
+        return f"turn {path[1] + 1}" if len(path) > 1 and isinstance(path[1], int) else "the turn log"
+    return None

@@ -1,0 +1,113 @@
+"""One finger on a phone (static/input.js, page.css): it scrolls the page wherever no stroke can start (a
+sheet's title, its margins, between dots), a stroke starts only on a place it can draw from, and a swipe
+that starts on a drawn segment removes it only when it follows that segment.  Real touches, sent as the
+screen sends them (CDP Input.dispatchTouchEvent) on a 390 x 844 touch context."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+from enter_helpers import DATA, Fingers, config_for, open_page, phone, wait_checked
+
+GAMES = ["intersections", "curve", "knives", "ikes", "add-residue"]
+
+
+def swipe(fingers: Fingers, x: float, y: float, dx: float, dy: float, steps: int = 12) -> None:
+    fingers.touch("touchStart", [(x, y)])
+    for j in range(1, steps + 1):
+        fingers.touch("touchMove", [(x + dx * j / steps, y + dy * j / steps)])
+    fingers.touch("touchEnd", [])
+    fingers.page.wait_for_timeout(250)
+
+
+def scrolled_by(pg, fingers: Fingers, x: float, y: float, dy: float = -140) -> float:
+    """How far the page moved under an upward swipe from (x, y) (a finger moving up scrolls the page down)."""
+    before = pg.evaluate("scrollY")
+    swipe(fingers, x, y, 0, dy)
+    return pg.evaluate("scrollY") - before
+
+
+def grid_point(pg, hx: float, hy: float, nth: int = 0) -> tuple[float, float]:
+    """The screen point of a half step of the nth sheet grid (odd/odd: a cell's middle, between four dots)."""
+    p = pg.evaluate("""async ([hx, hy, nth]) => { const { Grid } = await import('/static/input.js' + location.search);
+        return Grid.all(document.getElementById('sheets'))[nth].screen(hx, hy); }""", [hx, hy, nth])
+    return p["x"], p["y"]
+
+
+def text(pg) -> str:
+    """Every text box of the record, as the page holds it."""
+    return pg.evaluate("[...document.querySelectorAll('#editors [data-path]')].map(t => t.value).join('|')")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_one_finger_on_a_sheets_title_or_margin_scrolls_the_page(serve, browser, game):
+    s = serve(f"played-{game}.yaml")
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    sheet = pg.locator("#sheets .sheet").first
+    pg.evaluate("y => scrollBy(0, y)", sheet.bounding_box()["y"] - 250)  # the sheet's title in view, well above the bar
+    b = sheet.bounding_box()
+    x, y = b["x"] + 6, b["y"] + 6  # its top left corner: the title's margin, never a place
+    assert pg.evaluate(f"!document.elementFromPoint({x}, {y}).closest('[data-ref]')")
+    before = text(pg)
+    moved = scrolled_by(pg, fingers, x, y)
+    assert moved > 60, (game, moved)
+    # and back down, from the margin beside the sheet's first row
+    assert scrolled_by(pg, fingers, 3, y - moved + 60, 120) < -60, game
+    wait_checked(pg)
+    assert text(pg) == before  # nothing drawn
+    assert pg.errors == []
+
+
+def test_between_dots_one_finger_scrolls_and_from_a_dot_it_draws(serve, browser, tmp_path):
+    s = serve(config_for(DATA / "played-intersections.yaml", tmp_path))
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    pg.locator("#sheets .sheet").first.scroll_into_view_if_needed()
+    x, y = grid_point(pg, 3, 3)  # the middle of the square between dots B2, B3, C2 and C3
+    assert scrolled_by(pg, fingers, x, y) > 60
+    wait_checked(pg)
+    assert "-" not in text(pg)
+    fingers.drag("1:B2", "1:B4")  # from a dot: a segment
+    wait_checked(pg)
+    assert "B2-B4" in text(pg)
+    assert pg.errors == []
+
+
+def test_a_swipe_across_a_drawn_segment_scrolls_and_only_one_along_it_removes_it(serve, browser, tmp_path):
+    s = serve(config_for(DATA / "played-intersections.yaml", tmp_path))
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    pg.locator("#sheets .sheet").first.scroll_into_view_if_needed()
+    fingers.drag("1:B1", "1:B4")
+    wait_checked(pg)
+    assert "B1-B4" in text(pg)
+    x, y = grid_point(pg, 3, 2)  # on the segment, half way between dots B2 and B3
+    assert pg.evaluate(f"document.elementsFromPoint({x}, {y}).some(e => e.dataset.ref === '1:B1-B4')")
+    assert scrolled_by(pg, fingers, x, y) > 60  # across it (up the page): the page moves
+    wait_checked(pg)
+    assert "B1-B4" in text(pg)
+    x, y = grid_point(pg, 3, 2)
+    swipe(fingers, x, y, 90, 0)  # along it: it goes
+    wait_checked(pg)
+    assert "B1-B4" not in text(pg)
+    assert pg.errors == []
+
+
+def test_a_swipe_from_a_copys_square_scrolls_and_writes_nothing(serve, browser, tmp_path):
+    example = DATA / "played-curve.yaml"
+    s = serve(config_for(example, tmp_path))
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    owner = yaml.safe_load(example.read_text(encoding="utf-8"))["players"][0]
+    ref = next(r for r in pg.eval_on_selector_all("[data-ref^='fill:']", "es => es.map(e => e.dataset.ref)"))
+    x, y = fingers.centre(ref)
+    before = text(pg)
+    assert scrolled_by(pg, fingers, x, y) > 60, owner
+    wait_checked(pg)
+    assert text(pg) == before
+    assert pg.errors == []
