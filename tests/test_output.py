@@ -670,7 +670,7 @@ def names_read_back(game_id: str, names: list[str], tmp_path: Path) -> None:
         assert list(results.players) == group
 
 
-@pytest.mark.parametrize("game_id", ["knives", "curve", "ikes", "add-residue", "intersections"])
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_new_and_template_read_back_every_name(game_id, tmp_path):
     names_read_back(game_id, NAMES, tmp_path)
 
@@ -695,7 +695,7 @@ def test_any_accepted_name_reads_back():
         if accepted != "players":  # as a key beside the players list (a name may be the word 'players')
             doc = inputs.parse(f"{yaml_key(accepted)}: 1\nplayers:\n- {yaml_key(accepted)}\n- Zed\n", "x.yaml")
             assert list(doc.data) == [accepted, "players"] and doc.data["players"][0] == accepted
-        for game_id in ("knives", "curve", "ikes", "add-residue", "intersections"):
+        for game_id in registry.GAMES:
             game = registry.get(game_id)
             cfg = game.Config.from_dict({"game": game_id, "players": [accepted, "Zed"]})
             res = validation.validate(game.Results, inputs.parse(game.template(cfg), "t.yaml"))
