@@ -11,6 +11,7 @@ separated by the path separator: a game copied from the null game, as a test doe
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import importlib.util
 import os
@@ -59,6 +60,7 @@ def rule_sheets() -> Path:
     """A folder of every rule sheet: the real games' and the test games' (made once per run)."""
     if not _sheets:
         folder = Path(tempfile.mkdtemp(prefix="printkit-rulesheets-"))
+        atexit.register(shutil.rmtree, folder, True)
         for sheet in _real_sheets().glob("*.md"):
             shutil.copy(sheet, folder / sheet.name)
         for game_id in TEST_GAMES:
