@@ -21,7 +21,8 @@ LAYERS = [
     ("models", ["printkit.model", "printkit.report"]),
     ("contract", ["printkit.game", "printkit.rulesheet"]),
     ("games", ["printkit.games.*"]),
-    ("files", ["printkit.kit", "printkit.output", "printkit.output.*", "printkit.evening", "printkit.standings"]),
+    ("files", ["printkit.kit", "printkit.output", "printkit.output.*", "printkit.evening", "printkit.standings",
+               "printkit.season", "printkit.season.*"]),
     ("front", ["printkit.cli", "printkit.cli.*", "printkit.enter", "printkit.enter.*", "printkit.console",
                "printkit.__main__", "printkit.games.*.page", "printkit.games.*.commands"]),
 ]

@@ -37,10 +37,10 @@ def score(
 
     Given the config of an evening (a kit of several games): each game's result from its own results file
     (see `printkit template`) and the evening's standings: games won, a tie shared, a game not entered
-    or not valid listed and never counted. Exit code 0: every entered game valid; 1: a game breaks a rule;
-    2: a game's file is unusable.
+    or not valid listed and never counted.
 
-    Exit code 0: valid; 1: a rule is broken (scores still printed); 2: unusable file."""
+    Exit code 0: valid; 1: a rule is broken (scores still printed); 2: unusable file. For an evening: 0 when
+    every game entered so far is valid, 1 when a game breaks a rule, 2 when a game's file is unusable."""
     from ..inputs import InputError
 
     if picture is not None and picture.suffix.lower() not in (".svg", ".pdf"):

@@ -158,6 +158,8 @@ def test_a_game_whose_file_cannot_be_read_is_listed_and_the_others_are_served(tm
     broken = tmp_path / "night-curve-1-results.yaml"
     broken.write_text("game: curve\nplayers: [Ann\n", encoding="utf-8")
     text = broken.read_bytes()
+    swapped = tmp_path / "night-ikes-1-results.yaml"  # another game's file put in its place
+    swapped.write_bytes((tmp_path / "night-curve-2-results.yaml").read_bytes())
     served = Served(path)
     try:
         page.goto(served.url)
@@ -165,10 +167,35 @@ def test_a_game_whose_file_cannot_be_read_is_listed_and_the_others_are_served(tm
         item = page.locator("#game-list [data-game='3']")
         assert item.get_attribute("data-game-state") == "unreadable" and item.get_attribute("href") is None
         assert "night-curve-1-results.yaml" in item.inner_text()
-        assert page.locator("#game-list a[data-game]").count() == len(FILES) - 1
+        other = page.locator("#game-list [data-game='5']")
+        assert other.get_attribute("data-game-state") == "unreadable" and other.get_attribute("href") is None
+        assert "this file is for curve" in other.inner_text()
+        assert page.locator("#game-list a[data-game]").count() == len(FILES) - 2
         page.click("#game-list a[data-game='4']")
         page.wait_for_selector("body[data-ready='1']")
-        assert page.locator("#evening-bar a[data-game]").count() == len(FILES) - 1
+        page.wait_for_selector("#evening-bar a[data-game]")
+        assert page.locator("#evening-bar a[data-game]").count() == len(FILES) - 2
     finally:
         code, _, _ = served.stop()
     assert code == 0 and broken.read_bytes() == text
+
+
+def test_with_table_the_evening_and_each_game_show_the_code_to_join_the_evening(tmp_path, page):
+    path = tmp_path / "night.yaml"
+    path.write_text(NIGHT, encoding="utf-8")
+    served = Served(path, "--table", "--host", "127.0.0.1")
+    try:
+        page.goto(served.url)
+        page.wait_for_selector("#join:not([hidden])")
+        assert page.text_content("#join-url") == served.url  # the evening's address, not one game's
+        assert page.get_attribute("#join-qr", "src").startswith("data:image/")
+        page.click("#game-list a[data-game='7']")
+        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_selector("#join:not([hidden])")
+        assert page.text_content("#join-url") == served.url
+        made = {n: (tmp_path / f"{n}-results.yaml").read_bytes() for n in FILES}  # made blank, as template does
+    finally:
+        code, out, _ = served.stop()
+    assert code == 0 and all(f"{n}-results.yaml is as it was" in out or f"{n}-results.yaml already" in out
+                             for n in FILES[-3:])  # (the first lines may sit in the reader's buffer)
+    assert {n: (tmp_path / f"{n}-results.yaml").read_bytes() for n in FILES} == made  # a look changes nothing

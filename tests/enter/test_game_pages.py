@@ -42,6 +42,8 @@ import { problems } from "/static/gamepage.js";
 export function start(ctx) { window.contract = problems(real, ctx); window.ctx = ctx; return real.start(ctx); }
 export function checked(ctx, report) { return real.checked?.(ctx, report); }
 export function key(ctx, e) { return real.key?.(ctx, e); }
+export function held() { return real.held?.() ?? null; }
+export function resume(ctx, kept) { return real.resume?.(ctx, kept); }
 """
 
 

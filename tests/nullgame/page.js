@@ -3,13 +3,13 @@
 // tap, Backspace or Delete erases. The squares and who writes where are the server's (ctx.info()); the rule
 // is the scorer's: whatever is written goes into the record and comes back checked. (The page part every
 // game fills in is written down in /static/gamepage.js.)
-import { Cursor, Grid, keyOf, square, track } from "/static/input.js";
+import { Cursor, Grid, keyOf, square } from "/static/input.js";
 
 let cursor = null;  // a Cursor over the tally grid, once a square was tapped or a key pressed
 
 export function start(ctx) {
   const root = ctx.board.root;
-  track(root, {
+  ctx.track(root, {
     pick(x, y) {
       const grid = Grid.at(root, x, y, 0);
       const cell = grid && grid.cell(x, y);

@@ -28,6 +28,11 @@ async function evening() {
   return r.json();
 }
 
+function scoresText(game) {
+  if (!game.result || game.state === "not started") return "";
+  return " \u2014 " + game.result.players.map((p) => `${p.name} ${p.score}`).join(" \u00b7 ");
+}
+
 function winnerText(game) {
   if (game.state === "valid") return game.winners.length > 1 ? `Winners: ${game.winners.join(", ")} (tie)` : `Winner: ${game.winners[0] || "none"}`;
   if (game.state === "unreadable") return game.problem || "cannot be read";
@@ -56,7 +61,7 @@ function showList(night) {
       el("span", { className: "num" }, String(g.number)),
       el("span", { className: "label" }, g.label),
       el("span", { className: `state ${STATE_CLASS(g.state)}`, dataset: { state: g.state } }, g.state),
-      el("span", { className: "who", dataset: { gameWinners: String(g.number) } }, winnerText(g))))));
+      el("span", { className: "who", dataset: { gameWinners: String(g.number) } }, winnerText(g) + scoresText(g))))));
   showTable(night);
   if (night.join && $("join").hidden) {
     $("join").hidden = false;
@@ -129,6 +134,7 @@ async function tick() {
     if (onGame) showBar(night);
     else {
       showList(night);
+      document.dispatchEvent(new CustomEvent("printkit-evening", { detail: night }));  // season.js
       $("saved").textContent = "";
     }
   } catch (e) {

@@ -3,10 +3,11 @@
 // itself. tests/enter/test_game_pages.py runs every game's page.js, and the null game's, through the same
 // checks: it starts, a stroke and a key become record edits, a mistake is shown at its place.
 //
-// A game's page.js is served as /static/game.js; its other modules as /static/game/NAME.js. It imports
-// the one input model (/static/input.js: track, Grid, Cursor, keyOf, square, parseSquare, placeAt, the
-// sketches) and never keeps pointer, drag or cursor code of its own; it never checks a rule: whatever it
-// writes goes into the record and comes back checked by the server (page.py's board, board_info, marks).
+// A game's page.js is served as /static/game.js; its other modules as /static/game/NAME.js. It uses the
+// one input model (/static/input.js: Grid, Cursor, keyOf, square, parseSquare, placeAt, the sketches;
+// strokes through ctx.track) and never keeps pointer, drag or cursor code of its own; it never checks a
+// rule: whatever it writes goes into the record and comes back checked by the server (page.py's board,
+// board_info, marks).
 //
 // What page.js exports (nothing else):
 //   start(ctx)           once, when the document is loaded, before its first check: hook the board's
@@ -15,6 +16,8 @@
 //                        marks, notes); say what comes next
 //   key(ctx, event)      optional: a keydown outside the text boxes (Ctrl+Z and Ctrl+Y are the page's
 //                        undo and redo); call event.preventDefault() for a key it uses
+//   held()               optional: a line half built (JSON), kept when the page goes (a reload) ...
+//   resume(ctx, kept)    ... and given back when it comes again
 //
 // What ctx gives it:
 //   doc()                the results document being edited, keys and names as typed (read it; change it
@@ -30,6 +33,9 @@
 //   controls             an element for the game's own buttons
 //   ask(name, params)    a question to the game's page.py ANSWERS[name] about the document: its JSON answer
 //   show(node)           shows an answer (a node) in the page's answer panel
+//   track(root, handlers, options)  input.js's track (pick, down, over, moved, up, cancel: a stroke over
+//                        places), its strokes kept as intents while the newest state is not checked yet
+//                        and played once it is (intents.js)
 //   board                the sheets on screen: root (their element), el(ref), all(ref) (the elements of a
 //                        place, by its data-ref), onShow(hook) (after every redraw)
 //
@@ -39,9 +45,9 @@
 // marks), "unread" (a part that does not read) and "sketch" (a stroke being drawn); a game marks its own
 // state with "cursor" and "selected".
 
-export const EXPORTS = { start: 1, checked: 2, key: 2 };  // name -> the most arguments it takes
+export const EXPORTS = { start: 1, checked: 2, key: 2, held: 0, resume: 2 };  // name -> the most arguments it takes
 export const REQUIRED = ["start"];
-export const CTX = ["doc", "edit", "say", "info", "unread", "report", "setup", "controls", "ask", "show", "board"];
+export const CTX = ["doc", "edit", "say", "info", "unread", "report", "setup", "controls", "ask", "show", "board", "track"];
 export const BOARD = ["root", "el", "all", "onShow"];
 export const RESERVED = "grid:";
 
