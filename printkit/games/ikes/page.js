@@ -114,7 +114,7 @@ export function start(ctx) {
       const key = side ? `${grid.name}:${wallKey(at.r, at.c, side.side)}` : `${grid.name}:${sq(at.r, at.c)}`;
       // a tap's place while a turn is built, or for a doorway (a drag draws only squares and walls)
       const soft = Boolean(turn) || (Boolean(side) && edgePen !== "wall");
-      const near = !side && edgePen === "wall" && grid.side(x, y, 0.45, CORNER);  // a side a finger may mean (follows)
+      const near = !side && edgePen === "wall" && grid.side(x, y, 0.45, ctx.info().corner);  // a side a finger may mean (follows)
       return { key: near ? `${key}~${near.side}` : key, kind: side ? "edge" : "square", player: grid.name, r: at.r, c: at.c, side: side && side.side, grid, soft,
                near: near ? near.side : null };
     },
