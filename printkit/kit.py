@@ -123,16 +123,6 @@ def number(pages: list[Page], paper: Paper, title: str) -> None:
         footer(page, paper, f"{title} \u00b7 page {i} of {len(pages)} \u00b7 printkit")
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` whole with ``data`` (temporary name unique to the run, then a rename): never half
-    a file; OSError on failure.  For callers that save their own file again and again (the entry page);
-    a command writes through ``files.write_file``, which also checks the target and the overwrite rule."""
-    from .output import files
-
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    files.replace_file(path, data)
-
-
 def render(pages: list[Page], formats, title: str) -> dict[str, bytes]:
     """File name -> bytes for every requested format."""
     files: dict[str, bytes] = {}

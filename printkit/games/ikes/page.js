@@ -86,7 +86,7 @@ export function start(ctx) {
   const style = document.createElement("style");
   style.textContent = `line.hit.edge:hover { stroke: var(--focus); stroke-opacity: .3; }
     rect.hit.square:hover { fill: var(--focus); fill-opacity: .07; }
-    /* a side keeps its whole band (page.py's BAND wide) to point at when marked or picked: no dashes, no gaps */
+    /* a side keeps its whole band (page.py's BAND deep) to point at when marked or picked: no dashes, no gaps */
     line.hit.edge.marked { stroke-width: 3.92px; }
     body.hide-mistakes line.hit.edge.marked { stroke-opacity: 0; } line.hit.edge.selected { stroke-width: 3.92px; stroke-opacity: .35; }
     g.sketch line.erase { stroke: var(--mistake); stroke-dasharray: 1 .7; } g.sketch line.wall { stroke-width: 1.1; }
@@ -108,13 +108,13 @@ export function start(ctx) {
       if (row) return { key: row.ref, el: row.el, ...parseRef(row.ref), soft: true };
       const grid = Grid.at(root, x, y, 0);
       if (!grid) return null;
-      const side = grid.side(x, y, BAND, CORNER);
+      const side = grid.side(x, y, ctx.info().band, ctx.info().corner);  // the bands as page.py draws them
       const at = side || grid.cell(x, y);
       if (!at) return null;
       const key = side ? `${grid.name}:${wallKey(at.r, at.c, side.side)}` : `${grid.name}:${sq(at.r, at.c)}`;
       // a tap's place while a turn is built, or for a doorway (a drag draws only squares and walls)
       const soft = Boolean(turn) || (Boolean(side) && edgePen !== "wall");
-      const near = !side && edgePen === "wall" && grid.side(x, y, 0.45, CORNER);  // a side a finger may mean (follows)
+      const near = !side && edgePen === "wall" && grid.side(x, y, 0.45, ctx.info().corner);  // a side a finger may mean (follows)
       return { key: near ? `${key}~${near.side}` : key, kind: side ? "edge" : "square", player: grid.name, r: at.r, c: at.c, side: side && side.side, grid, soft,
                near: near ? near.side : null };
     },
@@ -211,10 +211,6 @@ function drawBar(ctx) {
     "a click on a wall removes it. A doorway: Doorway, then a wall (again: a plain wall). Keys: arrows, o . 1-6 c1 c2 type the grid, " +
     "n e s w or Shift+arrow a wall, d i x then a side: doorway, entrance, exit.") }));
 }
-
-// the bands just inside a space's sides, as page.py draws them: a share of the cell, and the corners
-// (which belong to the square) left out
-const BAND = 0.28, CORNER = 0.336;
 
 function down(ctx, ref) {
   (ref.el ? ref.el : ref.grid.svg).closest(".sheet").focus({ preventScroll: true });
