@@ -201,3 +201,20 @@ def test_on_a_phone_on_its_side_one_stroke_crosses_the_whole_dot_sheet(serve, br
     wait_checked(pg)
     assert "A1-F1" in text(pg)
     assert pg.errors == []
+
+
+def test_a_wide_sheet_panned_sideways_keeps_its_row_letters_in_view(serve, browser):
+    s = serve("played-curve.yaml")  # 12 x 12: wider than the phone with bigger squares
+    pg = phone(browser)
+    open_page(pg, s)
+    box = pg.locator("#sheets .sheet").first
+    box.scroll_into_view_if_needed()
+    assert box.evaluate("e => e.scrollWidth > e.clientWidth + 100")  # it pans
+    box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    pg.wait_for_timeout(200)
+    edge = box.bounding_box()
+    for letter in "AFL":
+        label = box.locator("svg text", has_text=letter).filter(has_not_text="curve").first
+        b = label.bounding_box()
+        assert edge["x"] <= b["x"] and b["x"] + b["width"] <= edge["x"] + edge["width"], (letter, b, edge)
+    assert pg.errors == []

@@ -31,7 +31,7 @@ export class Phone {
       this.zoom(!document.body.classList.contains("zoomed"));
       localStorage.setItem(this.zoomKey(), document.body.classList.contains("zoomed") ? "1" : "0");
     };
-    this.board.onShow(() => this.fit());
+    this.board.onShow(() => { this.fit(); for (const box of this.board.root.children) this.pin(box); });
     window.addEventListener("resize", () => this.fit(true));
     new MutationObserver(() => { $("dock-say").textContent = $("say").textContent; })
       .observe($("say"), { childList: true, characterData: true, subtree: true });
@@ -119,6 +119,29 @@ export class Phone {
     for (const [svg, kind] of wants) {
       const width = this.sizes[kind] > 1.001 ? `${(this.sizes[kind] * 100).toFixed(1)}%` : "";
       if (svg.style.width !== width) svg.style.width = width;
+    }
+  }
+
+  // a sheet panned sideways keeps its row labels in view: the labels left of a grid ride along with the
+  // pan (a transform: nothing else moves)
+  pin(box) {
+    if (!box.dataset.pins) {
+      box.dataset.pins = "1";
+      box.addEventListener("scroll", () => this.pin(box), { passive: true });
+    }
+    const svg = box.querySelector("svg");
+    const ctm = svg && svg.getScreenCTM();
+    if (!ctm || !ctm.a) return;
+    const dx = box.scrollLeft / ctm.a;
+    const n = (el, a) => Number(el.getAttribute(a));
+    for (const grid of svg.querySelectorAll("rect.hit.grid")) {
+      for (const t of svg.querySelectorAll("text")) {
+        const y = n(t, "y");
+        if (!(n(t, "x") < n(grid, "x") && y >= n(grid, "y") && y <= n(grid, "y") + n(grid, "height") + 1)) continue;
+        t.classList.add("pinned");
+        if (dx > 0) t.setAttribute("transform", `translate(${dx.toFixed(2)} 0)`); else t.removeAttribute("transform");
+        if (dx > 0 && t.nextElementSibling) svg.append(t);  // over the lines it now stands on
+      }
     }
   }
 
