@@ -19,7 +19,8 @@ def enter(
     no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser; just print the address"),
 ) -> None:
     """Enter a played game in the browser, by redrawing the sheets; scores and mistakes show as you go.
-    Several devices may enter one game at once, each its own part."""
+    Several devices may enter one game at once, each its own part. Given the config of an evening (a kit of
+    several games), the page lists every game with its state and winner, and the evening's standings."""
     import ipaddress
 
     from ..inputs import InputError
@@ -44,8 +45,16 @@ def enter(
             raise InputError("command line", "give the one address the other browser will use (e.g. 192.168.1.20), "
                                              "not every address", key="--host")
     from .. import enter as entering
+    from .evenings import evening_of
 
+    night = evening_of(file)
     try:
+        if night is not None:  # the config of an evening: every game, and the standings
+            from ..enter import evening
+
+            evening.run(night, port, host.strip("[]"), not no_browser, table=table,
+                        echo=lambda *a, **k: typer.echo(*a, err="file" in k))
+            return
         entering.run(file, port, host.strip("[]"), not no_browser, table=table,
                      echo=lambda *a, **k: typer.echo(*a, err="file" in k))
     except OSError as e:

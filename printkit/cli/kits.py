@@ -62,6 +62,7 @@ def make(
     from ..output import kits
     from ..inputs import InputError
     from ..resources import layouts
+    from ..season import sheet as season_sheet
 
     wanted, size = formats(fmt), paper_name(paper)
     paths = configs or sorted(str(p) for p in layouts().glob("*.yaml"))
@@ -76,7 +77,7 @@ def make(
     made = []
     for path, (name, game, cfg) in zip(paths, loaded):  # draw every kit, then write them all
         try:
-            pages = kit.build(game, cfg, size)
+            pages = kit.build(game, cfg, size, season_sheet.for_kit(path, cfg, size))
         except InputError as e:  # a size the sheets cannot take: named at its key in the config
             if e.file != "config":
                 raise
@@ -138,7 +139,16 @@ def template(
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="Where to write (default CONFIG-results.yaml; - for stdout)"),
     force: bool = typer.Option(False, "--force", "-f", help=FORCE),
 ) -> None:
-    """Write a blank results file for that config, ready to fill in after play."""
+    """Write a blank results file for that config, ready to fill in after play.
+
+    For a kit of several games (copies, also): one file per game and copy beside the config
+    (CONFIG-GAME-N-results.yaml), each holding that game's set-up; a file already there is kept."""
+    from .evenings import evening_of, template as evening_template
+
+    night = evening_of(config)
+    if night is not None:
+        evening_template(night, output, force)
+        return
     game, cfg = load(config)
     write_one(game.template(cfg).encode("utf-8"), output, Path(f"{Path(config).stem}-results.yaml"), force,
                typed=True)

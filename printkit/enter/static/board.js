@@ -13,7 +13,12 @@ export class Board {
         box.tabIndex = 0;
         this.root.append(box);
       }
-      if (box.dataset.svg !== svg) { box.innerHTML = svg; box.dataset.svg = svg; }
+      if (box.dataset.svg !== svg) {  // redrawn at the width it had (phone.js's fit): nothing moves under a finger
+        const width = box.querySelector("svg")?.style.width || "";
+        box.innerHTML = svg;
+        box.dataset.svg = svg;
+        if (width && box.querySelector("svg")) box.querySelector("svg").style.width = width;
+      }
     });
     for (const extra of boxes.slice(sheets.length)) extra.remove();
     for (const hook of this.hooks) hook();

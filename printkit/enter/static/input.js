@@ -129,13 +129,24 @@ export class Grid {
 //   up(stroke, place, moved) -> the stroke ends (place: where it was let go, or null); `moved` is false
 //     for a tap or click
 //   cancel(stroke) -> the pointer was taken away (the system took the touch)
-// Touch: where nothing is under a finger, the nearest place within `reach` CSS pixels is taken.
-// Two fingers: the stroke under way is dropped and the fingers move the sheet (a zoomed sheet scrolls
-// sideways in its box, the page up and down); one finger always draws.
+//   follows(stroke, dx, dy) -> optional: on the first move of a touch, whether the stroke goes on; false
+//     lets go of it and the finger moves the page instead (a swipe that starts on a drawn line and does
+//     not follow it scrolls, it never erases); another stroke replaces it (a drag along a side: a wall)
+// A stroke whose first place says `soft` (a tap's place: a number to write, a row to pick) never holds
+// the finger: a swipe from it scrolls the page, and it acts only when the finger lifts where it went down.
+// Touch: one finger scrolls the page (and a zoomed sheet sideways) wherever no stroke can start: the
+// sheets let the browser pan (page.css), and only a touch that starts a stroke keeps the finger (its
+// touchstart's default, the pan, is prevented), as pzprjs and phone puzzle apps do. Where nothing is
+// under a finger, the nearest place within `reach` CSS pixels is taken. Two fingers on a stroke: it is
+// dropped and the fingers move the sheet.
 export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
   let stroke = null;
   const touches = new Map();  // touch pointers down on the board: id -> {x, y}
   let pan = null;  // two fingers down: {box, x, y} (their midpoint)
+  let held = null;  // the touch pointer whose stroke keeps the finger (its pan prevented)
+  // pointerdown comes before its touchstart: a stroke started there keeps the finger from the browser
+  root.addEventListener("touchstart", (e) => { if (held !== null && e.cancelable) e.preventDefault(); }, { passive: false });
+  root.addEventListener("touchmove", (e) => { if (held !== null && e.cancelable) e.preventDefault(); }, { passive: false });
 
   const mid = () => {
     const ps = [...touches.values()];
@@ -144,7 +155,7 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
   root.addEventListener("pointerdown", (e) => {
     if (e.pointerType !== "touch") return;
     touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    if (touches.size !== 2) return;
+    if (touches.size !== 2 || held === null) return;  // (with no stroke held, the browser moves the page)
     if (stroke) { const s = stroke; stroke = null; game.cancel?.(s.made); }
     pan = { box: e.target.closest?.(".sheet") || null, ...mid() };
     try { root.setPointerCapture(e.pointerId); } catch (_) { /* gone */ }
@@ -158,7 +169,7 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     window.scrollBy(0, -(m.y - pan.y));
     pan.x = m.x; pan.y = m.y;
   }, true);
-  const lift = (e) => { touches.delete(e.pointerId); if (touches.size < 2) pan = null; };
+  const lift = (e) => { touches.delete(e.pointerId); if (touches.size < 2) pan = null; if (!touches.size) held = null; };
   root.addEventListener("pointerup", lift, true);
   root.addEventListener("pointercancel", lift, true);
 
@@ -178,22 +189,41 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     if (e.button !== 0 || stroke || pan) return;
     const place = pickNear(e.clientX, e.clientY, e.pointerType);
     if (!place) return;
-    const made = game.down(place, e);
+    const soft = Boolean(place.soft) && e.pointerType === "touch";
+    const made = soft ? { soft: place } : game.down(place, e);
     if (!made) return;
-    e.preventDefault();
-    try { root.setPointerCapture(e.pointerId); } catch (_) { /* a pointer already gone */ }
     const box = e.target.closest?.(".sheet") || null;  // a zoomed sheet scrolls sideways in its box
     const px = e.clientX + offX(box), py = e.clientY + offY(box);
-    stroke = { made, box, id: e.pointerId, type: e.pointerType, x0: px, y0: py, x: px, y: py, last: place.key, moved: false };
+    stroke = { made, box, id: e.pointerId, type: e.pointerType, x0: px, y0: py, x: px, y: py, sx: e.clientX, sy: e.clientY,
+               last: place.key, moved: false, soft };
+    e.preventDefault();  // no mouse events after it: no focus that scrolls the page under the finger
+    if (soft) return;  // the browser may still take the finger for a scroll (then: pointercancel)
+    if (e.pointerType === "touch") held = e.pointerId;
+    try { root.setPointerCapture(e.pointerId); } catch (_) { /* a pointer already gone */ }
   });
 
   root.addEventListener("pointermove", (e) => {
     if (!stroke || e.pointerId !== stroke.id) return;
+    if (stroke.panning) {  // a stroke let go: the finger moves the page, as a swipe off the places does
+      if (stroke.box) stroke.box.scrollLeft -= e.clientX - stroke.sx;
+      window.scrollBy(0, -(e.clientY - stroke.sy));
+      stroke.sx = e.clientX; stroke.sy = e.clientY;
+      return;
+    }
     // the path since the last event, walked in the page's own coordinates: the page may have scrolled
     // in between (a drag that scrolls the sheet along), and a screen point is where it is now
     const box = stroke.box;
     const px = e.clientX + offX(box), py = e.clientY + offY(box);
     if (!stroke.moved && Math.hypot(px - stroke.x0, py - stroke.y0) < slop) return;
+    if (stroke.soft) { stroke = null; return; }  // a swipe from a tap's place: no tap
+    const follows = !stroke.moved && stroke.type === "touch" && game.follows ? game.follows(stroke.made, px - stroke.x0, py - stroke.y0) : true;
+    if (!follows) {
+      game.cancel?.(stroke.made);
+      stroke.panning = true;
+      stroke.sx = e.clientX; stroke.sy = e.clientY;
+      return;
+    }
+    if (follows !== true) stroke.made = follows;  // the first move said what the stroke is (a wall along a side)
     stroke.moved = true;
     const n = Math.max(1, Math.ceil(Math.hypot(px - stroke.x, py - stroke.y) / every));
     for (let j = 1; j <= n; j++) {
@@ -207,6 +237,12 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
       if (e.clientX > r.right - 32) box.scrollLeft += 12;
       else if (e.clientX < r.left + 32) box.scrollLeft -= 12;
     }
+    // a finger at the top of the screen or at the bar: the page moves along, so that a stroke can cross a
+    // sheet taller than the screen (a phone on its side)
+    const dock = document.getElementById("dock");
+    const foot = dock && getComputedStyle(dock).display !== "none" ? dock.getBoundingClientRect().top : innerHeight;
+    if (e.clientY > foot - 28) window.scrollBy(0, 12);
+    else if (e.clientY < 28 && window.scrollY > 0) window.scrollBy(0, -12);
     game.moved?.(stroke.made, { x: e.clientX, y: e.clientY });
   });
 
@@ -214,6 +250,13 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     if (!stroke || e.pointerId !== stroke.id) return;
     const s = stroke;
     stroke = null;
+    if (s.panning) return;
+    if (s.soft) {  // a tap's place on touch: it acts now, picked again (the sheet may have been redrawn since)
+      const place = pickNear(e.clientX, e.clientY, s.type);
+      const made = place && place.key === s.made.soft.key ? game.down(place, e) : null;
+      if (made) game.up?.(made, place, false);
+      return;
+    }
     game.up?.(s.made, game.pick(e.clientX, e.clientY, s.type), s.moved);
   });
 
@@ -221,7 +264,7 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     if (!stroke || e.pointerId !== stroke.id) return;
     const s = stroke;
     stroke = null;
-    game.cancel?.(s.made);
+    if (!s.soft && !s.panning) game.cancel?.(s.made);
   });
 }
 

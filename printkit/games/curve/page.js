@@ -73,11 +73,12 @@ function fillValue(ctx, filler, owner, sq) {
 
 export function start(ctx) {
   const root = ctx.board.root;
-  track(root, {
+  ctx.track(root, {
     pick(x, y) {
       const grid = Grid.at(root, x, y, 0);
       const at = grid && grid.cell(x, y);
-      return at && { ...splitRef(`${grid.name}:${name(at.r, at.c)}`), key: `${grid.name}:${name(at.r, at.c)}`, lattice: grid, at };
+      const place = at && { ...splitRef(`${grid.name}:${name(at.r, at.c)}`), key: `${grid.name}:${name(at.r, at.c)}`, lattice: grid, at };
+      return place && { ...place, soft: place.kind === "fill" };  // a copy's square is tapped, never dragged
     },
     down: (place) => down(ctx, place),
     over: (stroke, place) => over(ctx, stroke, place),
@@ -156,7 +157,10 @@ function over(ctx, drag, g) {
     return;
   }
   drag.last = g.at;
-  if (drag.erase) { drag.erase.add(g.sq); sketch(drag); return; }
+  if (drag.erase) {  // an erase follows the curve: only its own squares go
+    if ((ctx.info().curves[drag.owner]?.squares || []).includes(g.sq)) { drag.erase.add(g.sq); sketch(drag); }
+    return;
+  }
   const route = drag.route;
   for (const step of Grid.walk(parseSquare(route[route.length - 1]), g.at)) {
     if (drag.closed) break;

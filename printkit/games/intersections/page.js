@@ -14,7 +14,7 @@ function split(ref) { const i = ref.indexOf(":"); return { round: Number(ref.sli
 
 export function start(ctx) {
   const root = ctx.board.root;
-  track(root, {
+  ctx.track(root, {
     pick(x, y) {
       const grid = Grid.at(root, x, y);
       const dot = grid && grid.dot(x, y, 0.42);
@@ -33,6 +33,12 @@ export function start(ctx) {
       anchor = null;
       paint(ctx);
       return { ...place, erased: false };
+    },
+    follows(stroke, dx, dy) {  // a swipe from a segment erases it only along it; across it, it scrolls
+      if (stroke.kind !== "segment") return true;
+      const n = (a) => Number(stroke.el.getAttribute(a));
+      const [lx, ly] = [n("x2") - n("x1"), n("y2") - n("y1")];
+      return Math.abs(lx * dx + ly * dy) >= Math.cos(Math.PI / 6) * Math.hypot(lx, ly) * Math.hypot(dx, dy);
     },
     moved(stroke, at) {
       if (stroke.kind === "segment") {  // a drag from a segment erases it (the first step decides)

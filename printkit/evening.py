@@ -1,0 +1,249 @@
+"""An evening: every game a kit holds (its ``copies`` and the games under ``also``), each with its own
+results file, scored alone, and the standings of the night.
+
+``load(config)`` reads a config into an ``Evening``: one ``Play`` per game played, in the kit's order
+(the config's game, copy 1 to N, then each game under ``also``).  A play's results file sits beside the
+config under a plain name (``night-knives-2-results.yaml``); a kit of one game keeps today's
+``night-results.yaml``.  Standings count the games won per player, a tie shared (1/k each), and only
+games that are valid and finished: a game not started, in progress, unreadable or with mistakes is
+listed as such and never counted, not even as a zero.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from msgspec.structs import replace
+
+from . import registry, validation
+from .inputs import InputError, load as read_document
+from .report import Report
+
+STATES = ("not started", "in progress", "valid", "mistakes", "unreadable")
+TITLE_MAX = 60  # a results file's title is at most this long (``GameConfig.title``)
+# The notes a scorer gives a record that is fine so far but not played to its end.
+UNFINISHED = ("unfinished", "scored as it stands", "not written yet")
+
+
+class Play:
+    """One game of the evening: which game and copy, its results file and, once read, how it stands."""
+
+    def __init__(self, game, config, label: str, number: int, copies: int, results: Path):
+        self.game = game  # the game (``printkit.game.Game``)
+        self.game_id: str = game.id
+        self.config = config  # the game's config as the kit printed it, titled with the label
+        self.label = label  # "Selling Knives Door-to-Door, game 2 of 3"
+        self.number, self.copies = number, copies  # game 2 of 3
+        self.results = results  # its results file (it may not exist yet)
+        self.state: str = "not started"
+        self.report: Report | None = None  # the game's score report (None: not started or unreadable)
+        self.problem: str | None = None  # why the file is unreadable: the one line ``score`` would print
+        self.res: Any = None  # the results read, when readable
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.config.players)
+
+    @property
+    def winners(self) -> list[str]:
+        """Who won: only a valid, finished game has a winner."""
+        return list(self.report.winners) if self.state == "valid" and self.report else []
+
+    def template(self, evening: str = "") -> str:
+        """The blank results file of this game: its set-up as the kit printed it (``evening``: a first
+        comment line naming the evening it belongs to)."""
+        head = f"# {evening}: {self.label}\n" if evening else ""
+        return head + self.game.template(self.config)
+
+    def read(self) -> None:
+        """Read and score the results file, setting ``state``, ``report`` and ``problem``."""
+        self.state, self.report, self.problem, self.res = "not started", None, None, None
+        if not self.results.exists():
+            return
+        try:
+            doc = read_document(self.results)
+            gid = registry.game_of(doc)
+            if gid != self.game_id:
+                raise InputError(str(self.results), f"this file is for {gid}, but this game of the evening is "
+                                                    f"{self.game_id}", doc.line(("game",)), "game")
+            self.res = validation.validate(self.game.Results, doc)
+        except InputError as e:
+            self.state, self.problem = "unreadable", str(e)
+            return
+        report = self.game.score(self.res)
+        self.state = state_of(report)
+        self.report = None if self.state == "not started" else report  # a blank record has no result
+        if self.state == "valid" and short_of(self.config, self.res):
+            self.state = "in progress"
+
+    def to_json(self) -> dict:
+        return {"label": self.label, "game": self.game_id, "file": self.results.name, "state": self.state,
+                "winners": self.winners, "problem": self.problem,
+                "result": self.report.to_json() if self.report is not None and self.state != "not started" else None}
+
+
+def state_of(report: Report) -> str:
+    if report.blank:
+        return "not started"
+    if not report.valid:
+        return "mistakes"
+    if any(word in note for note in report.notes for word in UNFINISHED):
+        return "in progress"
+    return "valid"
+
+
+def short_of(config, res) -> bool:
+    """Whether a record that breaks no rule still lacks a part every finished game has: fewer rounds than
+    the kit printed (Making Intersections: its results file does not repeat the number), or a curve, a
+    fill (Within The Curve) or a store (The Long Way) nobody has entered yet.  (The scorers say so of the
+    rest: roads unclaimed, moves missing.)  Kept here until the game contract says when a game is over."""
+    planned, played = getattr(config, "rounds", None), getattr(res, "rounds", None)
+    if isinstance(planned, int) and isinstance(played, (list, tuple)) and len(played) < planned:
+        return True
+    curves, fills = getattr(res, "curves", None), getattr(res, "fills", None)
+    if isinstance(curves, dict) and isinstance(fills, dict):
+        grids = [*curves.values(), *(g for row in fills.values() for g in row.values())]
+        if any(all(x is None for row in grid for x in row) for grid in grids):
+            return True
+    sheets = getattr(res, "sheets", None)
+    if isinstance(sheets, dict):
+        return any(not sh.walls and not sh.turns and set(sh.grid.split()) <= {"."} for sh in sheets.values())
+    return False
+
+
+class Evening:
+    """The games of one kit, in its order, and the night's standings."""
+
+    def __init__(self, config: Path, title: str, plays: list[Play]):
+        self.config = config
+        self.title = title
+        self.plays = plays
+
+    @property
+    def players(self) -> list[str]:
+        """Everyone who plays a game of the evening, in the order the kit first lists them."""
+        out: list[str] = []
+        for play in self.plays:
+            out += [p for p in play.players if p not in out]
+        return out
+
+    @property
+    def several(self) -> bool:
+        """Whether this is an evening of more than one game (a kit of one game keeps today's ways)."""
+        return len(self.plays) > 1
+
+    def read(self) -> "Evening":
+        """Read every game's results file again (as they are on disk now)."""
+        for play in self.plays:
+            play.read()
+        return self
+
+    def won(self) -> dict[str, Fraction]:
+        """Games won per player, exactly: a game won by k players in a tie gives each 1/k."""
+        out = {p: Fraction(0) for p in self.players}
+        for play in self.plays:
+            win = play.winners
+            for p in win:
+                out[p] += Fraction(1, len(win))
+        return out
+
+    def standings(self) -> list[dict]:
+        """One row per player, most games won first (then the kit's order): ``name``, ``won`` (a number,
+        ties shared), ``won_text`` (as a person writes it: "1 1/2"), ``played`` (valid games they were in)."""
+        won = self.won()
+        played = {p: sum(1 for play in self.plays if play.state == "valid" and p in play.players)
+                  for p in self.players}
+        order = sorted(self.players, key=lambda p: (-won[p], self.players.index(p)))
+        return [{"name": p, "won": float(won[p]), "won_text": fraction_text(won[p]), "played": played[p]}
+                for p in order]
+
+    def winners(self) -> list[str]:
+        """Who won the night: the most games won (all of them on a tie); nobody before a game is won."""
+        won = self.won()
+        best = max(won.values(), default=Fraction(0))
+        if best == 0:
+            return []
+        return [p for p in self.players if won[p] == best]
+
+    def counted(self) -> list[Play]:
+        return [p for p in self.plays if p.state == "valid"]
+
+    def exit_code(self) -> int:
+        """2 when a game's file is unreadable, 1 when a game breaks a rule, 0 otherwise (games not started
+        or in progress are fine: they are listed and not counted)."""
+        states = {p.state for p in self.plays}
+        return 2 if "unreadable" in states else 1 if "mistakes" in states else 0
+
+    def to_json(self) -> dict:
+        return {"evening": self.title, "config": self.config.name,
+                "games": [p.to_json() for p in self.plays],
+                "standings": self.standings(), "winners": self.winners(),
+                "counted": len(self.counted()), "games_total": len(self.plays)}
+
+
+def fraction_text(x: Fraction) -> str:
+    """1 -> "1", 3/2 -> "1 1/2", 1/3 -> "1/3", 0 -> "0"."""
+    whole, rest = divmod(x.numerator, x.denominator)
+    if not rest:
+        return str(whole)
+    part = f"{rest}/{x.denominator}"
+    return f"{whole} {part}" if whole else part
+
+
+def results_name(stem: str, game_id: str, k: int) -> str:
+    """The results file of the k-th play of ``game_id`` in an evening (k counts across the whole kit)."""
+    return f"{stem}-{game_id}-{k}-results.yaml"
+
+
+def label_title(label: str, base: str, suffix: str) -> str:
+    """The results file's title for a play: its label, the base cut short if the whole would not fit."""
+    if len(label) <= TITLE_MAX:
+        return label
+    return base[:TITLE_MAX - len(suffix)].rstrip() + suffix
+
+
+def load(config_path: str | Path, read: bool = True) -> Evening:
+    """The evening a config prints, every game's results file read and scored (``read=False``: not yet;
+    ``Evening.read()`` reads them all again); ``InputError`` (exit 2) when the config is unusable.  A
+    game's file that is missing is "not started", one that does not read is "unreadable" (with
+    ``Play.problem``): neither makes the evening unusable."""
+    from .kit import plays as kit_plays
+
+    path = Path(config_path)
+    doc = read_document(path)
+    game = registry.get(registry.game_of(doc))
+    cfg = validation.validate(game.Config, doc)
+    title = cfg.title or game.title
+    listed = kit_plays(game, cfg)
+    total = len(listed)
+    plays: list[Play] = []
+    seen: dict[str, int] = {}
+    for g, c, label, n, copies in listed:
+        seen[g.id] = seen.get(g.id, 0) + 1
+        if total == 1:
+            plays.append(Play(g, c, label, n, copies, path.with_name(f"{path.stem}-results.yaml")))
+            continue
+        base = c.title or g.title
+        suffix = label[len(base):]
+        named = replace(c, title=label_title(label, base, suffix), copies=1, also=[])
+        plays.append(Play(g, named, label, n, copies, path.with_name(results_name(path.stem, g.id, seen[g.id]))))
+    if total > 1:
+        _earlier_file(path, plays[0])
+    night = Evening(path, title, plays)
+    return night.read() if read else night
+
+
+def _earlier_file(config: Path, first: Play) -> None:
+    """Before evenings, ``printkit template`` wrote one file for the kit's first game, ``CONFIG-results.yaml``:
+    when it is there for that game and the evening's own name is not, it is that game's file (so what was
+    typed into it counts, and nothing writes a second file beside it)."""
+    old = config.with_name(f"{config.stem}-results.yaml")
+    if first.results.exists() or not old.exists():
+        return
+    try:
+        if registry.game_of(read_document(old)) == first.game_id:
+            first.results = old
+    except InputError:
+        return

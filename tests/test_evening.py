@@ -1,0 +1,309 @@
+"""The evening: every game of a kit templated, scored alone and ranked; a typed file never replaced."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings, strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the evening's test data, shared with the page's tests
+
+from evening_night import FILES, NIGHT, expected, fill_files, record, typed  # noqa: E402
+from printkit import evening  # noqa: E402
+
+
+@pytest.fixture
+def night(tmp_path) -> Path:
+    path = tmp_path / "night.yaml"
+    path.write_text(NIGHT, encoding="utf-8")
+    return path
+
+
+def files_of(folder: Path) -> dict[str, tuple[bytes, int]]:
+    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in sorted(folder.glob("*-results.yaml"))}
+
+
+# ---------------------------------------------------------------- template
+
+def test_template_writes_every_game_of_the_kit_each_with_its_set_up(night, printkit):
+    run = printkit("template", night.name, cwd=night.parent)
+    assert run.code == 0, run.err
+    assert run.out.split() == [f"{n}-results.yaml" for n in FILES]
+    for name in FILES:
+        data = yaml.safe_load((night.parent / f"{name}-results.yaml").read_text(encoding="utf-8"))
+        assert "copies" not in data and "also" not in data
+    curve = yaml.safe_load((night.parent / "night-curve-2-results.yaml").read_text(encoding="utf-8"))
+    assert (curve["title"], curve["players"], curve["n"]) == \
+        ("Within The Curve, game 2 of 2", ["Ann", "Ben", "Cat"], 12)
+    knives = yaml.safe_load((night.parent / "night-knives-2-results.yaml").read_text(encoding="utf-8"))
+    assert (knives["title"], knives["kcount"], knives["players"]) == \
+        ("Selling Knives Door-to-Door, game 2 of 2", 12, ["Ann", "Ben", "Cat", "Dan"])
+    inter = yaml.safe_load((night.parent / "night-intersections-1-results.yaml").read_text(encoding="utf-8"))
+    assert (inter["n"], inter["segments"]) == (6, 12)
+    last = yaml.safe_load((night.parent / "night-add-residue-3-results.yaml").read_text(encoding="utf-8"))
+    assert (last["n"], last["players"]) == (1, ["Ann", "Ben"])
+
+
+def test_each_game_s_file_scores_alone_as_before(night, printkit):
+    printkit("template", night.name, cwd=night.parent)
+    fill_files(night.parent)
+    for name, state in fill_files(night.parent).items():
+        run = printkit("score", f"{name}-results.yaml", "--json", cwd=night.parent)
+        out = json.loads(run.out)
+        assert run.code == (1 if state in ("mistakes", "not started") else 0), (name, run.err)
+        assert set(out) == {"game", "valid", "players", "winners", "violations", "notes"}
+
+
+def test_a_second_template_run_changes_no_file_and_says_which_it_kept(night, printkit):
+    printkit("template", night.name, cwd=night.parent)
+    typed(night.parent / "night-curve-1-results.yaml", {"curves": {"Ann": ". #"}})
+    (night.parent / "night-ikes-2-results.yaml").unlink()
+    before = files_of(night.parent)
+    run = printkit("template", night.name, cwd=night.parent)
+    assert run.code == 0, run.err
+    after = files_of(night.parent)
+    assert {k: v for k, v in after.items() if k != "night-ikes-2-results.yaml"} == before
+    assert "night-ikes-2-results.yaml" in after  # only what was missing is added
+    kept = [line for line in run.out.splitlines() if line.startswith("kept ")]
+    assert len(kept) == len(FILES) - 1 and run.out.splitlines().count("night-ikes-2-results.yaml") == 1
+    assert any("night-curve-1-results.yaml" in line for line in kept)
+
+
+def test_an_evening_template_refuses_output_and_force_and_replaces_nothing(night, printkit):
+    printkit("template", night.name, cwd=night.parent)
+    before = files_of(night.parent)
+    for extra in (["-o", "x.yaml"], ["--force"]):
+        run = printkit("template", night.name, *extra, cwd=night.parent)
+        assert run.code == 2 and run.err.count("\n") == 1 and "Traceback" not in run.err, run.err
+    assert files_of(night.parent) == before and not (night.parent / "x.yaml").exists()
+
+
+def test_a_kit_of_one_game_keeps_today_s_template(tmp_path, printkit):
+    cfg = tmp_path / "solo.yaml"
+    cfg.write_text("game: curve\nplayers: [Ann, Ben]\nn: 8\n", encoding="utf-8")
+    run = printkit("template", "solo.yaml", cwd=tmp_path)
+    assert run.code == 0 and run.out.strip() == "solo-results.yaml"
+    assert [p.name for p in tmp_path.glob("*-results.yaml")] == ["solo-results.yaml"]
+    assert printkit("template", "solo.yaml", cwd=tmp_path).code == 2  # exists: refused, as today
+    assert printkit("template", "solo.yaml", "--force", cwd=tmp_path).code == 0
+    assert printkit("template", "solo.yaml", "-o", "-", cwd=tmp_path).out == \
+        (tmp_path / "solo-results.yaml").read_text(encoding="utf-8")
+
+
+def test_a_file_typed_before_evenings_counts_as_the_first_game(night, printkit):
+    old = night.parent / "night-results.yaml"  # what template wrote for a kit before it knew evenings
+    old.write_text("game: knives\nplayers: [Ann, Ben, Cat, Dan]\nkcount: 12\nturns: []\n", encoding="utf-8")
+    typed(old, record("played-knives.yaml"))
+    text = old.read_bytes()
+    printkit("template", night.name, cwd=night.parent)
+    assert not (night.parent / "night-knives-1-results.yaml").exists() and old.read_bytes() == text
+    e = evening.load(night)
+    assert e.plays[0].results == old and e.plays[0].state == "valid" and e.plays[0].winners == ["Dan"]
+
+
+# ---------------------------------------------------------------- score
+
+def test_score_of_the_evening_adds_up_what_each_game_s_own_score_says(night, printkit):
+    printkit("template", night.name, cwd=night.parent)
+    states = fill_files(night.parent)
+    run = printkit("score", night.name, "--json", cwd=night.parent)
+    assert run.code == 1, run.err  # add-residue game 2 breaks a rule
+    out = json.loads(run.out)
+    assert [g["file"] for g in out["games"]] == [f"{n}-results.yaml" for n in FILES]
+    assert [g["state"] for g in out["games"]] == [states[n] for n in FILES]
+    won = expected(night.parent, lambda p: printkit("score", p.name, "--json", cwd=night.parent),
+                   unfinished={n for n, s in states.items() if s == "in progress"})
+    assert {r["name"]: Fraction(r["won"]).limit_denominator(100) for r in out["standings"]} == \
+        {p: won.get(p, Fraction(0)) for p in ["Ann", "Ben", "Cat", "Dan"]}
+    best = max(won.values())
+    assert out["winners"] == [p for p in ["Ann", "Ben", "Cat", "Dan"] if won.get(p) == best]
+    for g, name in zip(out["games"], FILES):  # each game's result is exactly what its own score prints
+        alone = json.loads(printkit("score", f"{name}-results.yaml", "--json", cwd=night.parent).out)
+        assert g["result"] == (None if g["state"] == "not started" else alone)
+    text = printkit("score", night.name, cwd=night.parent)
+    assert text.code == 1
+    for r in out["standings"]:
+        assert any(line.split()[:2] == [r["name"], r["won_text"].split()[0]] for line in text.out.splitlines())
+    assert f"Winner of the evening: {out['winners'][0]}" in text.out
+    assert "Not counted: game 2 (not started)" in text.out and "game 8 (mistakes)" in text.out
+    assert "game 11 (in progress)" in text.out
+
+
+def test_score_exit_codes_of_an_evening(night, printkit):
+    printkit("template", night.name, cwd=night.parent)
+    assert printkit("score", night.name, cwd=night.parent).code == 0  # nothing entered: nothing broken
+    typed(night.parent / "night-ikes-1-results.yaml", record("played-ikes.yaml"))
+    assert printkit("score", night.name, cwd=night.parent).code == 0
+    (night.parent / "night-curve-2-results.yaml").write_text("game: curve\nplayers: [Ann\n", encoding="utf-8")
+    run = printkit("score", night.name, cwd=night.parent)
+    assert run.code == 2 and "Traceback" not in run.err
+    assert "night-curve-2-results.yaml" in run.out and "unreadable" in run.out
+    assert "Winner of the evening: Ann" in run.out  # the rest is still scored
+
+
+def test_the_standings_picture_shows_the_same_table(night, printkit):
+    import pdfplumber
+
+    printkit("template", night.name, cwd=night.parent)
+    fill_files(night.parent)
+    out = json.loads(printkit("score", night.name, "--json", cwd=night.parent).out)
+    run = printkit("score", night.name, "--picture", "night.pdf", cwd=night.parent)
+    assert run.code == 1 and "Picture: night.pdf" in run.out
+    with pdfplumber.open(io.BytesIO((night.parent / "night.pdf").read_bytes())) as pdf:
+        words = "\n".join(p.extract_text() for p in pdf.pages)
+    assert f"Winner of the evening: {', '.join(out['winners'])}" in words
+    for r in out["standings"]:
+        assert any(line.startswith(r["name"]) and line.rstrip().endswith(r["won_text"])
+                   for line in words.splitlines()), r
+    assert "(mistakes)" in words and "(in progress)" in words and "(not started)" in words
+
+
+# ---------------------------------------------------------------- the standings, searched
+
+class FakePlay:
+    def __init__(self, players, state, winners):
+        self.players, self.state, self._winners = players, state, winners
+
+    @property
+    def winners(self):
+        return self._winners if self.state == "valid" else []
+
+
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+plays = st.lists(st.tuples(st.sampled_from(evening.STATES), st.lists(st.sampled_from(NAMES), unique=True)),
+                 min_size=1, max_size=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(plays)
+def test_standings_share_ties_and_never_count_a_game_not_valid(games):
+    ps = [FakePlay(NAMES, state, win) for state, win in games]
+    night = evening.Evening(Path("x.yaml"), "x", ps)
+    rows = {r["name"]: r for r in night.standings()}
+    decided = [p for p in ps if p.state == "valid" and p.winners]
+    assert sum(Fraction(r["won"]).limit_denominator(1000) for r in rows.values()) == len(decided)
+    for name in NAMES:
+        shares = (Fraction(1, len(p.winners)) for p in decided if name in p.winners)
+        assert night.won()[name] == sum(shares, Fraction(0))
+        assert rows[name]["played"] == sum(1 for p in ps if p.state == "valid")
+    # a game not valid, added anywhere, changes nothing
+    more = evening.Evening(Path("x.yaml"), "x", ps + [FakePlay(NAMES, "mistakes", ["Ann"]),
+                                                        FakePlay(NAMES, "in progress", ["Ben"])])
+    assert more.standings() == night.standings() and more.winners() == night.winners()
+    best = max(night.won().values(), default=0)
+    assert night.winners() == ([n for n in NAMES if night.won()[n] == best] if best else [])
+
+
+def test_fraction_text_reads_as_written():
+    assert [evening.fraction_text(Fraction(n, d)) for n, d in [(0, 1), (2, 1), (1, 2), (7, 3)]] == \
+        ["0", "2", "1/2", "2 1/3"]
+
+
+def test_the_kit_prints_the_standings_sheet_only_for_several_games(tmp_path):
+    from printkit import inputs, kit, registry, validation
+
+    def texts(text):
+        path = tmp_path / "k.yaml"
+        path.write_text(text, encoding="utf-8")
+        doc = inputs.load(path)
+        game = registry.get(doc.data["game"])
+        return [" ".join(getattr(it, "text", "") for it in p.items)
+                for p in kit.build(game, validation.validate(game.Config, doc))]
+
+    one = texts("game: curve\nplayers: [Ann, Ben]\n")
+    assert not any("standings" in t for t in one)
+    two = texts("game: curve\nplayers: [Ann, Bartholomew Smithson]\ncopies: 2\n")
+    assert "The evening's standings" in two[-1] and "Bartholomew Smithson" in two[-1]
+    assert "Within The Curve, game 2 of 2" in two[-1]
+    assert not any(w in two[-1].lower() for w in ("printkit score", "yaml", "--", "results file"))
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("filled", [False, True])
+def test_the_standings_sheet_is_printable_with_many_games_and_long_names(tmp_path, paper, filled):
+    """Inside the margin, no text under 7 pt, nothing printed over anything, and every name whole, for the
+    most players and a long evening (30 games across two pages of columns)."""
+    import pdfplumber
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "quality"))
+    from pdf_geometry import MM, ink, overlapping_text, text_runs
+
+    from printkit import standings
+    from printkit.sheet import MARGIN, MIN_TEXT, PAPERS, paper as make_paper
+    from printkit.writers import pdf
+
+    names = ["Maximilian Oberstein", "Bo", "Anastasia Papadopoulou"[:20], "Ann", "Kim", "Jo", "Lee", "Sam"]
+    games = [f"Selling Knives Door-to-Door, game {n} of 12" for n in range(1, 13)] + \
+            [f"Within The Curve, game {n} of 12" for n in range(1, 13)] + ["The Long Way"] * 6
+    fill = {"cells": {(names[g % 8], g): "1" for g in range(30)}, "totals": {n: "3 1/2" for n in names},
+            "winners": names[:2], "states": ["" if g % 5 else "not started" for g in range(30)]} if filled else None
+    p = make_paper(paper)
+    pages = standings.pages(p, "Friday night", games, names, fill)
+    path = tmp_path / "s.pdf"
+    path.write_bytes(pdf.render(pages, "s"))
+    w, h = PAPERS[paper]
+    with pdfplumber.open(path) as doc:
+        words = "\n".join(page.extract_text() for page in doc.pages)
+        for page in doc.pages:
+            for mark in ink(page):
+                assert MARGIN - 0.05 <= mark.x0 and mark.x1 <= w - MARGIN + 0.05, mark
+                assert MARGIN - 0.05 <= mark.top and mark.bottom <= h - MARGIN + 0.05, mark
+            assert all(r.size >= MIN_TEXT - 1e-6 for r in text_runs(page))
+            assert not overlapping_text(page)
+    for name in names:
+        assert name in words
+    assert "Game 30" in words and "Games won" in words
+
+
+def test_load_reads_every_game_as_it_stands(night, printkit):
+    """The evening as another module gets it (``evening.load``): every game read and scored at once."""
+    printkit("template", night.name, cwd=night.parent)
+    states = fill_files(night.parent)
+    e = evening.load(night)
+    assert e.title == "Friday night" and e.players == ["Ann", "Ben", "Cat", "Dan"]
+    assert [p.results.name for p in e.plays] == [f"{n}-results.yaml" for n in FILES]
+    assert [p.state for p in e.plays] == [states[n] for n in FILES]
+    assert [p.label for p in e.plays][:2] == ["Selling Knives Door-to-Door, game 1 of 2",
+                                              "Selling Knives Door-to-Door, game 2 of 2"]
+    assert e.plays[0].winners == ["Dan"] and e.plays[0].report.scores["Dan"] == 21
+    assert e.plays[8].winners == ["Ann", "Ben"] and e.plays[1].report is None
+    assert e.winners() == [e.standings()[0]["name"]]
+    bad = night.parent / "bad.yaml"
+    bad.write_text("game: curve\nn: 99\n", encoding="utf-8")
+    with pytest.raises(evening.InputError):
+        evening.load(bad)
+
+
+@settings(max_examples=25, deadline=None)
+@given(kept=st.sets(st.sampled_from(FILES)), text=st.text(max_size=40))
+def test_template_never_replaces_a_file_that_is_there(tmp_path_factory, kept, text):
+    """Whatever is there already (a typed record, half a file, rubbish), a template run leaves it byte for
+    byte, and writes exactly the files that were missing."""
+    from typer.testing import CliRunner
+
+    from printkit.cli import app
+
+    folder = tmp_path_factory.mktemp("night")
+    (folder / "night.yaml").write_text(NIGHT, encoding="utf-8")
+    for name in kept:
+        (folder / f"{name}-results.yaml").write_text(f"{name}\n{text}", encoding="utf-8")
+    before = files_of(folder)
+    cwd = os.getcwd()
+    os.chdir(folder)
+    try:
+        run = CliRunner().invoke(app, ["template", "night.yaml"])
+    finally:
+        os.chdir(cwd)
+    assert run.exit_code == 0, run.output
+    after = files_of(folder)
+    assert {k: after[k] for k in before} == before
+    assert set(after) == {f"{n}-results.yaml" for n in FILES}
+    assert sorted(line.split()[1] for line in run.output.splitlines() if line.startswith("kept ")) == \
+        sorted(f"{n}-results.yaml" for n in kept)
