@@ -94,8 +94,9 @@ function othersPart(was, now) {
 
 // what an edit did, as the players would say it: the line it wrote to a log ("Ben draws Q"), or nothing
 function written(was, now) {
-  const line = diff(was, now).filter((c) => typeof c.path.at(-1) === "number" && typeof c.value === "string").at(-1);
-  return line ? `Written: ${line.value}` : "";
+  const line = diff(was, now).filter((c) => typeof c.append === "string" ||
+    (typeof c.path.at(-1) === "number" && typeof c.value === "string")).at(-1);
+  return line ? `Written: ${line.append ?? line.value}` : "";
 }
 
 function changed(from = null) {
