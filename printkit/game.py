@@ -17,8 +17,8 @@ What a game provides:
   checked; ``picture(res, report, paper)``, the sheets as entered with the result marked
 - the entry page, in the game's ``page.py`` (``PagePart``, imported for ``printkit enter`` only):
   ``board(res, report, paper)``, ``board_info(res, report)``, ``editors(cfg)``, ``places(res)``,
-  ``ref_of(res, path)`` and
-  ``ANSWERS``
+  ``ref_of(res, path)`` and ``ANSWERS``; and its ``page.js``, whose exports and the ``ctx`` it is given
+  are written down in ``enter/static/gamepage.js`` (``tests/enter/test_game_pages.py`` checks every game's)
 - optionally ``simulate`` and ``solve``: functions with typer-annotated options in the game's
   ``commands.py``, named in ``commands`` and run as ``printkit simulate GAME ...`` and ``printkit solve
   GAME ...`` (``command(kind)``, imported for those commands only)

@@ -143,6 +143,15 @@ def test_the_rule_sheet_says_what_the_kit_holds_and_the_score_sheet_ends_with_th
     assert any(t.startswith(tally.HEAD) for t in texts), "no tally strip in the kit"
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_score_help_gives_the_games_own_record_syntax(game_id):
+    """``printkit score --help`` says each registered game's record as the game states it (nothing lists them by
+    hand)."""
+    game = registry.get(game_id)
+    code, out, _ = run_cli("score", "--help")
+    assert code == 0 and f"{game_id}, {' '.join(game.record_syntax.split())}" in " ".join(out.split())
+
+
 def test_the_null_game_is_registered_in_the_tests_only():
     import subprocess
 

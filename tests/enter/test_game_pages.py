@@ -36,15 +36,15 @@ import game_files  # noqa: E402
 
 GAMES = [*registry.GAMES, *game_files.TEST_GAMES]
 
+GAMEPAGE = (Path(__file__).resolve().parents[2] / "printkit" / "enter" / "static" / "gamepage.js").read_text()
+NAMES = re.findall(r"(\w+): \d", re.search(r"export const EXPORTS = \{(.*?)\}", GAMEPAGE).group(1))
+# the game's page.js behind a module that records what it exports and the ctx it is given, and hands every
+# call the page makes (each export written down) on to it
 WRAPPER = """
 import * as real from "/static/game-under-test.js";
 import { problems } from "/static/gamepage.js";
 export function start(ctx) { window.contract = problems(real, ctx); window.ctx = ctx; return real.start(ctx); }
-export function checked(ctx, report) { return real.checked?.(ctx, report); }
-export function key(ctx, e) { return real.key?.(ctx, e); }
-export function held() { return real.held?.() ?? null; }
-export function resume(ctx, kept) { return real.resume?.(ctx, kept); }
-"""
+""" + "".join(f"export function {name}(...a) {{ return real.{name}?.(...a); }}\n" for name in NAMES if name != "start")
 
 
 @pytest.fixture
