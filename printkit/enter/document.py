@@ -107,11 +107,16 @@ def error_text(e: InputError) -> str:
 
 def check(game, data: Any) -> dict:
     """The ``score --json`` object for a document, plus ``marks``: the data-refs of what to mark."""
+    from .progress import as_entered
+
     res = read(game, data)
     report = game.score(res)
     out = report.to_json()
-    out["marks"] = list(dict.fromkeys(game.marks(res, report)))
+    entering, waiting = as_entered(game.id, data, report)  # parts not entered yet: "still to enter", not red
+    out["marks"] = list(dict.fromkeys(game.marks(res, entering)))
     out["places"] = [list(v.refs) for v in report.violations]  # where each mistake is, for a tap to go to
+    out["waiting"] = {"violations": waiting, "disqualified": sorted(report.disqualified - entering.disqualified),
+                      "winners": entering.winners}
     return out
 
 
@@ -129,8 +134,10 @@ def board(game, data: Any) -> dict:
         check_setup(game, data)
         res, unread = salvage(game, data, setup_of(game, data))
         for part in unread:
-            part["ref"] = game.where(res, tuple(part["path"]))
-    report = game.score(res)
+            part["ref"] = game.ref_of(res, tuple(part["path"]))
+    from .progress import as_entered
+
+    report, _ = as_entered(game.id, data, game.score(res))  # a part not entered yet is not drawn as wrong
     return {"sheets": [_svg(page) for page in game.board(res, report, paper(res.paper))],
             "info": game.board_info(res, report), "unread": unread}
 

@@ -7,6 +7,10 @@ import { Board } from "/static/board.js";
 import { Saver } from "/static/saving.js";
 import { Table } from "/static/table.js";
 import { Phone } from "/static/phone.js";
+import { Intents } from "/static/intents.js";
+import { News, render, view } from "/static/scores.js";
+import { forHands } from "/static/words.js";
+import { track } from "/static/input.js";
 import { apply, clone, diff } from "/static/parts.js";
 import * as game from "/static/game.js";
 
@@ -16,6 +20,9 @@ const page = {
   doc: null, version: null, setup: null, info: {},
   seq: 0,            // the number of the newest state; answers for older states are dropped
   shownSeq: -1,      // the state whose check is on screen
+  answered: -1,      // the newest state the server answered for (checked and drawn): taps act on it
+  offline: false,    // the last state sent got no answer: the server is not answering
+  final: false,      // Check pressed: what is not entered yet counts as missing (until the next edit)
   revealSeq: -1,     // with live marks off: the state whose mistakes Check revealed
   synced: null,      // the document as the server last confirmed it (this page's changes not saved yet aside)
   rev: 0,            // the newest change of any device this page holds
@@ -24,7 +31,8 @@ const page = {
   file: "",
 };
 const history = new History();
-let editors, board, phone;
+const news = new News();
+let editors, board, phone, intents;
 const saver = new Saver(page, { show: showSaved });
 const table = new Table(page, { history, redraw: () => changed(), tell, saver });
 saver.onReload = () => table.reload();
@@ -59,9 +67,35 @@ async function load() {
 // ---------------------------------------------------------------- changes
 
 export function edit(change, { coalesce = null, from = null } = {}) {
-  history.record(JSON.stringify(page.doc), coalesce);
-  change(page.doc);
+  const before = JSON.stringify(page.doc);
+  const trial = JSON.parse(before);
+  change(trial);
+  const other = from === null && othersPart(JSON.parse(before), trial);
+  if (other) { say(`This phone enters ${$("whose").value}'s sheets: ${other}'s are entered on their own phone (or pick "everything" above).`); return; }
+  history.record(before, coalesce);
+  page.final = false;  // Check shows every mistake of the record it was pressed on, until the next edit
+  page.doc = trial;
+  page.done = written(JSON.parse(before), page.doc);
   changed(from);
+}
+
+// "This device enters Ann's sheets": a tap that would write another player's own part (their curve, their
+// sheet; Ann's copy of Ben's curve is Ann's) is not written; the player it belongs to, or null
+function othersPart(was, now) {
+  const mine = $("whose").value;
+  if (!mine) return null;
+  const names = page.setup.players.map((p) => p.name.toLowerCase());
+  for (const c of diff(was, now)) {
+    const owner = c.path.find((k) => typeof k === "string" && names.includes(k.toLowerCase()));
+    if (owner && owner.toLowerCase() !== mine.toLowerCase()) return page.setup.players.find((p) => p.name.toLowerCase() === owner.toLowerCase()).name;
+  }
+  return null;
+}
+
+// what an edit did, as the players would say it: the line it wrote to a log ("Ben draws Q"), or nothing
+function written(was, now) {
+  const line = diff(was, now).filter((c) => typeof c.path.at(-1) === "number" && typeof c.value === "string").at(-1);
+  return line ? `Written: ${line.value}` : "";
 }
 
 function changed(from = null) {
@@ -73,21 +107,24 @@ function changed(from = null) {
 }
 
 function undo() {
+  if (intents.size) { intents.takeBack(); say("Took back the last tap, not written yet."); return; }
   const back = history.undo(JSON.stringify(page.doc));
-  if (back !== null) { page.doc = JSON.parse(back); changed(); say("Undone."); }
+  if (back !== null) { page.final = false; page.doc = JSON.parse(back); changed(); say("Undone."); }
 }
 
 function redo() {
   const fwd = history.redo(JSON.stringify(page.doc));
-  if (fwd !== null) { page.doc = JSON.parse(fwd); changed(); say("Redone."); }
+  if (fwd !== null) { page.final = false; page.doc = JSON.parse(fwd); changed(); say("Redone."); }
 }
 
 // ---------------------------------------------------------------- checking: always the newest state
 
 let inflight = null;
+let retry = null;  // the server did not answer: the newest state is sent again in a while
 
 async function refresh() {
   const seq = ++page.seq;
+  clearTimeout(retry);
   if (inflight) inflight.abort();
   const ctl = new AbortController();
   inflight = ctl;
@@ -101,21 +138,46 @@ async function refresh() {
       post("/api/board", doc, headers, { signal: ctl.signal }),
     ]);
     if (seq !== page.seq) return;  // a newer state is on its way: this answer is already old
+    page.answered = seq;
+    page.offline = false;
     if (drawn.status === 200) { page.info = drawn.body.info || {}; page.unread = drawn.body.unread || []; board.show(drawn.body.sheets); }
     if (check.status === 200) {
       showReport(check.body, seq);
       applyMarks();
+      if (arrive) { const at = arrive; arrive = null; backToPlace(at); }
     } else {  // the record does not read: the sheets of the parts that do, each part that does not named
       showProblem(check.body.error || `the server answered ${check.status}`, drawn.status === 200 ? drawn.body.unread : []);
     }
   } catch (e) {
-    if (e.name !== "AbortError" && seq === page.seq) showProblem("the printkit server is not answering (is it still running?)");
+    if (e.name !== "AbortError" && seq === page.seq) {
+      page.offline = true;
+      showOffline();
+      retry = setTimeout(refresh, 1500);  // until it answers; the taps meanwhile are kept in order
+    }
   } finally {
     if (seq === page.seq) {
-      document.body.classList.remove("busy");
-      save();  // the newest state, checked: written to the file at once (a save per change, a few ms)
+      if (page.answered === seq) intents.run();  // the taps kept meanwhile, each on the state before it
+      if (seq === page.seq && !intents.size) document.body.classList.remove("busy");
+      if (seq === page.seq) save();  // the newest state, checked: written to the file at once (a save per change, a few ms)
     }
   }
+}
+
+// the server does not answer (the phone out of the Wi-Fi, the server stopped): the last check stays on
+// screen; each tap is kept and written once it answers
+function showOffline() {
+  const status = document.querySelector("[data-status]");
+  status.textContent = "waiting for the server";
+  status.className = "status blank";
+  $("problem").textContent = "The printkit server is not answering. Every tap is kept on this page, marked as not written yet, " +
+    "and written in order as soon as it answers again.";
+  $("problem").hidden = false;
+  $("dock-state").textContent = "waiting for the server";
+  $("dock-state").className = "blank";
+}
+
+function kept(n) {  // the taps kept while the server does not answer, said
+  if (n && page.offline) say(`${n} tap${n === 1 ? "" : "s"} kept, not written yet: written in order when the server answers.`);
 }
 
 function showReport(rep, seq) {
@@ -124,43 +186,18 @@ function showReport(rep, seq) {
   $("problem").hidden = true;
   $("mistakes").hidden = false;
   for (const el of document.querySelectorAll(".unread")) el.classList.remove("unread");
-  const blank = rep.violations.length === 1 && rep.violations[0].rule === "empty";  // a fresh sheet: no mistake
-  const broken = blank ? 0 : rep.violations.length;
-  const status = document.querySelector("[data-status]");
-  status.textContent = blank ? "nothing entered yet" : broken ? `${broken} rule(s) broken` : "valid";
-  status.className = "status " + (blank ? "blank" : broken ? "broken" : "valid");
-  const rows = rep.players.map((p) => {
-    const who = page.setup.players.find((s) => s.name === p.name) || {};
-    const tr = document.createElement("tr");
-    if (p.disqualified) tr.className = "out";
-    const sw = document.createElement("td");
-    sw.innerHTML = `<span class="swatch" style="background:${who.color || "#000"}"></span>`;
-    const name = document.createElement("th");
-    name.textContent = p.name;
-    name.title = who.cue || "";
-    const score = document.createElement("td");
-    score.dataset.score = p.name;
-    score.textContent = String(p.score);
-    const flag = document.createElement("td");
-    flag.textContent = p.disqualified ? "disqualified" : (rep.winners.includes(p.name) ? "winner" : "");
-    tr.append(sw, name, score, flag);
-    return tr;
-  });
-  $("scores").tBodies[0].replaceChildren(...rows);
-  $("winners").textContent = rep.winners.length
-    ? (rep.winners.length === 1 ? "Winner: " : "Winners: ") + rep.winners.join(", ") : "Winner: none";
-  $("violations").replaceChildren(...rep.violations.filter(() => !blank).map((v, i) => {
-    const li = document.createElement("li");
-    li.dataset.violation = v.rule;
-    li.dataset.index = String(i);  // a tap goes to its place on the sheet
-    li.textContent = `${v.where}: ${v.message}`;
-    if (v.player) li.title = `${v.player} (${v.rule})`;
-    return li;
-  }));
-  $("notes").replaceChildren(...rep.notes.map((n) => Object.assign(document.createElement("li"), { textContent: n })));
-  $("remarks").hidden = rep.notes.length === 0;
-  phone.checked(rep, blank);
+  showScores();
   game.checked?.(ctx, rep);
+}
+
+// the scores and mistakes of the state on screen: what is not entered yet is still to enter, until Check
+function showScores() {
+  const v = view(page.report, page.final || page.revealSeq === page.shownSeq);
+  const blank = render(v, page.setup);
+  phone.checked(v, blank);
+  if (!blank && !v.violations.length && v.still.length) $("dock-state").textContent = `\u2713 so far, ${v.still.length} to enter`;
+  news.show(v, blank, page.done);
+  page.done = "";
 }
 
 function showProblem(text, unread = []) {
@@ -210,9 +247,27 @@ function tell(text, kind) {
   t.className = kind;
 }
 
+// ---------------------------------------------------------------- a reload comes back to the same place
+
+let arrive = null;  // the place kept when the page went: gone back to once the sheets are drawn
+
+function placeKey() { return `printkit:place:${location.host}:${page.file}`; }
+
+// where the player was (the page's scroll, each sheet's own) and any line half built (the game's `held`)
+function keepPlace() {
+  const at = { y: window.scrollY, x: [...board.root.children].map((b) => b.scrollLeft), held: game.held?.() ?? null };
+  try { localStorage.setItem(placeKey(), JSON.stringify(at)); } catch (_) { /* the page goes without it */ }
+}
+
+function backToPlace(at) {
+  if (at.held) game.resume?.(ctx, at.held);
+  [...board.root.children].forEach((b, i) => { if (at.x && at.x[i]) b.scrollLeft = at.x[i]; });
+  requestAnimationFrame(() => window.scrollTo(0, at.y || 0));
+}
+
 // ---------------------------------------------------------------- what a game's module gets
 
-export function say(text) { $("say").textContent = text; }
+export function say(text) { $("say").textContent = forHands(text); }  // taps on a touch screen, no keys
 
 const ctx = {
   doc: () => page.doc,
@@ -239,10 +294,13 @@ async function start() {
   phone = new Phone(page, board);
   phone.start();
   ctx.board = board;
+  intents = new Intents({ fresh: () => page.answered === page.seq, seq: () => page.seq, board, root: $("board"), told: kept });
+  ctx.track = (root, handlers, options) => track(root, intents.wrap(handlers), options);
+  window.addEventListener("online", () => { if (page.offline) refresh(); saver.now?.(); });
   if (!(await load())) return;
   $("undo").onclick = undo;
   $("redo").onclick = redo;
-  $("check").onclick = () => { page.revealSeq = page.shownSeq; applyMarks(); say(page.report && page.report.violations.length ? "Mistakes shown in red." : "Checked."); };
+  $("check").onclick = () => { page.revealSeq = page.shownSeq; page.final = true; if (page.report) showScores(); applyMarks(); say(page.report && page.report.violations.length ? "Mistakes shown in red." : "Checked."); };
   $("live").onchange = () => {
     localStorage.setItem(storeKey(), JSON.stringify({ live: $("live").checked }));
     applyMarks();
@@ -252,13 +310,14 @@ async function start() {
     if (mod && !e.altKey && (e.key === "z" || e.key === "Z")) { e.preventDefault(); (e.shiftKey ? redo : undo)(); return; }
     if (mod && !e.altKey && (e.key === "y" || e.key === "Y")) { e.preventDefault(); redo(); return; }
     if (e.target.closest && e.target.closest("textarea, input, select")) return;
-    game.key?.(ctx, e);
+    if (game.key) intents.key(e, (ev) => game.key(ctx, ev));
   });
-  window.addEventListener("pagehide", () => save({ keepalive: true }));
+  window.addEventListener("pagehide", () => { keepPlace(); save({ keepalive: true }); });
+  arrive = JSON.parse(localStorage.getItem(placeKey()) || "null");
   window.addEventListener("beforeunload", (e) => {  // a change not saved yet: ask before the tab goes
-    if (saver.unsaved()) { saver.keep(); e.preventDefault(); e.returnValue = ""; }
+    if (saver.unsaved() || intents.size) { saver.keep(); e.preventDefault(); e.returnValue = ""; }
   });
-  document.addEventListener("visibilitychange", () => { if (document.hidden) save({ keepalive: true }); });
+  document.addEventListener("visibilitychange", () => { if (document.hidden) { keepPlace(); save({ keepalive: true }); } });
   game.start?.(ctx);
   table.start(page.join);
   changed();  // checked, drawn, and saved when the page holds changes the file does not (kept ones, back)

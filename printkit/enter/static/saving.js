@@ -64,6 +64,12 @@ export class Saver {
     if (this.again) { this.again = false; this.save(); }
   }
 
+  now() {  // the network is back: a save that failed is tried again at once
+    if (!this.failures) return;
+    clearTimeout(this.timer);
+    this.save();
+  }
+
   failed(why) {
     this.failures += 1;
     const wait = RETRY[Math.min(this.failures - 1, RETRY.length - 1)];

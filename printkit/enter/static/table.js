@@ -25,6 +25,7 @@ export class Table {
     this.source.addEventListener("hello", (e) => {  // (re)connected: anything missed meanwhile is fetched
       document.body.dataset.live = "1";
       if (Number(e.data) !== this.page.rev) this.reload();
+      this.announce();  // a device back on the network says again whose sheets it enters
       this.say();
     });
     this.source.addEventListener("change", (e) => this.change(JSON.parse(e.data)));
@@ -104,6 +105,17 @@ export class Table {
       $("join-qr").src = join.qr;
       $("join-url").textContent = join.url;
       $("join").hidden = false;
+      if (!$("join-how")) {
+        $("join-url").after(Object.assign(document.createElement("p"), { id: "join-how", textContent:
+          "On another phone at this table, on the same Wi-Fi: point its camera at this code (or type the address), " +
+          "then pick whose sheets that phone enters. Both phones then enter into this one file." }));
+      }
+    }
+    for (const id of ["told", "others"]) {  // a line cut off in its strip opens whole with a tap
+      $(id).addEventListener("click", () => {
+        const open = $(id).style.whiteSpace !== "normal";
+        Object.assign($(id).style, { whiteSpace: open ? "normal" : "", overflow: open ? "visible" : "", textOverflow: open ? "clip" : "" });
+      });
     }
     this.connect();
     this.announce();
@@ -113,7 +125,7 @@ export class Table {
 
   announce() {
     const v = $("whose").value;
-    post("/api/presence", { name: v ? `${v}'s device` : "", entering: v ? `${v}'s sheets` : "everything" },
+    post("/api/presence", { name: v ? `${v}'s phone` : "", entering: v ? `${v}'s sheets` : "everything" },
       { "X-Printkit-Client": this.page.client }).catch(() => {});
   }
 
@@ -125,7 +137,14 @@ export class Table {
   say() {
     const others = this.devices.filter((d) => d.device !== this.page.client);
     $("others").textContent = $("others").title = others.length
-      ? "Also entering: " + others.map((d) => `${d.name || `device ${d.n}`} (${d.entering || "starting"})`).join(", ")
-      : "No other device on this game yet.";
+      ? "Also entering: " + others.map(deviceName).join(", ")
+      : "No other phone on this game yet.";
   }
+}
+
+// a device as the players know it: by the player it enters for ("Ben's phone"), else by what it enters
+export function deviceName(d) {
+  const who = /^(.+)'s sheets$/.exec(d.entering || "");
+  if (who) return `${who[1]}'s phone`;
+  return d.entering && d.entering !== "everything" ? `a phone entering ${d.entering}` : "a phone entering every sheet";
 }

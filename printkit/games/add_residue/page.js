@@ -12,7 +12,7 @@ let written = null; // "=" typed: the m written after the last move, being typed
 let mBox = null;
 
 export function start(ctx) {
-  track(ctx.board.root, {  // a tap or click on an open number plays it
+  ctx.track(ctx.board.root, {  // a tap or click on an open number plays it
     pick: (x, y) => { const p = placeAt(ctx.board.root, x, y, (ref) => ref.startsWith("move:")); return p && { ...p, soft: true }; },
     down: (place) => ({ ref: place.ref }),
     up(stroke, place) { if (place && place.ref === stroke.ref) { cursor = stroke.ref; play(ctx, stroke.ref.slice(5)); } },
@@ -67,7 +67,7 @@ function writeM(ctx, value) {  // the m the players wrote after the last move; "
 function mControls(ctx) {
   const box = Object.assign(document.createElement("div"), { className: "moves" });
   const label = Object.assign(document.createElement("label"), { textContent: "m written after the last move:" });
-  const input = Object.assign(document.createElement("input"), { type: "text", inputMode: "numeric", size: 4 });
+  const input = Object.assign(document.createElement("input"), { type: "text", inputMode: "numeric", size: 4, placeholder: "m" });
   input.setAttribute("aria-label", "m written after the last move");
   input.dataset.m = "";
   const write = Object.assign(document.createElement("button"), { type: "button", textContent: "Write" });
@@ -88,6 +88,7 @@ function showM(ctx) {
   mBox.box.hidden = !last;
   if (!last) return;
   if (document.activeElement !== mBox.input) mBox.input.value = last[1] ?? "";
+  mBox.input.placeholder = `${ctx.info().m}?`;  // never an empty box: the m to write, as the rules give it
   mBox.rules.textContent = `= ${ctx.info().m} (the rules)`;
 }
 

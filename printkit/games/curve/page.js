@@ -73,7 +73,7 @@ function fillValue(ctx, filler, owner, sq) {
 
 export function start(ctx) {
   const root = ctx.board.root;
-  track(root, {
+  ctx.track(root, {
     pick(x, y) {
       const grid = Grid.at(root, x, y, 0);
       const at = grid && grid.cell(x, y);

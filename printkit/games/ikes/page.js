@@ -18,6 +18,7 @@
 //   Enter adds the line, Backspace takes back the last part (or the last line), Esc leaves.
 // The rules are the scorer's: nothing is refused here but what the file cannot hold.
 
+import { forHands } from "/static/words.js";
 import { Cursor, Grid, clearSketch, placeAt, sketch, track } from "/static/input.js";
 import { at, unreadable } from "/static/record.js";
 import { changeWalls, gridValue, outer, parseRef, readGrid, readWalls, sheetOf, sq, wallKey } from "/static/game/store.js";
@@ -85,7 +86,7 @@ export function start(ctx) {
   const style = document.createElement("style");
   style.textContent = `line.hit.edge:hover { stroke: var(--focus); stroke-opacity: .3; }
     rect.hit.square:hover { fill: var(--focus); fill-opacity: .07; }
-    /* a side keeps its whole band (page.py's BAND wide) to point at when marked or picked: no dashes, no gaps */
+    /* a side keeps its whole band (page.py's BAND deep) to point at when marked or picked: no dashes, no gaps */
     line.hit.edge.marked { stroke-width: 3.92px; }
     body.hide-mistakes line.hit.edge.marked { stroke-opacity: 0; } line.hit.edge.selected { stroke-width: 3.92px; stroke-opacity: .35; }
     g.sketch line.erase { stroke: var(--mistake); stroke-dasharray: 1 .7; } g.sketch line.wall { stroke-width: 1.1; }
@@ -101,19 +102,19 @@ export function start(ctx) {
   ctx.controls.append(bar);
   drawBar(ctx);
   const root = ctx.board.root;
-  track(root, {
+  ctx.track(root, {
     pick(x, y) {
       const row = placeAt(root, x, y, (ref) => ref.startsWith("turn:"));
       if (row) return { key: row.ref, el: row.el, ...parseRef(row.ref), soft: true };
       const grid = Grid.at(root, x, y, 0);
       if (!grid) return null;
-      const side = grid.side(x, y, BAND, CORNER);
+      const side = grid.side(x, y, ctx.info().band, ctx.info().corner);  // the bands as page.py draws them
       const at = side || grid.cell(x, y);
       if (!at) return null;
       const key = side ? `${grid.name}:${wallKey(at.r, at.c, side.side)}` : `${grid.name}:${sq(at.r, at.c)}`;
       // a tap's place while a turn is built, or for a doorway (a drag draws only squares and walls)
       const soft = Boolean(turn) || (Boolean(side) && edgePen !== "wall");
-      const near = !side && edgePen === "wall" && grid.side(x, y, 0.45, CORNER);  // a side a finger may mean (follows)
+      const near = !side && edgePen === "wall" && grid.side(x, y, 0.45, ctx.info().corner);  // a side a finger may mean (follows)
       return { key: near ? `${key}~${near.side}` : key, kind: side ? "edge" : "square", player: grid.name, r: at.r, c: at.c, side: side && side.side, grid, soft,
                near: near ? near.side : null };
     },
@@ -139,6 +140,11 @@ export function start(ctx) {
   ctx.board.onShow(() => paint(ctx));
 }
 
+export function held() { return turn ? { turn } : null; }  // the turn line half built, kept over a reload
+export function resume(ctx, kept) {
+  if (kept && kept.turn && players(ctx).includes(kept.turn.player)) { turn = { ...turnline.blank(kept.turn.player), ...kept.turn }; drawBar(ctx); tell(ctx); }
+}
+
 export function checked(ctx) {  // the turn count and the pens' pictures come with the check
   if (turn || (!bar.querySelector("svg") && ctx.info().pens)) { drawBar(ctx); tell(ctx); }
 }
@@ -152,7 +158,7 @@ function focusSheet(ctx) {
 }
 
 function button(text, title, pressed, onclick) {
-  const b = Object.assign(document.createElement("button"), { type: "button", textContent: text, title });
+  const b = Object.assign(document.createElement("button"), { type: "button", textContent: forHands(text), title });
   if (pressed !== null) b.setAttribute("aria-pressed", String(pressed));
   b.onclick = onclick;
   return b;
@@ -183,9 +189,9 @@ function drawBar(ctx) {
         button("cafeteria (f)", "This turn drew a cafeteria: click its two spaces", turn.kind === "cafe", act(() => turnKey(ctx, "f"))),
         button("stop (s)", "Stopped playing", turn.kind === "stop", act(() => turnKey(ctx, "s"))),
         button("Done (Esc)", "Back to drawing the store", null, act(() => { turn = null; }))),
-      Object.assign(document.createElement("p"), { className: "ikes-help", textContent:
+      Object.assign(document.createElement("p"), { className: "ikes-help", textContent: forHands(
         "Tap or type the dice (light, dark; more pairs for rerolls), click the tile's A1 space, then the display's space " +
-        "(its number is read from the sheet, or type it). Enter adds the line; Backspace takes back the last part." }));
+        "(its number is read from the sheet, or type it). Enter adds the line; Backspace takes back the last part.") }));
     return;
   }
   const pens = PENS.map((m) => {
@@ -200,15 +206,11 @@ function drawBar(ctx) {
     `The next click on a side: ${k === "door" ? "a doorway through its wall" : `the ${k}`}`, edgePen === k, act(() => { edgePen = k; pending = null; })));
   bar.replaceChildren(rowEl("Squares", ...pens), rowEl("Sides", ...sides,
     button("Turn log (t)", "Add the turns, line by line", null, act(() => startTurn(ctx)))),
-  Object.assign(document.createElement("p"), { className: "ikes-help", textContent:
+  Object.assign(document.createElement("p"), { className: "ikes-help", textContent: forHands(
     "Click or drag along the inside of a space's side for its wall (a wall belongs to the space whose side you are on); " +
     "a click on a wall removes it. A doorway: Doorway, then a wall (again: a plain wall). Keys: arrows, o . 1-6 c1 c2 type the grid, " +
-    "n e s w or Shift+arrow a wall, d i x then a side: doorway, entrance, exit." }));
+    "n e s w or Shift+arrow a wall, d i x then a side: doorway, entrance, exit.") }));
 }
-
-// the bands just inside a space's sides, as page.py draws them: a share of the cell, and the corners
-// (which belong to the square) left out
-const BAND = 0.28, CORNER = 0.336;
 
 function down(ctx, ref) {
   (ref.el ? ref.el : ref.grid.svg).closest(".sheet").focus({ preventScroll: true });
@@ -383,9 +385,9 @@ function tell(ctx) {
   const lacking = Object.entries(ctx.info().missing || {}).filter(([, what]) => what.length)
     .map(([p, what]) => `${p}'s ${what.join(" and ")}`);
   const still = lacking.length ? ` Still to draw: ${lacking.join("; ")} (Entrance and Exit buttons, then a side on the store's edge).` : "";
-  if (!cursor) { ctx.say(`Pick a pen, then click squares and sides; or click a sheet and type.${still}`); return; }
+  if (!cursor) { ctx.say(`Pick what a square gets (Squares) or a side (Sides), then click squares and sides; or click a sheet and type.${still}`); return; }
   const mark = gridOf(ctx, cursor.player)[cursor.at.r][cursor.at.c];
-  ctx.say(`${cursor.player}, ${sq(cursor.at.r, cursor.at.c)}: ${mark}. Pen: ${pen}${edgePen !== "wall" ? `; next side: ${edgePen}` : ""}.${still}`);
+  ctx.say(`${cursor.player}, ${sq(cursor.at.r, cursor.at.c)}: ${mark}. A click on a square writes ${pen}${edgePen !== "wall" ? `; next side: ${edgePen}` : ""}.${still}`);
 }
 
 function paint(ctx) {

@@ -237,5 +237,5 @@ def record_template(cfg: Any) -> str:
     for p in cfg.names:
         lines += [f"  {yaml_key(p)}:", "    entrance:    # e.g. D1 W", "    exit:        # e.g. D7 E", "    grid: |"]
         lines += ["      " + " ".join(["."] * N) for _ in range(N)]
-        lines += ["    walls: []", "    # turns: []"]
+        lines += ["    walls: []"]  # turns: added when entered (a comment in its place would stay under them)
     return "\n".join(lines) + "\n"

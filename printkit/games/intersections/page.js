@@ -14,7 +14,7 @@ function split(ref) { const i = ref.indexOf(":"); return { round: Number(ref.sli
 
 export function start(ctx) {
   const root = ctx.board.root;
-  track(root, {
+  ctx.track(root, {
     pick(x, y) {
       const grid = Grid.at(root, x, y);
       const dot = grid && grid.dot(x, y, 0.42);

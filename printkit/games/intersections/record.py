@@ -51,7 +51,9 @@ def record_template(cfg: Any) -> str:
     lines = ["# One list per round, the segments in the order they were drawn,",
              "# each written as its two end dots, e.g. [A1-A5, A3-E3, C1-C3].",
              f"# {cfg.segments} segments per round; the offense draws first, then seat order.",
+             # the offense of each round said once above the list, not beside its line: a round's line is
+             # rewritten as it is entered, and a comment beside it would stay behind on another round's line
+             "# Offense: " + ", ".join(f"round {r + 1} {cfg.names[r % len(cfg.names)]}" for r in range(cfg.rounds)) + ".",
              "rounds:"]
-    for r in range(cfg.rounds):
-        lines.append(f"  - []   # round {r + 1}: offense {cfg.names[r % len(cfg.names)]}")
+    lines += ["  - []"] * cfg.rounds
     return "\n".join(lines) + "\n"

@@ -38,7 +38,7 @@ export function start(ctx) {
   document.head.append(Object.assign(document.createElement("style"), { textContent: CSS }));
   panel = buildPanel(ctx);
   const root = ctx.board.root;
-  track(root, {
+  ctx.track(root, {
     pick: (x, y) => target(ctx, x, y),
     down: (place) => ({ ref: place.ref, el: place.el, alts: place.alts }),
     moved: (stroke, at) => move(ctx, stroke, at),
@@ -49,6 +49,14 @@ export function start(ctx) {
 }
 
 export function checked(ctx) { tell(ctx); }
+
+// the claim half picked, kept over a reload (and given back to resume)
+export function held() { return roads.length || cards.length ? { roads, cards, claimant } : null; }
+export function resume(ctx, kept) {
+  if (!kept) return;
+  roads = kept.roads || []; cards = kept.cards || []; claimant = kept.claimant || null;
+  changed(ctx);
+}
 
 // ---------------------------------------------------------------- the record
 
@@ -337,7 +345,7 @@ function showPanel(ctx) {
   if (choose) {
     if (!claimant || !inf.players.includes(claimant)) claimant = inf.to_move || inf.players[0];
     const label = document.createElement("span");
-    label.textContent = inf.mode === "open" ? "A claim first (claims only) by:" : "Claim by:";
+    label.textContent = "Who claims?";
     p.who.replaceChildren(label, ...inf.players.map((name) => {
       const b = Object.assign(document.createElement("button"), { type: "button", textContent: name });
       b.dataset.player = name;

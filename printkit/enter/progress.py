@@ -1,0 +1,84 @@
+"""What is still to enter: the scorer's violations about a part of the record nobody has entered yet.
+
+While a game is entered, Ben's curve not drawn yet is not a mistake, and Ben's untouched store does not
+disqualify him: those violations are "still to enter" on the page (no red, no disqualification) until the
+part is entered, or the players press Check.  Which violation is about which part is the game's (a curve,
+a fill of a copy, a player's sheet); whether that part is empty is read from the record as written.
+``printkit score`` is not changed by any of this: it scores the file as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+
+from ..report import Report
+
+FILL = re.compile(r"^(.+?) on (.+?)'s curve\b")
+OWN = re.compile(r"^(.+?)'s (curve|sheet)\b")
+
+
+def _parts(game_id: str, where: str, message: str) -> list[tuple]:
+    """The record's paths of the parts a violation is about, where the game names them (none: it is
+    about what was entered)."""
+    if game_id == "curve":
+        m = FILL.match(message)
+        if m:
+            return [("fills", m.group(1), m.group(2))]
+        m = OWN.match(where)
+        if m and m.group(2) == "curve" and where == f"{m.group(1)}'s curve":
+            return [("curves", m.group(1))]
+    if game_id == "ikes":
+        m = OWN.match(where)
+        if m and m.group(2) == "sheet":
+            if where.endswith("entrance and the exit"):  # the doorways not written yet, whatever else is
+                return [("sheets", m.group(1), "entrance"), ("sheets", m.group(1), "exit")]
+            return [("sheets", m.group(1))]
+    return []
+
+
+def _at(data: Any, path: tuple) -> Any:
+    for key in path:  # keys as typed, or in another case (a sheet keyed `ann` for Ann; casefold, as model.py)
+        if not isinstance(data, dict):
+            return None
+        found = key if key in data else next((k for k in data if str(k).casefold() == key.casefold()), None)
+        data = data.get(found) if found is not None else None
+    return data
+
+
+def empty(value: Any) -> bool:
+    """Nothing written: no value, a blank text, an empty list, a grid of dots only, or a mapping of those."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return all(t == "." for t in value.split())
+    if isinstance(value, list):  # a grid as a list of rows, a list of walls
+        return all(isinstance(v, str) and empty(v) for v in value)
+    if isinstance(value, dict):
+        return all(empty(v) for v in value.values())
+    return False
+
+
+def waiting(game_id: str, data: Any, report: Report) -> list[int]:
+    """The indices of the violations about a part of ``data`` not entered yet."""
+    out = []
+    for i, v in enumerate(report.violations):
+        parts = _parts(game_id, v.where, v.message)
+        if parts and all(empty(_at(data, part)) for part in parts):
+            out.append(i)
+    return out
+
+
+def as_entered(game_id: str, data: Any, report: Report) -> tuple[Report, list[int]]:
+    """The report as the page shows it while entering: the violations about parts not entered yet left
+    out, and a player disqualified by those alone not disqualified; with their indices in ``report``."""
+    idle = waiting(game_id, data, report)
+    if not idle:
+        return report, idle
+    kept = [v for i, v in enumerate(report.violations) if i not in set(idle)]
+    still = {v.player for v in kept}
+    out = msgspec.structs.replace(report, violations=kept,
+                                  disqualified=type(report.disqualified)(p for p in report.disqualified if p in still))
+    return out, idle

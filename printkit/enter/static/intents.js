@@ -1,0 +1,137 @@
+// Taps as intents. What a tap writes depends on the state the server last answered for (whose turn it is,
+// the next number of a copy, a curve's squares): a tap, a stroke, a key or a button of the board made while
+// the newest state has not come back checked and drawn (the server not answering, a phone out of the Wi-Fi,
+// or the answer to the last change still on its way) is never computed from what the page shows then. It
+// is kept, in order, marked on the sheet as pending (no red), and played once the newest state is back,
+// each one after the answer to the one before it: a draw made offline is the next player's draw then, as
+// it would have been online. Every game gets this: its strokes go through ctx.track, its keys and the
+// buttons of the board through the page.
+import { Grid } from "/static/input.js";
+
+const CSS = `
+  #sheets .pending { fill: #0072b2; fill-opacity: .22; stroke: #0072b2; stroke-width: .6; stroke-dasharray: .9 .6; }
+  #sheets line.pending, #sheets path.pending { stroke: #0072b2; stroke-opacity: .8; stroke-dasharray: .9 .6; }
+  #board button.pending { outline: 2px dashed #0072b2; outline-offset: 2px; }`;
+
+const refOf = (place) => (place && (place.ref || place.key)) || null;
+
+export class Intents {
+  // fresh(): whether the page's newest state has come back from the server; seq(): the newest state's
+  // number (an intent that changed the record made a new one); board: the sheets; root: the board's section
+  constructor({ fresh, seq, board, root, told }) {
+    Object.assign(this, { fresh, seq, board, root, told, queue: [], awaiting: [], replaying: false });
+    document.head.append(Object.assign(document.createElement("style"), { textContent: CSS }));
+    board.onShow(() => this.paint());
+    // a button of the board (Claim, Pass, a pen, Add turn): kept in order with the taps around it
+    root.addEventListener("click", (e) => {
+      const b = e.target.closest && e.target.closest("button");
+      if (this.replaying || !b || !root.contains(b) || this.now()) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      this.keep({ refs: [], button: b, run: () => b.click() });
+    }, true);
+  }
+
+  now() { return this.fresh() && !this.queue.length; }  // an input may act at once
+
+  get size() { return this.queue.length; }
+
+  // the handlers a game gives input.js's track(), kept as intents while the state is not fresh
+  wrap(game) {
+    const live = (fn, refs) => {  // a handler run now: its places pending until the answer to what it wrote
+      const before = this.seq();
+      const out = fn();
+      if (this.seq() !== before) { this.awaiting = refs.filter(Boolean); this.paint(); }
+      return out;
+    };
+    return {
+      ...game,
+      down: (place, e) => {
+        if (this.now()) return live(() => game.down(place, e), [refOf(place)]);
+        return { kept: true, place, e, overs: [], refs: [refOf(place)] };  // recorded, played later
+      },
+      over: (stroke, place, at) => {
+        if (!stroke.kept) return live(() => game.over?.(stroke, place, at), [refOf(place)]);
+        stroke.overs.push({ place, at });
+        stroke.refs.push(refOf(place));
+        this.paint(stroke.refs);
+      },
+      moved: (stroke, at) => (stroke.kept ? undefined : game.moved?.(stroke, at)),
+      // whether a touch goes on as a stroke (else it scrolls): for a kept one, asked of its first place
+      follows: game.follows && ((stroke, dx, dy) => {
+        if (!stroke.kept) return game.follows(stroke, dx, dy);
+        try { return game.follows({ ...stroke.place }, dx, dy); } catch (_) { return true; }
+      }),
+      up: (stroke, place, moved) => {
+        if (!stroke.kept) return live(() => game.up?.(stroke, place, moved), [refOf(place)]);
+        this.keep({
+          refs: stroke.refs,
+          run: () => {
+            const s = game.down(this.fix(stroke.place), stroke.e);
+            if (!s) return;
+            for (const o of stroke.overs) game.over?.(s, this.fix(o.place), o.at);
+            game.up?.(s, this.fix(place), moved);
+          },
+        });
+      },
+      cancel: (stroke) => { if (stroke.kept) this.paint(); else game.cancel?.(stroke); },
+    };
+  }
+
+  // a key for the game: at once, or kept (a copy of the event) and pressed later
+  key(e, press) {
+    if (this.now()) { const before = this.seq(); press(e); if (this.seq() !== before) this.awaiting = []; return; }
+    if (["Tab", "Shift", "Control", "Alt", "Meta"].includes(e.key)) return;
+    e.preventDefault();
+    const copy = { key: e.key, code: e.code, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, altKey: e.altKey, metaKey: e.metaKey,
+                   target: e.target, preventDefault() {}, stopPropagation() {} };
+    this.keep({ refs: [], run: () => press(copy) });
+  }
+
+  keep(intent) {
+    this.queue.push(intent);
+    this.paint();
+    this.told?.(this.queue.length);
+  }
+
+  // the newest state is back: the kept intents played in order, until one writes (its answer comes first)
+  run() {
+    this.awaiting = [];
+    while (this.queue.length && this.fresh()) {
+      const it = this.queue.shift();
+      this.replaying = true;
+      try { it.run(); } catch (err) { console.error(err); } finally { this.replaying = false; }
+    }
+    this.paint();
+    this.told?.(this.queue.length);
+  }
+
+  takeBack() {  // Undo with taps still kept: the last of them goes, as if never made
+    const it = this.queue.pop();
+    this.paint();
+    this.told?.(this.queue.length);
+    return it;
+  }
+
+  // a place recorded before the sheets were drawn again: its element and its grid as they are now
+  fix(place) {
+    if (!place) return place;
+    const out = { ...place };
+    for (const [k, v] of Object.entries(out)) {
+      if (v instanceof Grid && !v.el.isConnected) {
+        const el = this.board.el(`grid:${v.name}`);
+        if (el) out[k] = new Grid(el);
+      }
+    }
+    if (out.el && !out.el.isConnected && out.ref) out.el = this.board.el(out.ref) || out.el;
+    return out;
+  }
+
+  // the pending marks: the places of the kept intents, and those of the last one written until its answer
+  paint(extra = []) {
+    for (const el of this.root.querySelectorAll(".pending")) el.classList.remove("pending");
+    const refs = new Set([...this.awaiting, ...extra, ...this.queue.flatMap((it) => it.refs)]);
+    for (const ref of refs) if (ref) for (const el of this.board.all(ref)) el.classList.add("pending");
+    for (const it of this.queue) if (it.button) it.button.classList.add("pending");
+  }
+}

@@ -1,0 +1,120 @@
+"""Taps made off the network are intents, not diffs: on a phone (390 x 844, touch) taps made while the
+server does not answer are marked as pending on the sheet, kept in order, and written against the newest
+record once it answers again, so that entering offline then online gives the file entering online gives.
+Each game: the same taps entered online (waiting for each answer) and offline (all at once, then back)."""
+
+from __future__ import annotations
+
+import yaml
+from enter_helpers import DATA, Fingers, Served, config_for, open_page, phone, saved_when, wait_checked
+
+
+def _run(browser, tmp_path, name, example, taps, offline, ready):
+    """The taps on a phone, online or offline; the results file's text once ``ready(data)`` holds."""
+    folder = tmp_path / name
+    folder.mkdir()
+    cfg = config_for(example, folder)
+    s = Served(cfg)
+    pg = phone(browser)
+    try:
+        open_page(pg, s)
+        fingers = Fingers(pg)
+        if offline:
+            pg.context.set_offline(True)
+        for tap in taps:
+            tap(fingers)
+            if not offline:
+                wait_checked(pg)
+        if offline:
+            assert pg.locator("#sheets .pending").count() > 0  # shown at once, as not written yet
+            assert pg.locator("#sheets .marked").count() == 0
+            assert "not answering" in pg.inner_text("#problem")
+            pg.context.set_offline(False)
+        pg.wait_for_function("document.querySelectorAll('#sheets .pending').length === 0", timeout=30_000)
+        wait_checked(pg)
+        results = next(folder.glob("*-results.yaml"))
+        data = saved_when(pg, results, ready, timeout=30)
+        pg.wait_for_function("document.getElementById('saved').textContent.startsWith('Saved')", timeout=30_000)
+        assert ready(data), data
+        # back online, the page is live again: the check of the newest record, not "cannot read"
+        assert pg.inner_text("[data-status]") not in ("cannot read", "waiting for the server")
+        assert pg.locator("#problem").is_hidden()
+        assert pg.errors == []
+        return results.read_text(encoding="utf-8"), data
+    finally:
+        pg.context.close()
+        s.stop()
+
+
+def _same_offline_and_online(browser, tmp_path, example, taps, ready):
+    online = _run(browser, tmp_path, "online", example, taps, False, ready)
+    offline = _run(browser, tmp_path, "offline", example, taps, True, ready)
+    assert offline[1] == online[1]
+    assert offline[0] == online[0]
+    return online[1]
+
+
+def test_knives_draws_made_offline_are_each_the_next_players(browser, tmp_path):
+    example = DATA / "played-knives.yaml"
+    draws = yaml.safe_load(example.read_text(encoding="utf-8"))["turns"][:4]
+    assert all(" draws " in t for t in draws)
+    taps = [lambda f, r=t.split()[-1]: f.click(f"card:{r}") for t in draws]
+    data = _same_offline_and_online(browser, tmp_path, example, taps, lambda d: len(d.get("turns") or []) >= 4)
+    assert data["turns"] == draws  # Ann, Ben, Cat, Dan: never "Ann draws 6, Ann draws 3"
+
+
+def test_add_residue_moves_made_offline_go_to_the_player_to_move(browser, tmp_path):
+    example = DATA / "played-add-residue.yaml"
+    moves = [m.split("=")[0].strip() for m in yaml.safe_load(example.read_text(encoding="utf-8"))["moves"][:4]]
+    taps = [lambda f, m=m: f.click("move:" + " ".join(m.split()[1:])) for m in moves]
+    data = _same_offline_and_online(browser, tmp_path, example, taps, lambda d: len(d.get("moves") or []) >= 4)
+    assert data["moves"] == moves
+
+
+def test_a_curve_drawn_and_filled_offline_gives_the_online_file(browser, tmp_path):
+    example = DATA / "played-curve.yaml"
+    taps = [
+        lambda f: f.drag("curve:Ann:B2", "curve:Ann:B5", "curve:Ann:E5", "curve:Ann:E2", "curve:Ann:B2", steps=3),
+        lambda f: f.click("fill:Ann:Ann:B2"),  # 1 here ...
+        lambda f: f.click("fill:Ann:Ann:B3"),  # ... 2 beside it: the route numbered
+        lambda f: f.click("fill:Ann:Ann:C3"),  # then the inside squares, the next number each
+        lambda f: f.click("fill:Ann:Ann:C4"),
+        lambda f: f.click("fill:Ann:Ann:D4"),
+    ]
+
+    def ready(d):
+        fill = ((d.get("fills") or {}).get("Ann") or {}).get("Ann") or ""
+        return sum(t != "." for t in fill.split()) >= 15
+
+    data = _same_offline_and_online(browser, tmp_path, example, taps, ready)
+    rows = [r.split() for r in data["fills"]["Ann"]["Ann"].splitlines()]
+    inside = [rows[2][2], rows[2][3], rows[3][3]]
+    assert len(set(inside)) == 3, inside  # three numbers, never the same one written three times
+
+
+def test_undo_takes_back_a_tap_not_written_yet(browser, tmp_path):
+    example = DATA / "played-knives.yaml"
+    folder = tmp_path / "undo"
+    folder.mkdir()
+    s = Served(config_for(example, folder))
+    pg = phone(browser)
+    try:
+        open_page(pg, s)
+        f = Fingers(pg)
+        pg.context.set_offline(True)
+        f.click("card:6")
+        f.click("card:3")
+        f.click("card:7")
+        assert pg.locator('#sheets [data-ref="card:7"].pending').count() == 1
+        pg.evaluate("document.getElementById('undo').click()")  # the last tap kept goes
+        assert pg.locator('#sheets [data-ref="card:7"].pending').count() == 0
+        pg.context.set_offline(False)
+        results = next(folder.glob("*-results.yaml"))
+        data = saved_when(pg, results, lambda d: len(d.get("turns") or []) >= 2)
+        pg.wait_for_function("document.querySelectorAll('#sheets .pending').length === 0", timeout=30_000)
+        wait_checked(pg)
+        data = saved_when(pg, results, lambda d: len(d.get("turns") or []) >= 2)
+        assert data["turns"] == ["Ann draws 6", "Ben draws 3"]
+    finally:
+        pg.context.close()
+        s.stop()

@@ -1,0 +1,56 @@
+"""What is still to enter (enter/progress.py): the violations about a part nobody has entered yet, read
+against the scorer on the played examples with parts blanked."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printkit import registry
+from printkit.enter import document, progress
+
+DATA = Path(__file__).resolve().parent.parent / "games" / "data"
+CURVE = yaml.safe_load((DATA / "played-curve.yaml").read_text(encoding="utf-8"))
+BLANK = ". . . . . . . . . . . .\n" * 12
+
+
+def test_a_whole_played_game_has_nothing_still_to_enter():
+    for name in ("curve", "ikes", "knives", "add-residue", "intersections"):
+        data = yaml.safe_load((DATA / f"played-{name}.yaml").read_text(encoding="utf-8"))
+        assert document.check(registry.get(data["game"]), data)["waiting"]["violations"] == []
+
+
+def test_empty_reads_nothing_written_only():
+    assert progress.empty(None) and progress.empty("") and progress.empty([]) and progress.empty(BLANK)
+    assert progress.empty({"entrance": None, "exit": None, "grid": BLANK, "walls": []})
+    assert progress.empty([". . .", ". . ."])
+    assert not progress.empty(BLANK.replace(".", "1", 1)) and not progress.empty(["A3 E"]) and not progress.empty(0)
+
+
+@settings(max_examples=25, deadline=None)
+@given(curves=st.sets(st.sampled_from(sorted(CURVE["curves"]))),
+       fills=st.sets(st.tuples(st.sampled_from(sorted(CURVE["fills"])), st.sampled_from(sorted(CURVE["curves"])))))
+def test_curve_violations_wait_exactly_for_the_parts_blanked(curves, fills):
+    """Blank any curves and copies: every violation still to enter names a blank part, every one about a
+    blank part is still to enter, and no player is out for a part not entered alone."""
+    game = registry.get("curve")
+    data = copy.deepcopy(CURVE)
+    for owner in curves:
+        data["curves"][owner] = BLANK
+    for filler, owner in fills:
+        data["fills"][filler][owner] = BLANK
+    out = document.check(game, data)
+    idle = set(out["waiting"]["violations"])
+    for i, v in enumerate(out["violations"]):
+        blank_curve = v["where"] == f"{v['player']}'s curve" and v["player"] in curves
+        blank_fill = any(v["message"].startswith(f"{f} on {o}'s curve") for f, o in fills)
+        assert (i in idle) == (blank_curve or blank_fill), v
+    for name in out["waiting"]["disqualified"]:
+        assert all(i in idle for i, v in enumerate(out["violations"]) if v["player"] == name)
+    assert not {i for i, v in enumerate(out["violations"]) if i not in idle} & idle
+    kept_refs = {r for i, refs in enumerate(out["places"]) if i not in idle for r in refs}
+    assert set(out["marks"]) <= kept_refs  # nothing of a part not entered is marked red
