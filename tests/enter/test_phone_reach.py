@@ -73,7 +73,7 @@ def test_the_long_ways_chosen_pen_and_add_turn_are_in_the_bar(serve, browser, tm
     assert in_view(pg, pen) and "o tile" in pen.inner_text()
     fingers.tap('.pens button[data-pen="1"]')
     assert "1" in pen.inner_text()
-    pg.get_by_role("button", name="Turn log (t)", exact=True).first.click()
+    pg.get_by_role("button", name="Turn log", exact=True).first.click()
     add = pg.locator("#dock-acts button", has_text="Add turn")
     assert in_view(pg, add)
     assert pg.errors == []

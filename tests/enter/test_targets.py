@@ -36,7 +36,7 @@ def test_every_control_and_every_place_is_44_px_to_a_finger(serve, browser, game
     open_page(pg, s)
     pg.locator("#join summary").click()  # the join code open: its summary and its sentence
     if game == "ikes":  # the turn log's dice and buttons too
-        pg.get_by_role("button", name="Turn log (t)", exact=True).first.click()
+        pg.get_by_role("button", name="Turn log", exact=True).first.click()
     got = pg.evaluate(AUDIT)
     assert got["places"] > 0 or game == "add-residue", game
     assert got["small"] == [], (game, got["small"][:12], len(got["small"]))

@@ -18,7 +18,18 @@ def swipe(fingers: Fingers, x: float, y: float, dx: float, dy: float, steps: int
     for j in range(1, steps + 1):
         fingers.touch("touchMove", [(x + dx * j / steps, y + dy * j / steps)])
     fingers.touch("touchEnd", [])
-    fingers.page.wait_for_timeout(250)
+    settle(fingers.page)
+
+
+def settle(pg) -> None:
+    """Wait until the page has stopped moving (a swipe's fling runs on after the finger lifts)."""
+    last = None
+    for _ in range(40):
+        pg.wait_for_timeout(100)
+        now = pg.evaluate("scrollY")
+        if now == last:
+            return
+        last = now
 
 
 def scrolled_by(pg, fingers: Fingers, x: float, y: float, dy: float = -140) -> float:

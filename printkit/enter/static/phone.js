@@ -48,6 +48,15 @@ export class Phone {
       attributeFilter: ["disabled", "hidden", "aria-pressed", "data-dock"] });
     this.acts();
     new MutationObserver(() => this.answer()).observe($("answer"), { childList: true });
+    // on a phone the controls above the sheets never shrink while entering (a line of the claim panel
+    // that comes and goes would move the sheets under the finger): they keep the tallest they have been
+    let tallest = 0;
+    new ResizeObserver(() => {
+      const el = $("controls");
+      if (getComputedStyle($("dock")).display === "none") { el.style.minHeight = ""; tallest = 0; return; }
+      const h = el.getBoundingClientRect().height;
+      if (h > tallest + 0.5) { tallest = h; el.style.minHeight = `${h}px`; }
+    }).observe($("controls"));
     $("violations").addEventListener("click", (e) => {
       const li = e.target.closest("li[data-index]");
       if (li) this.go(Number(li.dataset.index));

@@ -119,15 +119,13 @@ export function start(ctx) {
                near: near ? near.side : null };
     },
     down: (place) => down(ctx, place),
-    over: (stroke, place) => {
-      if (stroke.kind === "edge" && place.kind === "square" && place.near === stroke.side) place = { ...place, kind: "edge", side: place.near };
-      if (place.kind === stroke.kind && place.player === stroke.player) take(ctx, stroke, place);
-    },
+    over: (stroke, p) => {
+      const place = stroke.kind === "edge" && p.kind === "square" && p.near === stroke.side ? { ...p, kind: "edge", side: p.near } : p;
+      if (place.kind === stroke.kind && place.player === stroke.player) take(ctx, stroke, place); },
     follows(stroke, dx, dy) {  // a finger's drag from near a side, along it: walls (a finger is wider than the band)
       if (stroke.kind !== "square" || !stroke.near || turn) return true;
-      const along = stroke.near === "E" || stroke.near === "W" ? Math.abs(dy) > 1.5 * Math.abs(dx) : Math.abs(dx) > 1.5 * Math.abs(dy);
-      if (!along) return true;
-      clearSketch(root);
+      if (stroke.near === "E" || stroke.near === "W" ? Math.abs(dy) <= 1.5 * Math.abs(dx) : Math.abs(dx) <= 1.5 * Math.abs(dy)) return true;
+      clearSketch(root);  // along the side: a wall stroke from here on
       return down(ctx, { ...stroke.first, kind: "edge", side: stroke.near }) || true;
     },
     up: (stroke) => up(ctx, stroke),
