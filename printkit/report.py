@@ -12,6 +12,8 @@ class Violation(msgspec.Struct):
     where: str  # place on the sheet, e.g. "round 2, segment 3 (C1-C3)"
     message: str
     refs: tuple[str, ...] = ()  # the entry page's data-refs of the places to mark
+    parts: tuple[tuple, ...] = ()  # the parts of the record it is about, as paths into the results document,
+    # where players fill a part in whole (a curve, a copy, a sheet): while those are empty it is still to enter
 
 
 class Report(msgspec.Struct):
@@ -41,8 +43,9 @@ class Report(msgspec.Struct):
         best = max(self.scores[p] for p in alive)
         return [p for p in alive if self.scores[p] == best]
 
-    def violation(self, player: str | None, rule: str, where: str, message: str, refs: tuple[str, ...] = ()) -> None:
-        self.violations.append(Violation(player, rule, where, message, tuple(refs)))
+    def violation(self, player: str | None, rule: str, where: str, message: str, refs: tuple[str, ...] = (),
+                  parts: tuple[tuple, ...] = ()) -> None:
+        self.violations.append(Violation(player, rule, where, message, tuple(refs), tuple(parts)))
 
     def to_json(self) -> dict:
         return {

@@ -112,7 +112,7 @@ def check(game, data: Any) -> dict:
     res = read(game, data)
     report = game.score(res)
     out = report.to_json()
-    entering, waiting = as_entered(game.id, data, report)  # parts not entered yet: "still to enter", not red
+    entering, waiting = as_entered(data, report)  # parts not entered yet: "still to enter", not red
     out["marks"] = list(dict.fromkeys(game.marks(res, entering)))
     out["places"] = [list(v.refs) for v in report.violations]  # where each mistake is, for a tap to go to
     out["waiting"] = {"violations": waiting, "disqualified": sorted(report.disqualified - entering.disqualified),
@@ -137,7 +137,7 @@ def board(game, data: Any) -> dict:
             part["ref"] = game.ref_of(res, tuple(part["path"]))
     from .progress import as_entered
 
-    report, _ = as_entered(game.id, data, game.score(res))  # a part not entered yet is not drawn as wrong
+    report, _ = as_entered(data, game.score(res))  # a part not entered yet is not drawn as wrong
     return {"sheets": [_svg(page) for page in game.board(res, report, paper(res.paper))],
             "info": game.board_info(res, report), "unread": unread}
 

@@ -2,41 +2,19 @@
 
 While a game is entered, Ben's curve not drawn yet is not a mistake, and Ben's untouched store does not
 disqualify him: those violations are "still to enter" on the page (no red, no disqualification) until the
-part is entered, or the players press Check.  Which violation is about which part is the game's (a curve,
-a fill of a copy, a player's sheet); whether that part is empty is read from the record as written.
+part is entered, or the players press Check.  Which violation is about which part is the game's scorer's
+to say (``Violation.parts``: a curve, a fill of a copy, a player's sheet); whether that part is empty is read
+from the record as written.
 ``printkit score`` is not changed by any of this: it scores the file as it is.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import msgspec
 
 from ..report import Report
-
-FILL = re.compile(r"^(.+?) on (.+?)'s curve\b")
-OWN = re.compile(r"^(.+?)'s (curve|sheet)\b")
-
-
-def _parts(game_id: str, where: str, message: str) -> list[tuple]:
-    """The record's paths of the parts a violation is about, where the game names them (none: it is
-    about what was entered)."""
-    if game_id == "curve":
-        m = FILL.match(message)
-        if m:
-            return [("fills", m.group(1), m.group(2))]
-        m = OWN.match(where)
-        if m and m.group(2) == "curve" and where == f"{m.group(1)}'s curve":
-            return [("curves", m.group(1))]
-    if game_id == "ikes":
-        m = OWN.match(where)
-        if m and m.group(2) == "sheet":
-            if where.endswith("entrance and the exit"):  # the doorways not written yet, whatever else is
-                return [("sheets", m.group(1), "entrance"), ("sheets", m.group(1), "exit")]
-            return [("sheets", m.group(1))]
-    return []
 
 
 def _at(data: Any, path: tuple) -> Any:
@@ -61,20 +39,20 @@ def empty(value: Any) -> bool:
     return False
 
 
-def waiting(game_id: str, data: Any, report: Report) -> list[int]:
-    """The indices of the violations about a part of ``data`` not entered yet."""
+def waiting(data: Any, report: Report) -> list[int]:
+    """The indices of the violations about a part of ``data`` not entered yet (the scorer names the parts a
+    violation is about: ``Violation.parts``)."""
     out = []
     for i, v in enumerate(report.violations):
-        parts = _parts(game_id, v.where, v.message)
-        if parts and all(empty(_at(data, part)) for part in parts):
+        if v.parts and all(empty(_at(data, part)) for part in v.parts):
             out.append(i)
     return out
 
 
-def as_entered(game_id: str, data: Any, report: Report) -> tuple[Report, list[int]]:
+def as_entered(data: Any, report: Report) -> tuple[Report, list[int]]:
     """The report as the page shows it while entering: the violations about parts not entered yet left
     out, and a player disqualified by those alone not disqualified; with their indices in ``report``."""
-    idle = waiting(game_id, data, report)
+    idle = waiting(data, report)
     if not idle:
         return report, idle
     kept = [v for i, v in enumerate(report.violations) if i not in set(idle)]

@@ -51,3 +51,9 @@ def places(res: Results) -> list[str]:
 def ref_of(res: Results, path: tuple) -> str | None:
     """The tally grid (``grid:tally``), for any line of the tally."""
     return "grid:tally" if path[:1] == ("tally",) else None
+
+
+def said(path: tuple) -> str | None:
+    """A tally line as players say it: "tally line 3"."""
+    at = path[1] if path[:1] == ("tally",) and len(path) > 1 and isinstance(path[1], int) else None
+    return None if at is None else f"tally line {at + 1}"

@@ -197,7 +197,8 @@ def check(res: Results, report: Report) -> tuple[dict[str, Curve], list[Fill]]:
         for p in cv.problems:
             report.violation(owner, p.rule, f"{owner}'s curve" + (f", {coord(*p.square)}" if p.square else ""),
                              f"{owner}'s curve: {p.message}",
-                             (f"curve:{owner}:{coord(*p.square)}",) if p.square else ())
+                             (f"curve:{owner}:{coord(*p.square)}",) if p.square else (),
+                             () if p.square else (("curves", owner),))  # the curve as a whole: still to draw
         if cv.route is None:
             report.notes.append(f"{owner}'s curve is not a closed curve, so no fill of it can be checked; "
                                 "each fill of it scores 0")
@@ -206,7 +207,10 @@ def check(res: Results, report: Report) -> tuple[dict[str, Curve], list[Fill]]:
     fills = []
     for player in res.names:
         for owner in res.names:
+            before = len(report.violations)
             fills.append(check_fill(curves[owner], player, res.fills[player][owner], n, report))
+            for v in report.violations[before:]:  # each about the copy: still to fill while it is empty
+                v.parts = (("fills", player, owner),)
     return curves, fills
 
 

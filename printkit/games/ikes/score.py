@@ -70,7 +70,8 @@ def check_sheet(b: Floor, player: str, sheet: str, report: Report) -> None:
         both = " and the ".join(unset)
         report.violation(player, "doorways", f"{sheet}, {both}",
                          f"the {both} {'are' if len(unset) == 2 else 'is'} not written yet: each is the edge space "
-                         "and the side of the outer wall its doorway is on, e.g. D1 W", (f"grid:{player}",))
+                         "and the side of the outer wall its doorway is on, e.g. D1 W", (f"grid:{player}",),
+                         (("sheets", player, "entrance"), ("sheets", player, "exit")) if len(unset) == 2 else ())
     elif b.entrance == b.exit:
         report.violation(player, "doorways", f"{sheet}, entrance and exit",
                          f"the entrance and the exit are the same doorway ({name(b.entrance[0])} {b.entrance[1]})",
@@ -152,10 +153,10 @@ def table_rolls(res: Results, report: Report) -> dict[str, list[str]]:
                     f"{p}'s sheet fits {want}: check this entry against the sheet"
                 report.violation(p, "same-roll", f"{p}'s sheet, turn {i + 1}",
                                  f"dice {dice} differ from {other}; {slip} (the turn is replayed with {want})",
-                                 refs)
+                                 refs, (("sheets", p),))
             else:
                 report.violation(p, "same-roll", f"{p}'s sheet, turn {i + 1}",
-                                 f"dice {dice} differ from {other}; everyone draws from the same roll", refs)
+                                 f"dice {dice} differ from {other}; everyone draws from the same roll", refs, (("sheets", p),))
     return lines
 
 
@@ -170,10 +171,13 @@ def evaluate(res: Results) -> tuple[Report, dict[str, tuple[Floor, Walk]]]:
         sh = res.sheets[p]
         sheet = f"{p}'s sheet"
         b = floor_of(sh)
+        before = len(report.violations)
         check_sheet(b, p, sheet, report)
         if sh.turns is not None:
             st = replay(lines[p], p, sheet, seat, len(res.names), report, b.entrance, b.exit)
             compare(st, b, p, sheet, report)
+        for v in report.violations[before:]:  # each about the sheet: still to enter while it is empty
+            v.parts = v.parts or (("sheets", p),)
         w = walk(b)
         report.scores[p] = w.score
         out[p] = (b, w)
