@@ -61,13 +61,27 @@ def empty(value: Any) -> bool:
     return False
 
 
+def said(path: tuple) -> str:
+    """A part as the players name it: Ben's curve, Ann's copy of Ben's curve, Ben's sheet, Ben's entrance."""
+    if path[0] == "fills":
+        return f"{path[1]}'s copy of {path[2]}'s curve"
+    if path[0] == "curves":
+        return f"{path[1]}'s curve"
+    return f"{path[1]}'s " + (path[2] if len(path) > 2 else "sheet")
+
+
 def waiting(game_id: str, data: Any, report: Report) -> list[int]:
     """The indices of the violations about a part of ``data`` not entered yet."""
+    return [i for i, _ in parts_waiting(game_id, data, report)]
+
+
+def parts_waiting(game_id: str, data: Any, report: Report) -> list[tuple[int, str]]:
+    """(index, the part as the players name it) of each violation about a part not entered yet."""
     out = []
     for i, v in enumerate(report.violations):
         parts = _parts(game_id, v.where, v.message)
         if parts and all(empty(_at(data, part)) for part in parts):
-            out.append(i)
+            out.append((i, " and ".join(dict.fromkeys(said(p) for p in parts)).replace("entrance and " + parts[0][1] + "'s exit", "entrance and exit")))
     return out
 
 

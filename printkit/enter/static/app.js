@@ -195,7 +195,7 @@ function showScores() {
   const v = view(page.report, page.final || page.revealSeq === page.shownSeq);
   const blank = render(v, page.setup);
   phone.checked(v, blank);
-  if (!blank && !v.violations.length && v.still.length) $("dock-state").textContent = `\u2713 so far, ${v.still.length} to enter`;
+  if (!blank && !v.violations.length && v.parts.length) $("dock-state").textContent = `\u2713 so far, ${v.parts.length} to enter`;
   news.show(v, blank, page.done);
   page.done = "";
 }
