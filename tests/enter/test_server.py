@@ -103,6 +103,8 @@ def test_check_answers_exactly_what_score_json_prints(serve, example):
     assert status == 200
     marks, places = body.pop("marks"), body.pop("places")
     assert isinstance(marks, list) and len(places) == len(body["violations"])
+    waiting = body.pop("waiting")  # a whole game played: nothing is still to enter
+    assert waiting["violations"] == [] and waiting["parts"] == [] and waiting["winners"] == body["winners"]
     assert sorted({r for p in places for r in p}) == sorted(marks)  # each mistake's places, all marked
     code, out, err = run_printkit("score", s.path, "--json")
     assert body == json.loads(out)
@@ -153,7 +155,7 @@ def test_save_writes_what_score_reads_back_the_same(serve):
     assert text.splitlines()[:2] == (DATA / "played-add-residue.yaml").read_text(encoding="utf-8").splitlines()[:2]
     assert "\nmoves: [Ann add 10 = 10, " in text  # the moves stay on one line, as this file keeps them
     shown = request(s, "POST", "/api/check", doc)[1]
-    shown.pop("marks"), shown.pop("places")
+    shown.pop("marks"), shown.pop("places"), shown.pop("waiting")
     assert json.loads(run_printkit("score", s.path, "--json")[1]) == shown
     assert [p.name for p in s.path.parent.iterdir() if p.name.endswith(".tmp")] == []
 

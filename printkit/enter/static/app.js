@@ -94,8 +94,9 @@ function othersPart(was, now) {
 
 // what an edit did, as the players would say it: the line it wrote to a log ("Ben draws Q"), or nothing
 function written(was, now) {
-  const line = diff(was, now).filter((c) => typeof c.path.at(-1) === "number" && typeof c.value === "string").at(-1);
-  return line ? `Written: ${line.value}` : "";
+  const lines = diff(was, now).flatMap((c) => (typeof c.append === "string" ? [c.append]
+    : typeof c.path.at(-1) === "number" && typeof c.value === "string" ? [c.value] : []));
+  return lines.length ? `Written: ${lines.at(-1)}` : "";
 }
 
 function changed(from = null) {
