@@ -26,7 +26,7 @@ def main() -> None:
     t, c = time.perf_counter(), time.process_time()
     played = play_many(games, seed)
     dt, cpu = time.perf_counter() - t, time.process_time() - c
-    scores = [walk(g.board).score for g in played]
+    scores = [walk(g.floor).score for g in played]
     digest = hashlib.sha256("".join(record(g) for g in played).encode()).hexdigest()
     print(f"{games} solo bot games, seed {seed}, one core: {dt / games * 1000:.1f} ms per game "
           f"({games / dt:.1f} games/s; CPU {cpu / games * 1000:.1f} ms = {games / cpu:.1f} games per CPU second)")
@@ -45,11 +45,11 @@ def main() -> None:
     dt = time.perf_counter() - t
     print(f"{games} games on {jobs} processes: {dt:.2f} s = {games / dt:.1f} games/s; "
           f"scores {'the same' if every == scores else 'DIFFERENT'} as on one core")
-    boards = [g.board for g in played]
+    floors = [g.floor for g in played]
     t = time.perf_counter()
     reps = 0
     while time.perf_counter() - t < 1.0:
-        for b in boards[:50]:
+        for b in floors[:50]:
             walk(b)
             reps += 1
     print(f"scoring one final sheet (exact best walk): {(time.perf_counter() - t) / reps * 1e6:.0f} us")

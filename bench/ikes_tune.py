@@ -51,7 +51,7 @@ def main() -> None:
     from printkit.games.ikes.path import walk
     from printkit.games.ikes.simulate import BANDS, play_many
 
-    scores = [walk(g.board).score for g in play_many(games, seed)]
+    scores = [walk(g.floor).score for g in play_many(games, seed)]
     bands = " ".join(f"{name} {100 * sum(1 for s in scores if lo <= s <= hi) / games:.0f}%" for name, lo, hi in BANDS)
     print(f"{sys.argv[1]} {sys.argv[4] if len(sys.argv) > 4 else ''}: median {statistics.median(scores)}, mean {statistics.fmean(scores):.2f}, "
           f"max {max(scores)}; {bands}")

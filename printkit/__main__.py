@@ -1,3 +1,3 @@
-from .entry import main
+from .console import main
 
 main()

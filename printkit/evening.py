@@ -95,10 +95,22 @@ def state_of(report: Report) -> str:
 
 
 def short_of(config, res) -> bool:
-    """Whether the record holds fewer rounds than the kit printed (Making Intersections: the results file
-    does not repeat the number of rounds, so only the evening, which has the config, can tell)."""
+    """Whether a record that breaks no rule still lacks a part every finished game has: fewer rounds than
+    the kit printed (Making Intersections: its results file does not repeat the number), or a curve, a
+    fill (Within The Curve) or a store (The Long Way) nobody has entered yet.  (The scorers say so of the
+    rest: roads unclaimed, moves missing.)  Kept here until the game contract says when a game is over."""
     planned, played = getattr(config, "rounds", None), getattr(res, "rounds", None)
-    return isinstance(planned, int) and isinstance(played, (list, tuple)) and len(played) < planned
+    if isinstance(planned, int) and isinstance(played, (list, tuple)) and len(played) < planned:
+        return True
+    curves, fills = getattr(res, "curves", None), getattr(res, "fills", None)
+    if isinstance(curves, dict) and isinstance(fills, dict):
+        grids = [*curves.values(), *(g for row in fills.values() for g in row.values())]
+        if any(all(x is None for row in grid for x in row) for grid in grids):
+            return True
+    sheets = getattr(res, "sheets", None)
+    if isinstance(sheets, dict):
+        return any(not sh.walls and not sh.turns and set(sh.grid.split()) <= {"."} for sh in sheets.values())
+    return False
 
 
 class Evening:
@@ -204,11 +216,11 @@ def load(config_path: str | Path, read: bool = True) -> Evening:
     game = registry.get(registry.game_of(doc))
     cfg = validation.validate(game.Config, doc)
     title = cfg.title or game.title
-    night = kit_plays(game, cfg)
-    total = len(night)
+    listed = kit_plays(game, cfg)
+    total = len(listed)
     plays: list[Play] = []
     seen: dict[str, int] = {}
-    for g, c, label, n, copies in night:
+    for g, c, label, n, copies in listed:
         seen[g.id] = seen.get(g.id, 0) + 1
         if total == 1:
             plays.append(Play(g, c, label, n, copies, path.with_name(f"{path.stem}-results.yaml")))

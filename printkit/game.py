@@ -8,7 +8,8 @@ else, through the same checks.
 
 What a game provides:
 
-- ``id``, ``title``, ``designer``, ``blurb``; ``Config`` and ``Results``, its models (``model.GameConfig``)
+- ``id``, ``title``, ``designer``, ``blurb``, ``record_syntax``; ``Config`` and ``Results``, its models
+  (``model.GameConfig``)
 - printing: ``kit(cfg, paper)``, the play sheets in print order; ``rules()``, the rule sheet's source
   (``rulesheets/<id>.md``) and ``figure(name, width)``, a picture it asks for by name;
   ``record_template(cfg)``, the record part of a blank results file
@@ -16,8 +17,8 @@ What a game provides:
   checked; ``picture(res, report, paper)``, the sheets as entered with the result marked
 - the entry page, in the game's ``page.py`` (``PagePart``, imported for ``printkit enter`` only):
   ``board(res, report, paper)``, ``board_info(res, report)``, ``editors(cfg)``, ``places(res)``,
-  ``where(res, path)`` and
-  ``ANSWERS``
+  ``ref_of(res, path)`` and ``ANSWERS``; and its ``page.js``, whose exports and the ``ctx`` it is given
+  are written down in ``enter/static/gamepage.js`` (``tests/enter/test_game_pages.py`` checks every game's)
 - optionally ``simulate`` and ``solve``: functions with typer-annotated options in the game's
   ``commands.py``, named in ``commands`` and run as ``printkit simulate GAME ...`` and ``printkit solve
   GAME ...`` (``command(kind)``, imported for those commands only)
@@ -57,7 +58,9 @@ class PagePart(Protocol):
 
     def board(self, res: Any, report: Report, paper: Paper) -> list[Page]:
         """The sheets on screen: as printed, with the play drawn and a ``draw.Hit`` on every place to point
-        at, named by its data-ref (SPEC section 4)."""
+        at, named by its data-ref (the game's own names, such as ``2:C1-C3`` or ``curve:Ann:C3``), and a
+        ``draw.hit_grid`` named ``grid:NAME`` over each grid (the data-refs the page reserves: see
+        ``enter/static/gamepage.js``)."""
 
     def board_info(self, res: Any, report: Report) -> dict:
         """What the page's pointer and keys need beside the sheets (e.g. who moves next)."""
@@ -69,7 +72,7 @@ class PagePart(Protocol):
         """The data-ref of every place the record names (a segment and its end dots, a claimed road and
         the cards, a square of a curve, a wall): the board has a place to point at for each."""
 
-    def where(self, res: Any, path: tuple) -> str | None:
+    def ref_of(self, res: Any, path: tuple) -> str | None:
         """The data-ref of the place on the board where a part of the record is drawn (its grid, its
         row of a log), given as a path into the document (``("fills", "ann", "Ben")``, keys as typed):
         where the page marks a part that does not read."""
@@ -84,6 +87,7 @@ class Game(ABC):
     title: ClassVar[str]
     designer: ClassVar[str]  # credit printed on the rule sheet
     blurb: ClassVar[str]  # one line for `printkit games`
+    record_syntax: ClassVar[str]  # the play record as written on the paper, a few words for `printkit score --help`
     Config: ClassVar[type[GameConfig]]
     Results: ClassVar[type[GameConfig]]
     commands: ClassVar[tuple[str, ...]] = ()  # "simulate", "solve": functions of that name in its commands.py
@@ -148,8 +152,8 @@ class Game(ABC):
     def places(self, res: Any) -> list[str]:
         return self.page.places(res)
 
-    def where(self, res: Any, path: tuple) -> str | None:
-        return self.page.where(res, tuple(path))
+    def ref_of(self, res: Any, path: tuple) -> str | None:
+        return self.page.ref_of(res, tuple(path))
 
     def part_said(self, path: tuple) -> str:
         """A part of the record as players say it ("round 3", "turn 14", "Ann's fill of Ben's curve"), places

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from .layout import layout_problems
+from .gridtext import layout_problems
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when PyYAML has it: 10x faster
 MAX_BYTES = 1_000_000  # no config or results file needs more

@@ -12,16 +12,17 @@ from .draw import Page, Text
 from .sheet import NEXT_GAME, REF, Panel, Paper, footer, pack, paper as make_paper
 
 
-def build(game, cfg, paper_name: str | None = None) -> list[Page]:
+def build(game, cfg, paper_name: str | None = None, front: list[Page] | None = None) -> list[Page]:
     """Each game's rule sheet and cards once, then its play sheets ``copies`` times, sheets smaller than a
     page packed together (``sheet.pack``) but never with an earlier copy's; the config's game first, then
     each game under ``also``.  With more than one copy every play sheet names its copy ("game 2 of 3"
     beside the game's name).  A rule sheet already printed in this kit (the same game again, the same
     words) is printed once.  Page numbers run through the whole kit, and a page reference on a sheet
-    (``sheet.ref``) is to the page its own copy put the named sheet on."""
+    (``sheet.ref``) is to the page its own copy put the named sheet on.  ``front``: pages printed first (the
+    season so far, ``printkit.season.sheet``)."""
     paper = make_paper(paper_name or cfg.paper)
     title = cfg.title or game.title
-    pages: list[Page] = []
+    pages: list[Page] = list(front or ())
     printed: list[list] = []  # the rule sheets so far, as their items
     for s, (g, c) in enumerate(sections(game, cfg)):
         rules = rulesheet.pages(g, paper, c.title, c)
@@ -120,16 +121,6 @@ def greyscale(page: Page) -> Page:
 def number(pages: list[Page], paper: Paper, title: str) -> None:
     for i, page in enumerate(pages, 1):
         footer(page, paper, f"{title} \u00b7 page {i} of {len(pages)} \u00b7 printkit")
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` whole with ``data`` (temporary name unique to the run, then a rename): never half
-    a file; OSError on failure.  For callers that save their own file again and again (the entry page);
-    a command writes through ``files.write_file``, which also checks the target and the overwrite rule."""
-    from .output import files
-
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    files.replace_file(path, data)
 
 
 def render(pages: list[Page], formats, title: str) -> dict[str, bytes]:

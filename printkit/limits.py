@@ -9,13 +9,10 @@ or as typer callbacks::
 
     time_limit: float = typer.Option(10.0, "--time-limit", callback=limits.seconds_option(0.1, 600))
 
-A value out of range is an InputError: ``printkit: command line: --time-limit: ...``, exit 2.  A solver
-that must stop on time takes a ``Deadline`` made when the command starts and gives each step what is
-left, so set-up work counts against the limit too.
+A value out of range is an InputError: ``printkit: command line: --time-limit: ...``, exit 2.
 """
 
 import math
-import time
 
 import typer
 
@@ -77,21 +74,3 @@ def count_option(lo: int, hi: int):
         return value if value is None else count(value, _key(param), lo, hi)
 
     return callback
-
-
-class Deadline:
-    """A time limit started once: ``left()`` seconds remain (never below ``floor``), ``over()`` when spent."""
-
-    def __init__(self, seconds: float, floor: float = 0.01):
-        self.start = time.monotonic()
-        self.end = self.start + seconds
-        self.floor = floor
-
-    def left(self) -> float:
-        return max(self.floor, self.end - time.monotonic())
-
-    def over(self) -> bool:
-        return time.monotonic() >= self.end
-
-    def spent(self) -> float:
-        return time.monotonic() - self.start

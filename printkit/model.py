@@ -17,7 +17,7 @@ from .inputs import Document, one_line, suggest
 from .sheet import Player, players as make_players
 from .validation import FieldProblem, checked, explain
 
-KIT_KEYS = ("formats", "copies", "also")  # how a kit is printed: a results file does not repeat them
+KIT_KEYS = ("formats", "copies", "also", "season")  # how a kit is printed: a results file does not repeat them
 
 
 
@@ -156,6 +156,9 @@ class GameConfig(Model, kw_only=True):
     also: Annotated[list[dict[str, Any]], Meta(max_length=8, description=(
         "More games in this kit, for an evening: a list like [{game: curve, n: 10}, {game: add-residue, copies: 2}]; "
         "each takes this file's players and color unless it gives its own"))] = msgspec.field(default_factory=list)
+    season: Annotated[str, Meta(max_length=300, description=(
+        "A folder of the evenings played so far (their configs and results files, from this file's folder, e.g. "
+        "../autumn): the kit begins with their standings, 'The season so far' ('' for none)"))] = ""
 
     def __post_init__(self) -> None:
         if not self.title.isprintable():
@@ -221,7 +224,7 @@ def also_entry(top, i: int, entry):
     if not isinstance(gid, str) or gid not in registry.GAMES:
         raise FieldProblem(where + ("game",), f"unknown game '{one_line(gid, 40)}'{suggest(str(gid), registry.GAMES)}; "
                                               f"known: {', '.join(registry.GAMES)}")
-    for key in ("paper", "formats", "also"):
+    for key in ("paper", "formats", "also", "season"):
         if key in entry:
             raise FieldProblem(where + (key,), "give it once, at the top of the file: it is for the whole kit")
     game = registry.get(gid)

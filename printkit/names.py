@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .draw import BLACK, PT, Color, Text, text_width
 
-MIN_TEXT = 7.0  # the smallest text printed (as sheet.MIN_TEXT)
+MIN_TEXT = 7.0  # the smallest text printed, in points (sheet.MIN_TEXT is this one)
 
 WHOLE = 16  # a name of up to this many letters prints whole
 LEAD = 1.1  # two lines of a name: line height as a multiple of the size

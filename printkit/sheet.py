@@ -13,7 +13,7 @@ from .draw import BLACK, PT, SYMBOLS, Color, Item, Lines, Page, Pen, Text, fit_s
 PAPERS = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
 MARGIN = 12.0  # nothing is printed closer to the paper's edge
 MIN_CELL = 6.0  # smallest grid cell, big enough for a hand-written two-digit number
-MIN_TEXT = 7.0  # smallest text size in points
+MIN_TEXT = names.MIN_TEXT  # smallest text size in points (one figure, kept in names.py)
 
 # Okabe & Ito's colour-blind-safe palette (yellow left out: it vanishes on white paper), the lighter
 # hues (purple, orange, sky blue) darkened so that every colour prints at half ink or more in grey

@@ -52,27 +52,6 @@ def check_entry(written, intended, why: str = "") -> str:
     return f"{CHECK}: {written} is one keystroke from {intended}" + (f", {why}" if why else "")
 
 
-def number_slips(value: int, lo: int = 1, hi: int = 9999) -> list[int]:
-    """Whole numbers from lo to hi one keystroke from ``value`` as typed (digits changed, added, left out or
-    swapped), smallest first."""
-    text = str(value)
-    digits = "0123456789"
-    out: set[str] = set()
-    for i in range(len(text) + 1):
-        for d in digits:
-            out.add(text[:i] + d + text[i:])  # a digit added
-    for i in range(len(text)):
-        out.add(text[:i] + text[i + 1:])  # left out
-        for d in digits:
-            out.add(text[:i] + d + text[i + 1:])  # changed
-        if i + 1 < len(text):
-            out.add(text[:i] + text[i + 1] + text[i] + text[i + 2:])  # swapped
-    found = {int(t) for t in out if t and t[0] != "0" and t != text}
-    return sorted(v for v in found if lo <= v <= hi)
-
-
-# ---------------------------------------------------------------- turn order
-
 def out_of_turn(movers: Sequence[int], seats: int) -> dict[int, int]:
     """Which moves were made out of turn: {index of the move: the seat whose turn it was}.
 

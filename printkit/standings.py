@@ -27,7 +27,8 @@ HOW = ("After each game, tick its winner's box in the game's column; on a tie, t
 def pages(paper: Paper, title: str, games: list[str], players: list[str], filled: dict | None = None,
           who: list[list[str]] | None = None) -> list[Page]:
     """The standings sheet for ``games`` (their names in play order) and ``players``; ``who``: each game's
-    players, where not everyone plays every game (a player's cell in a game they are not in has no box).  ``filled``: what to
+    players, where not everyone plays every game (a player's cell in a game they are not in has no box).
+    ``filled``: what to
     write in it, ``{"cells": {(player, game index): text}, "totals": {player: text}, "winners": [...],
     "states": [a word per game, or "" when it counts]}``."""
     page = paper.page()

@@ -5,7 +5,7 @@ set of tests.  A game that breaks the contract fails here before any test of its
 Each game brings, beside its package: a preset (``layouts/<id>.yaml``), a played example that states its
 scores in a comment (``# stated: Ann 12, Ben 3``), the same with a rule broken (``# breaks: RULE``) and a
 record that does not read (``# refused: line N, key KEY``): ``tests/games/data/`` for the five games,
-``tests/nullgame/`` for the null game.
+the package's own folder for a game registered by the tests (``game_files``).
 """
 
 from __future__ import annotations
@@ -22,35 +22,27 @@ from pathlib import Path
 
 import pytest
 
-from printkit import inputs, kit, registry, validation
+from printkit import inputs, kit, registry, tally, validation
 from printkit.game import Game, PagePart
 from printkit.inputs import InputError
-from printkit.sheet import MARGIN, MIN_TEXT, PAPERS, paper
+from printkit.sheet import MARGIN, MIN_TEXT, PAPERS, copies_words, paper
 
 TESTS = Path(__file__).resolve().parent
-ROOT = TESTS.parent
-sys.path.insert(0, str(TESTS))  # the null game's package
+sys.path.insert(0, str(TESTS))  # game_files: where each game keeps its examples
 sys.path.insert(0, str(TESTS / "quality"))  # the print audit's readers of a PDF
 
+import game_files  # noqa: E402
+from game_files import example  # noqa: E402
 from pdf_geometry import MM, ink, text_runs  # noqa: E402
 
-NULL = "nullgame"
-GAMES = [*registry.GAMES, NULL]
+GAMES = [*registry.GAMES, *game_files.TEST_GAMES]
 
 
 @pytest.fixture(autouse=True)
-def null_game_registered(monkeypatch):
-    """The null game is registered for these tests only: ``registry.GAMES`` gets its one line."""
-    monkeypatch.setitem(registry.GAMES, NULL, "nullgame")
-
-
-def example(game_id: str, kind: str) -> Path:
-    """A game's example file: preset, played, broken or unreadable."""
-    if game_id == NULL:
-        return TESTS / "nullgame" / f"{kind}.yaml"
-    if kind == "preset":
-        return ROOT / "layouts" / f"{game_id}.yaml"
-    return TESTS / "games" / "data" / f"{kind}-{game_id}.yaml"
+def test_games_registered(monkeypatch):
+    """The null game (and any game copied from it) is registered for these tests only: ``registry.GAMES``
+    gets its one line, and its rule sheet is found."""
+    game_files.register(monkeypatch)
 
 
 def stated(path: Path, what: str) -> str:
@@ -99,13 +91,65 @@ def test_the_game_fills_in_the_contract(game_id):
     game = registry.get(game_id)
     assert isinstance(game, Game) and game.id == game_id
     assert not getattr(type(game), "__abstractmethods__", None)
-    for attr in ("title", "designer", "blurb"):
+    for attr in ("title", "designer", "blurb", "record_syntax"):
         assert isinstance(getattr(game, attr), str) and getattr(game, attr)
-    for name in ("board", "board_info", "editors", "places"):  # the page part: one signature each, as PagePart says
+    for name in ("board", "board_info", "editors", "places", "ref_of"):  # the page part: one signature each, as PagePart says
         want = list(inspect.signature(getattr(PagePart, name)).parameters)[1:]
         assert list(inspect.signature(getattr(game.page, name)).parameters) == want, (game_id, name)
     assert isinstance(game.page.ANSWERS, dict)
     assert game.rules().startswith("# ")
+    assert "rules" not in type(game).__dict__, "the rule sheet is rulesheets/<id>.md, read by Game.rules"
+
+
+def is_list(hint) -> bool:
+    """Whether a model's type is a list (inside ``Annotated`` and ``| None``)."""
+    import typing
+
+    if typing.get_origin(hint) is typing.Annotated:
+        return is_list(typing.get_args(hint)[0])
+    if typing.get_origin(hint) in (typing.Union, __import__("types").UnionType):
+        return any(is_list(a) for a in typing.get_args(hint) if a is not type(None))
+    return typing.get_origin(hint) is list or hint is list
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_record_key_named_like_a_config_key_is_a_list_and_places_are_the_games_own(game_id):
+    """A results key with a config key's name and another meaning (Making Intersections' ``rounds``) is a
+    list, so that the template never copies it from the config; no place the record names is one of the
+    page's own ``grid:`` names."""
+    game = registry.get(game_id)
+    config, record = game.Config.keys(), game.Results.keys()
+    for key in set(record) & set(config) - game.shared_keys():
+        assert is_list(record[key].type), key
+    res = results(game, example(game_id, "played"))
+    assert not [ref for ref in game.places(res) if ref.startswith("grid:")]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_rule_sheet_says_what_the_kit_holds_and_the_score_sheet_ends_with_the_tally(game_id):
+    """The rule sheet's ``{{kit}}`` is the game's ``kit_words``, ending with the several-games sentence
+    (``sheet.copies_words``); a sheet of the kit ends with the tally strip (``tally.strip``)."""
+    from printkit.draw import Text
+
+    game = registry.get(game_id)
+    assert "{{kit}}" in game.rules()
+    doc = inputs.load(example(game_id, "preset")).data
+    for copies in (1, 2, 3):
+        cfg = game.Config.from_dict({**doc, "copies": copies})
+        words = game.kit_words(cfg)["kit"]
+        assert words.endswith(copies_words(copies)) and words.strip(), words
+    cfg = validation.validate(game.Config, inputs.load(example(game_id, "preset")))
+    texts = [it.text for page in kit.build(game, cfg, "a4") for it in page.items if isinstance(it, Text)]
+    assert any(t.startswith(tally.HEAD) for t in texts), "no tally strip in the kit"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_score_help_gives_the_games_own_record_syntax(game_id):
+    """``printkit score --help`` says each registered game's record as the game states it (nothing lists them by
+    hand)."""
+    game = registry.get(game_id)
+    code, out, _ = run_cli("score", "--help")
+    assert code == 0 and f"{game_id}, {' '.join(game.record_syntax.split())}" in " ".join(out.split())
 
 
 def test_the_null_game_is_registered_in_the_tests_only():
@@ -283,5 +327,5 @@ def test_a_save_from_the_page_scores_as_the_command_line_does(game_id, tmp_path)
         httpd.shutdown()
         httpd.server_close()
     code, out, _ = run_cli("score", path, "--json")
-    assert code == 0 and json.loads(out) == {k: v for k, v in checked.items() if k not in ("marks", "places")}
+    assert code == 0 and json.loads(out) == {k: v for k, v in checked.items() if k not in ("marks", "places", "waiting")}
     assert set(checked["marks"]) <= {unescape(r) for r in board_refs(game, doc)}

@@ -40,7 +40,8 @@ def test_template_writes_every_game_of_the_kit_each_with_its_set_up(night, print
         data = yaml.safe_load((night.parent / f"{name}-results.yaml").read_text(encoding="utf-8"))
         assert "copies" not in data and "also" not in data
     curve = yaml.safe_load((night.parent / "night-curve-2-results.yaml").read_text(encoding="utf-8"))
-    assert (curve["title"], curve["players"], curve["n"]) == ("Within The Curve, game 2 of 2", ["Ann", "Ben", "Cat"], 12)
+    assert (curve["title"], curve["players"], curve["n"]) == \
+        ("Within The Curve, game 2 of 2", ["Ann", "Ben", "Cat"], 12)
     knives = yaml.safe_load((night.parent / "night-knives-2-results.yaml").read_text(encoding="utf-8"))
     assert (knives["title"], knives["kcount"], knives["players"]) == \
         ("Selling Knives Door-to-Door, game 2 of 2", 12, ["Ann", "Ben", "Cat", "Dan"])
@@ -159,7 +160,8 @@ def test_the_standings_picture_shows_the_same_table(night, printkit):
         words = "\n".join(p.extract_text() for p in pdf.pages)
     assert f"Winner of the evening: {', '.join(out['winners'])}" in words
     for r in out["standings"]:
-        assert any(line.startswith(r["name"]) and line.rstrip().endswith(r["won_text"]) for line in words.splitlines()), r
+        assert any(line.startswith(r["name"]) and line.rstrip().endswith(r["won_text"])
+                   for line in words.splitlines()), r
     assert "(mistakes)" in words and "(in progress)" in words and "(not started)" in words
 
 
@@ -188,7 +190,8 @@ def test_standings_share_ties_and_never_count_a_game_not_valid(games):
     decided = [p for p in ps if p.state == "valid" and p.winners]
     assert sum(Fraction(r["won"]).limit_denominator(1000) for r in rows.values()) == len(decided)
     for name in NAMES:
-        assert night.won()[name] == sum((Fraction(1, len(p.winners)) for p in decided if name in p.winners), Fraction(0))
+        shares = (Fraction(1, len(p.winners)) for p in decided if name in p.winners)
+        assert night.won()[name] == sum(shares, Fraction(0))
         assert rows[name]["played"] == sum(1 for p in ps if p.state == "valid")
     # a game not valid, added anywhere, changes nothing
     more = evening.Evening(Path("x.yaml"), "x", ps + [FakePlay(NAMES, "mistakes", ["Ann"]),

@@ -13,7 +13,7 @@ MAX_LINES = 400
 # page) and commands.py (simulate, solve) are front ends: the game finds them by name and imports them
 # for printkit enter and those commands alone.
 LAYERS = [
-    ("bottom", ["printkit", "printkit.inputs", "printkit.coords", "printkit.layout", "printkit.validation",
+    ("bottom", ["printkit", "printkit.inputs", "printkit.coords", "printkit.gridtext", "printkit.validation",
                 "printkit.registry", "printkit.limits", "printkit.resources", "printkit.slips", "printkit.harness",
                 "printkit.writers", "printkit.writers.fonts", "printkit.games"]),
     ("drawing", ["printkit.draw", "printkit.names"]),
@@ -21,8 +21,9 @@ LAYERS = [
     ("models", ["printkit.model", "printkit.report"]),
     ("contract", ["printkit.game", "printkit.rulesheet"]),
     ("games", ["printkit.games.*"]),
-    ("files", ["printkit.kit", "printkit.output", "printkit.output.*", "printkit.evening", "printkit.standings"]),
-    ("front", ["printkit.cli", "printkit.cli.*", "printkit.enter", "printkit.enter.*", "printkit.entry",
+    ("files", ["printkit.kit", "printkit.output", "printkit.output.*", "printkit.evening", "printkit.standings",
+               "printkit.season", "printkit.season.*"]),
+    ("front", ["printkit.cli", "printkit.cli.*", "printkit.enter", "printkit.enter.*", "printkit.console",
                "printkit.__main__", "printkit.games.*.page", "printkit.games.*.commands"]),
 ]
 

@@ -34,7 +34,7 @@ def tree() -> str:
 
 def test_the_tree_names_every_module_and_folder_of_printkit():
     named = set(re.findall(r"(?:^|\s)([a-z_]+(?:/[a-z_]+)?(?:\.py|/))", tree(), re.M))
-    present = {p.name for p in PACKAGE.glob("*.py") if p.name not in ("__init__.py", "__main__.py", "entry.py",
+    present = {p.name for p in PACKAGE.glob("*.py") if p.name not in ("__init__.py", "__main__.py", "console.py",
                                                                      "resources.py")}
     present |= {f"{p.name}/" for p in PACKAGE.iterdir() if p.is_dir() and not p.name.startswith(("_", "."))
                 and p.name != "data"}

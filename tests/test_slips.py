@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from printkit import registry
-from printkit.slips import number_slips, one_keystroke, out_of_turn
+from printkit.slips import one_keystroke, out_of_turn
 
 DATA = Path(__file__).resolve().parent / "games" / "data"
 
@@ -42,11 +42,6 @@ def put(grid: str, square: str, value) -> str:
 ])
 def test_one_keystroke(a, b, one):
     assert one_keystroke(a, b) is one and one_keystroke(b, a) is one
-
-
-def test_number_slips():
-    assert number_slips(17, 1, 30) == [1, 7, 10, 11, 12, 13, 14, 15, 16, 18, 19, 27]
-    assert 72 in number_slips(27, 1, 99) and 28 not in number_slips(17, 1, 99)
 
 
 # ---------------------------------------------------------------- moves out of turn

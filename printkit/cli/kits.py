@@ -62,6 +62,7 @@ def make(
     from ..output import kits
     from ..inputs import InputError
     from ..resources import layouts
+    from ..season import sheet as season_sheet
 
     wanted, size = formats(fmt), paper_name(paper)
     paths = configs or sorted(str(p) for p in layouts().glob("*.yaml"))
@@ -76,7 +77,7 @@ def make(
     made = []
     for path, (name, game, cfg) in zip(paths, loaded):  # draw every kit, then write them all
         try:
-            pages = kit.build(game, cfg, size)
+            pages = kit.build(game, cfg, size, season_sheet.for_kit(path, cfg, size))
         except InputError as e:  # a size the sheets cannot take: named at its key in the config
             if e.file != "config":
                 raise

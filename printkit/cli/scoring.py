@@ -11,7 +11,19 @@ import typer
 from .app import FORCE, app, load_results
 
 
-@app.command()
+class _RecordHelp(typer.core.TyperCommand):
+    """The help of ``printkit score``, with every game's record as its game says it (``Game.record_syntax``):
+    the games are imported only when the help is shown."""
+
+    def format_help_text(self, ctx, formatter) -> None:
+        from .. import registry
+
+        records = "; ".join(f"{g.id}, {g.record_syntax}" for g in registry.all_games())
+        self.help = (self.help or "").replace("{records}", records)
+        super().format_help_text(ctx, formatter)
+
+
+@app.command(cls=_RecordHelp)
 def score(
     results: str = typer.Argument(..., help="Results file (see `printkit template`)"),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object"),
@@ -21,18 +33,14 @@ def score(
     """Check the results against every rule and compute the scores.
 
     A results file is the config's keys and the game as played: `printkit template CONFIG` writes a blank one
-    with every key explained. The record, as written on the paper: knives, one line a turn ('Ann draws Q',
-    'Ann claims 1-2 3-4 with Q A 6 4') and the kcount drawn; curve, each curve as a grid of '#' (or its
-    route numbered 1, 2, 3, ...) and every player's numbers on it; ikes, each final store (grid, walls as
-    'B2 E*', entrance and exit as 'D1 W') and, if kept, its turns ('15 B2 5@B3 +coins'); add-residue, one
-    line a move ('Ann mod 4 = 2'); intersections, each round's segments ([A1-A5, A3-E3]).
+    with every key explained. The record, as written on the paper: {records}.
 
     Given the config of an evening (a kit of several games): each game's result from its own results file
     (see `printkit template`) and the evening's standings: games won, a tie shared, a game not entered
-    or not valid listed and never counted. Exit code 0: every entered game valid; 1: a game breaks a rule;
-    2: a game's file is unusable.
+    or not valid listed and never counted.
 
-    Exit code 0: valid; 1: a rule is broken (scores still printed); 2: unusable file."""
+    Exit code 0: valid; 1: a rule is broken (scores still printed); 2: unusable file. For an evening: 0 when
+    every game entered so far is valid, 1 when a game breaks a rule, 2 when a game's file is unusable."""
     from ..inputs import InputError
 
     if picture is not None and picture.suffix.lower() not in (".svg", ".pdf"):

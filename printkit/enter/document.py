@@ -134,7 +134,7 @@ def board(game, data: Any) -> dict:
         check_setup(game, data)
         res, unread = salvage(game, data, setup_of(game, data))
         for part in unread:
-            part["ref"] = game.where(res, tuple(part["path"]))
+            part["ref"] = game.ref_of(res, tuple(part["path"]))
     from .progress import as_entered
 
     report, _ = as_entered(game.id, data, game.score(res))  # a part not entered yet is not drawn as wrong

@@ -20,10 +20,11 @@ from urllib.parse import parse_qs, urlsplit
 
 from .. import evening
 from ..inputs import InputError
+from ..season.live import Live
 from . import document, server
 from .session import Session
 
-POLL = 2.0  # seconds: how often a page asks for the standings (cheap: a game is scored again only when its file changed)
+POLL = 1.0  # seconds between a page's questions (cheap: a game is scored again only when its file changed)
 
 
 class Night:
@@ -37,6 +38,9 @@ class Night:
         for i, play in enumerate(night.plays):
             try:
                 game, path, data = document.open_file(str(play.results))
+                if game.id != play.game_id:
+                    raise InputError(str(play.results), f"this file is for {game.id}, but this game of the evening "
+                                                        f"is {play.game_id}", key="game")
             except InputError as e:
                 self.sessions.append(None)
                 self.problems[i] = str(e)
@@ -49,6 +53,7 @@ class Night:
         self.lock = threading.Lock()
         self.stamps: dict[int, tuple | None] = {}
         self.join: dict | None = None
+        self.season = Live(night.config)  # the season so far, where the config names one
 
     def state(self) -> dict:
         """The evening as ``printkit score --json`` gives it, each game with its page's address."""
@@ -63,6 +68,7 @@ class Night:
             game["url"] = f"/?token={s.token}" if s is not None else None
             game["number"] = i + 1
         out["join"] = self.join
+        out["season"] = self.season.json()
         out["poll"] = POLL
         return out
 
@@ -110,13 +116,13 @@ class Handler(server.Handler):
         self.session, self.static = s, self.statics[i]
         return i
 
-    def do_GET(self) -> None:
+    def _get(self) -> None:  # the single game's do_GET calls it, answering anything unexpected in one line
         i = self._pick()
         if i is not None:
             if urlsplit(self.path).path == "/" and self._allowed():
                 self._send(HTTPStatus.OK, _game_index(self.session, self.static, self.night, i), server.TYPES[".html"])
                 return
-            super().do_GET()
+            super()._get()
             return
         if not self._allowed():
             return
@@ -130,9 +136,9 @@ class Handler(server.Handler):
         else:
             self._refuse(HTTPStatus.NOT_FOUND, "no such page")
 
-    def do_POST(self) -> None:
+    def _post(self) -> None:
         if self._pick() is not None:
-            super().do_POST()
+            super()._post()
         elif self._allowed():
             self._refuse(HTTPStatus.NOT_FOUND, "no such page")
 

@@ -27,8 +27,23 @@ def scalar(value: Any) -> str:
             and all(ch.isprintable() for ch in value):
         out = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000)
         return out.removesuffix("\n...\n").removesuffix("\n")
-    return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else \
+    return double_quoted(value) if isinstance(value, str) else \
         yaml.safe_dump(value, default_flow_style=True, width=10_000).removesuffix("\n...\n").removesuffix("\n")
+
+
+def double_quoted(value: str) -> str:
+    """``"value"`` with every character that is not plainly printable escaped (a tab, a NEL, a byte-order mark):
+    YAML reads it back exactly."""
+    out = []
+    for ch in value:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch.isprintable() and ch not in "\x85\u2028\u2029\ufeff":
+            out.append(ch)
+        else:
+            n = ord(ch)
+            out.append(f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}")
+    return '"' + "".join(out) + '"'
 
 
 def in_flow(value: Any) -> str:
@@ -39,7 +54,7 @@ def in_flow(value: Any) -> str:
     out = yaml.safe_dump([value], default_flow_style=True, allow_unicode=True, width=10_000).rstrip("\n")
     if value.isprintable() and out.startswith("[") and out.endswith("]") and "\n" not in out:
         return out[1:-1]
-    return json.dumps(value, ensure_ascii=False)
+    return double_quoted(value)
 
 
 def flow(items: Any) -> str:
@@ -112,8 +127,10 @@ def whole(title: str, data: dict, head: str | None = None) -> str:
         [f"# Results of {title}, entered with printkit enter. Check with:", "#   printkit score THIS-FILE"]
     for key, value in data.items():
         typed = [f"players: {flow(value)}"] if key == "players" and isinstance(value, list) else lines(key, value, 0)
-        if not _reads_as(typed, key, value):
-            typed = yaml.safe_dump({key: value}, allow_unicode=True, sort_keys=False, width=10_000).rstrip("\n").split("\n")
+        for plain in (True, False):  # else as YAML writes it: with the letters as they are, or all escaped
+            if _reads_as(typed, key, value):
+                break
+            typed = yaml.safe_dump({key: value}, allow_unicode=plain, sort_keys=False, width=10_000).rstrip("\n").split("\n")
         out.extend(typed)
     return "\n".join(out) + "\n"
 

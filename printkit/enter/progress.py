@@ -40,10 +40,10 @@ def _parts(game_id: str, where: str, message: str) -> list[tuple]:
 
 
 def _at(data: Any, path: tuple) -> Any:
-    for key in path:  # keys as typed, or in another case (a sheet keyed `ann` for Ann)
+    for key in path:  # keys as typed, or in another case (a sheet keyed `ann` for Ann; casefold, as model.py)
         if not isinstance(data, dict):
             return None
-        found = key if key in data else next((k for k in data if str(k).lower() == key.lower()), None)
+        found = key if key in data else next((k for k in data if str(k).casefold() == key.casefold()), None)
         data = data.get(found) if found is not None else None
     return data
 

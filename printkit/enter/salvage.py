@@ -4,7 +4,7 @@
 shows every sheet it can.  Each part that does not read (a grid with a row too few, a line that is no move)
 is set aside, here only, for the drawing: a grid or a sheet goes back to what a blank results file holds
 there, a line of a log is left out; then the rest is read, scored and drawn, and each part set aside is
-named on the sheet it belongs to (``PagePart.where``) and under its text box.  The document itself is
+named on the sheet it belongs to (``PagePart.ref_of``) and under its text box.  The document itself is
 never changed: the player mends the part in its text box, or on paper and again on the page.
 """
 

@@ -209,7 +209,7 @@ class Handler(BaseHTTPRequestHandler):
             elif route == "/api/board":
                 self._json(HTTPStatus.OK, document.board(s.game, data))
             elif route == "/api/save":
-                self._json(*s.save(data, self.headers.get("X-Printkit-Version")))
+                self._json(*s.save(data, self.headers.get("X-Printkit-Version"), device))
             elif route == "/api/change":
                 self._json(*s.change(data, device))
             else:
@@ -249,6 +249,7 @@ class Handler(BaseHTTPRequestHandler):
                     line = stream.get(timeout=KEEP_ALIVE)
                 except queue.Empty:
                     line = b": still here\n\n"  # a comment: keeps the connection (and the device's count) alive
+                    self.session.look()  # and a file edited by hand meanwhile is sent to every device
                 if line is None:
                     return
                 self.wfile.write(line)

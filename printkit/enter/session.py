@@ -55,7 +55,7 @@ class Session:
                     "join": self.join,
                     "editors": self.game.editors(document.setup_of(self.game, data))}
 
-    def save(self, data: dict, version: str | None) -> tuple[int, dict]:
+    def save(self, data: dict, version: str | None, device: str = "") -> tuple[int, dict]:
         """Write ``data`` if the file is still the one at ``version``; only its changed parts are written."""
         document.check_setup(self.game, data)
         writable(data)
@@ -65,13 +65,15 @@ class Session:
                 raise FileNotFoundError(errno.ENOENT, "the file or its folder is gone", str(self.path))
             if version != now:
                 return HTTPStatus.CONFLICT, {"error": f"{self.path.name} changed on disk since the page loaded it"}
-            for ch in shape.between(document.inputs.load(self.path).data, data):  # only what this save changes
+            changes = shape.between(document.inputs.load(self.path).data, data)  # only what this save changes
+            for ch in changes:
                 shape.check(self.game.Results, ch)
             self.why = ""
             self._write(data)
             self.known = document.version_of(self.path)
-            self.table.rev += 1
-            self.table.parts.clear()  # the whole document at once: every device takes it anew
+            self.table.rev += 1  # the whole document at once: every device takes it anew, and the parts it
+            for ch in changes:  # changed are the saving device's (a device that had not seen them is told)
+                self.table.record(ch["path"], device)
             self.table.publish("change", {"rev": self.table.rev, "reload": True, "version": self.known,
                                           "rewritten": self.why})
             return HTTPStatus.OK, {"saved": self.path.name, "version": self.known, "rewritten": self.why}
@@ -112,12 +114,22 @@ class Session:
             self.known = document.version_of(self.path)
             rev, replaced = self.table.changed(changes, device, before, doc)
             event = {"rev": rev, "device": device, "by": self.table.name_of(device), "version": self.known,
-                     "changes": [{k: v for k, v in ch.items() if k not in ("seen", "part", "clashes")}
+                     "changes": [{k: v for k, v in ch.items() if k not in ("seen", "part", "squares")}
                                  for ch in changes],
                      "replaced": replaced, "reload": reload, "rewritten": self.why}
             self.table.publish("change", event)
             return HTTPStatus.OK, {"rev": rev, "version": self.known, "replaced": replaced, "reload": reload,
                                    "rewritten": self.why}
+
+    def look(self) -> None:
+        """The file edited by hand since this run last wrote or read it: every device reloads it."""
+        with self.lock:
+            now = document.version_of(self.path)
+            if now is None or now == self.known:
+                return
+            self.known = now
+            self.table.rev += 1
+            self.table.publish("change", {"rev": self.table.rev, "reload": True, "version": now})
 
     def _write(self, data: dict) -> bool:
         """The file with ``data``'s changes (False when it holds them already: nothing is written).  A file

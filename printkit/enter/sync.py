@@ -63,6 +63,8 @@ def valid(change: Any) -> list:
 def get(doc: Any, path: list) -> Any:
     """The value at ``path`` (None where there is none)."""
     for key in path:
+        if isinstance(doc, str) and isinstance(key, int):  # a grid's row, then its square
+            doc = _rows(doc)
         if isinstance(doc, dict) and isinstance(key, str):
             doc = doc.get(key)
         elif isinstance(doc, list) and isinstance(key, int) and key < len(doc):
@@ -116,11 +118,14 @@ def apply(doc: dict, change: dict) -> list:
         value = change["value"]
         was, now = change.get("was"), (here.get(last) if isinstance(here, dict) else
                                        (here[last] if last < len(here) else None))
-        if isinstance(was, str) and isinstance(value, str) and isinstance(now, str) and now != was:
-            merged = merge_grid(was, value, now)
-            if merged is not None:  # another device's squares written since stay; this device's are added
-                value, change["clashes"] = merged
-                change["merged"] = True
+        if isinstance(was, str) and isinstance(value, str):
+            squares = changed_squares(was, value)
+            if squares is not None:  # a grid: its squares are the parts this change writes
+                change["squares"] = squares
+            if squares is not None and isinstance(now, str) and now != was:
+                merged = merge_grid(was, value, now)
+                if merged is not None:  # another device's squares written since stay; this device's are added
+                    value, change["merged"] = merged[0], True
         change["value"] = value
         _put(here, last, value)
     else:
@@ -162,6 +167,14 @@ def merge_grid(base: str, mine: str, theirs: str) -> tuple[str, list] | None:
     return "\n".join(out), clashes
 
 
+def changed_squares(was: str, grid: str) -> list | None:
+    """The squares ([row, column]) ``grid`` changed from ``was``; None when the two are not grids of one shape."""
+    b, m = _rows(was), _rows(grid)
+    if len(b) < 2 or [len(r) for r in b] != [len(r) for r in m]:
+        return None
+    return [[r, c] for r, row in enumerate(b) for c, v in enumerate(row) if m[r][c] != v]
+
+
 def _square(b: list, m: list, t: list, c: int) -> str:
     return t[c] if m[c] == b[c] else m[c]
 
@@ -188,24 +201,11 @@ class Table:
         replaced = []
         for ch in changes:
             path, seen = ch["part"], int(ch.get("seen") or 0)
-            name = part_name(path)
-            if ch.get("merged"):  # a grid merged square by square: only the squares both wrote are told
-                rev, who, _ = self.parts.get(name, (0, device, path))
-                if who != device and rev > seen:
-                    was, now = (_rows(get(d, path)) for d in (before, after))
-                    replaced += [{"part": self.said(path + [r, c]), "path": path, "square": [r, c], "device": who,
-                                  "by": self.name_of(device), "was": was[r][c], "now": now[r][c]}
-                                 for r, c in ch.get("clashes", [])]
-                self.parts[name] = (self.rev, device, path)
+            if "squares" in ch:  # a grid changed square by square: each square is a part of its own
+                for r, c in ch["squares"]:
+                    self._took(path + [r, c], device, seen, before, after, replaced)
                 continue
-            for part, (rev, who, ppath) in list(self.parts.items()):
-                inside = part == name or part.startswith(name + ".") or part.startswith(name + "[")
-                if inside and who != device and rev > seen and get(before, ppath) != get(after, ppath):
-                    replaced.append({"part": self.said(ppath), "path": ppath, "device": who, "by": self.name_of(device),
-                                     "was": get(before, ppath), "now": get(after, ppath)})
-            self.parts = {p: v for p, v in self.parts.items()
-                          if not (p.startswith(name + ".") or p.startswith(name + "["))}
-            self.parts[name] = (self.rev, device, path)
+            self._took(path, device, seen, before, after, replaced, added="append" in ch)
         return self.rev, replaced
 
     def append_key(self, change: dict, device: str, seen: int) -> tuple | None:
@@ -219,6 +219,27 @@ class Table:
         self.appended.update((k, None) for k in keys if k)
         while len(self.appended) > 5000:
             self.appended.pop(next(iter(self.appended)))
+
+    def _took(self, path: list, device: str, seen: int, before: dict, after: dict, replaced: list,
+              added: bool = False) -> None:
+        """``path`` written by ``device``: each part in it, or holding it, that another device wrote after
+        ``device`` last saw it, and that now holds another value, is told (with both values); the part is
+        ``device``'s now (a line ``added`` takes nothing from the part holding it)."""
+        name = part_name(path)
+        for part, (rev, who, ppath) in list(self.parts.items()):
+            inside = part == name or part.startswith(name + ".") or part.startswith(name + "[")
+            holds = not added and (name.startswith(part + ".") or name.startswith(part + "["))
+            at = ppath if inside else path
+            if (inside or holds) and who != device and rev > seen and get(before, at) != get(after, at):
+                replaced.append({"part": self.said(at), "path": at, "device": who, "by": self.name_of(device),
+                                 "was": get(before, at), "now": get(after, at)})
+        self.record(path, device)
+
+    def record(self, path: list, device: str) -> None:
+        """``path`` written by ``device`` at this revision (the parts in it are its now)."""
+        name = part_name(path)
+        self.parts = {p: v for p, v in self.parts.items() if not (p.startswith(name + ".") or p.startswith(name + "["))}
+        self.parts[name] = (self.rev, device, path)
 
     def name_of(self, device: str) -> str:
         d = self.devices.get(device)

@@ -207,6 +207,19 @@ def phone(browser, width: int = 390, height: int = 844):
     return pg
 
 
+def watch_shifts(page) -> None:
+    """Count every layout shift from now on (Chromium's Layout Instability API), those right after a tap
+    too: a shift then is what moves under the next tap."""
+    page.evaluate("""window.__shift = 0; new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__shift += e.value; }).observe({ type: 'layout-shift' })""")
+
+
+def layout_shift(page) -> float:
+    """The layout shift summed since watch_shifts (0.02 at most while entering: nothing moves under a finger)."""
+    page.wait_for_timeout(100)
+    return page.evaluate("window.__shift")
+
+
 def enter_claim(page, hands: Hands, line: str) -> None:
     """A Selling Knives claim as a person enters it: each road dragged from centre to centre, each card
     picked in the mover's hand, then Claim."""

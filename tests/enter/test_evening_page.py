@@ -80,7 +80,8 @@ def test_the_evening_entered_on_the_page_and_in_files_stands_the_same_everywhere
     grids = [curve["curves"][o] for o in names] + [curve["fills"][f][o] for f in names for o in names]
     for i, grid in enumerate(grids):
         box.nth(i).fill(grid.rstrip("\n"))
-    saved_when(page, folder / "night-knives-2-results.yaml", lambda d: len(d.get("turns") or []) == len(knives["turns"]))
+    saved_when(page, folder / "night-knives-2-results.yaml",
+               lambda d: len(d.get("turns") or []) == len(knives["turns"]))
     saved_when(phone, folder / "night-curve-2-results.yaml", lambda d: (d.get("fills") or {}).get("Cat", {}).get("Cat"))
     wait_checked(page)
     wait_checked(phone)
@@ -158,6 +159,8 @@ def test_a_game_whose_file_cannot_be_read_is_listed_and_the_others_are_served(tm
     broken = tmp_path / "night-curve-1-results.yaml"
     broken.write_text("game: curve\nplayers: [Ann\n", encoding="utf-8")
     text = broken.read_bytes()
+    swapped = tmp_path / "night-ikes-1-results.yaml"  # another game's file put in its place
+    swapped.write_bytes((tmp_path / "night-curve-2-results.yaml").read_bytes())
     served = Served(path)
     try:
         page.goto(served.url)
@@ -165,10 +168,51 @@ def test_a_game_whose_file_cannot_be_read_is_listed_and_the_others_are_served(tm
         item = page.locator("#game-list [data-game='3']")
         assert item.get_attribute("data-game-state") == "unreadable" and item.get_attribute("href") is None
         assert "night-curve-1-results.yaml" in item.inner_text()
-        assert page.locator("#game-list a[data-game]").count() == len(FILES) - 1
+        other = page.locator("#game-list [data-game='5']")
+        assert other.get_attribute("data-game-state") == "unreadable" and other.get_attribute("href") is None
+        assert "this file is for curve" in other.inner_text()
+        assert page.locator("#game-list a[data-game]").count() == len(FILES) - 2
         page.click("#game-list a[data-game='4']")
         page.wait_for_selector("body[data-ready='1']")
-        assert page.locator("#evening-bar a[data-game]").count() == len(FILES) - 1
+        page.wait_for_selector("#evening-bar a[data-game]")
+        assert page.locator("#evening-bar a[data-game]").count() == len(FILES) - 2
     finally:
         code, _, _ = served.stop()
     assert code == 0 and broken.read_bytes() == text
+
+
+def test_with_table_the_evening_and_each_game_show_the_code_to_join_the_evening(tmp_path, page):
+    path = tmp_path / "night.yaml"
+    path.write_text(NIGHT, encoding="utf-8")
+    served = Served(path, "--table", "--host", "127.0.0.1")
+    try:
+        page.goto(served.url)
+        page.wait_for_selector("#join:not([hidden])")
+        assert page.text_content("#join-url") == served.url  # the evening's address, not one game's
+        assert page.get_attribute("#join-qr", "src").startswith("data:image/")
+        page.click("#game-list a[data-game='7']")
+        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_selector("#join:not([hidden])")
+        assert page.text_content("#join-url") == served.url
+        made = {n: (tmp_path / f"{n}-results.yaml").read_bytes() for n in FILES}  # made blank, as template does
+    finally:
+        code, out, _ = served.stop()
+    assert code == 0 and all(f"{n}-results.yaml is as it was" in out or f"{n}-results.yaml already" in out
+                             for n in FILES[-3:])  # (the first lines may sit in the reader's buffer)
+    assert {n: (tmp_path / f"{n}-results.yaml").read_bytes() for n in FILES} == made  # a look changes nothing
+
+
+def test_the_keyboard_goes_through_the_games_and_keeps_its_place(night, page):
+    """Tab to a game, wait for the standings to be asked again (the page redraws only what changed), Enter:
+    that game's page; its bar's buttons are links too."""
+    page.goto(night.url)
+    page.wait_for_selector("#game-list a[data-game='11']")
+    page.focus("#game-list a[data-game='1']")
+    for _ in range(2):
+        page.keyboard.press("Tab")
+    page.wait_for_timeout(2500)  # two rounds of asking the server
+    assert page.evaluate("document.activeElement.dataset.game") == "3"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.inner_text("#title") == "Within The Curve, game 1 of 2"
+    page.wait_for_selector("#evening-bar a[aria-current='page'][data-game='3']")

@@ -8,8 +8,8 @@ import time
 
 import pytest
 import yaml
-from enter_helpers import (DATA, Fingers, config_for, enter_claim, enter_add_residue, enter_curve, enter_intersections, open_page,
-                           phone, run_printkit, saved_when, shot, wait_checked)
+from enter_helpers import (DATA, Fingers, config_for, enter_claim, enter_add_residue, enter_curve, enter_intersections, layout_shift,
+                           open_page, phone, run_printkit, saved_when, shot, wait_checked, watch_shifts)
 
 PHONES = [(390, 844), (768, 1024)]
 
@@ -36,6 +36,7 @@ def test_add_residue_and_intersections_entered_by_touch_alone(serve, browser, tm
         s = serve(config_for(example, tmp_path))
         pg = phone(browser, *size)
         open_page(pg, s)
+        watch_shifts(pg)  # nothing moves under the finger while entering
         no_sideways_scroll(pg)
         fingers = Fingers(pg)
         enter(pg, fingers, yaml.safe_load(example.read_text(encoding="utf-8")))
@@ -44,6 +45,7 @@ def test_add_residue_and_intersections_entered_by_touch_alone(serve, browser, tm
         saved_when(pg, results(s), lambda d: d.get(key) == played[key], timeout=30)
         same_score(results(s), example)
         no_sideways_scroll(pg)
+        assert layout_shift(pg) <= 0.02, (game, layout_shift(pg))
         shot(pg, f"phone-{game}-{size[0]}")
         assert pg.errors == []
         pg.context.close()
@@ -56,6 +58,7 @@ def test_the_curve_entered_by_touch_alone(serve, browser, tmp_path):
     s = serve(config_for(example, tmp_path))
     pg = phone(browser)
     open_page(pg, s)
+    watch_shifts(pg)  # nothing moves under the finger while entering
     pg.locator("#zoom").click()  # the whole sheet in view: a curve is one drag
     assert pg.get_attribute("#zoom", "aria-pressed") == "false"
     enter_curve(pg, Fingers(pg), yaml.safe_load(example.read_text(encoding="utf-8")))
@@ -65,6 +68,7 @@ def test_the_curve_entered_by_touch_alone(serve, browser, tmp_path):
     time.sleep(1.5)
     same_score(results(s), example)
     no_sideways_scroll(pg)
+    assert layout_shift(pg) <= 0.02, layout_shift(pg)
     assert pg.errors == []
 
 
@@ -304,8 +308,9 @@ def test_selling_knives_entered_by_touch_alone_on_a_phone(serve, browser, tmp_pa
     open_page(pg, s)
     assert pg.get_attribute("#zoom", "aria-pressed") == "true"
     fingers = Fingers(pg)
-    fingers.click("card:Q")  # the set-up draw
+    fingers.click("card:Q")  # the set-up draw: the set-up card gives way to the map (the page changes, once)
     wait_checked(pg)
+    watch_shifts(pg)  # from then on nothing moves under the finger while entering
     for i, line in enumerate(turns):
         if " draws " in line:
             fingers.click(f"card:{line.split()[-1]}")
@@ -317,6 +322,7 @@ def test_selling_knives_entered_by_touch_alone_on_a_phone(serve, browser, tmp_pa
     saved_when(pg, saved, lambda d: len(d.get("turns") or []) >= len(turns), timeout=30)
     same_score(saved, example)
     no_sideways_scroll(pg)
+    assert layout_shift(pg) <= 0.02, layout_shift(pg)
     shot(pg, "phone-knives-entered")
     assert pg.errors == []
 
@@ -329,6 +335,7 @@ def test_the_long_way_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path
     s = serve(config_for(example, tmp_path))
     pg = phone(browser)
     open_page(pg, s)
+    watch_shifts(pg)  # nothing moves under the finger while entering
     fingers = Fingers(pg)
 
     def button(name: str) -> None:
@@ -382,5 +389,6 @@ def test_the_long_way_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path
     assert sorted(got["walls"]) == sorted(played["walls"]) and got["turns"] == played["turns"]
     same_score(results(s), example)
     no_sideways_scroll(pg)
+    assert layout_shift(pg) <= 0.02, layout_shift(pg)
     shot(pg, "phone-ikes-entered")
     assert pg.errors == []

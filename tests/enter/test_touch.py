@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from enter_helpers import DATA, Fingers, config_for, open_page, phone, wait_checked
+from enter_helpers import (DATA, Fingers, config_for, enter_curve, layout_shift, open_page, phone, saved_when, wait_checked,
+                           watch_shifts)
 
 GAMES = ["intersections", "curve", "knives", "ikes", "add-residue"]
 
@@ -110,4 +111,110 @@ def test_a_swipe_from_a_copys_square_scrolls_and_writes_nothing(serve, browser, 
     assert scrolled_by(pg, fingers, x, y) > 60, owner
     wait_checked(pg)
     assert text(pg) == before
+    assert pg.errors == []
+
+
+class Watched(Fingers):
+    """Fingers that note where each tapped place was on the screen before the tap and after its check."""
+
+    def __init__(self, page):
+        super().__init__(page)
+        self.moves: list[tuple[str, float]] = []
+
+    def click(self, ref: str) -> None:
+        x, y = self.centre(ref)
+        before = self.page.locator(f'[data-ref="{ref}"]').first.bounding_box()
+        self.page.touchscreen.tap(x, y)
+        self.events += 1
+        wait_checked(self.page)
+        self.page.wait_for_timeout(100)
+        after = self.page.locator(f'[data-ref="{ref}"]').first.bounding_box()
+        self.moves.append((ref, max(abs(after["x"] - before["x"]), abs(after["y"] - before["y"]))))
+
+
+def test_numbers_written_on_a_copy_with_bigger_squares_move_nothing_under_the_finger(serve, browser, tmp_path):
+    example = DATA / "played-curve.yaml"
+    played = yaml.safe_load(example.read_text(encoding="utf-8"))
+    owner = next(iter(played["curves"]))
+    s = serve(config_for(example, tmp_path))
+    pg = phone(browser)
+    open_page(pg, s)
+    assert pg.get_attribute("#zoom", "aria-pressed") == "true"  # bigger squares: a touch screen's start
+    watch_shifts(pg)
+    fingers = Watched(pg)
+    one = {"n": played["n"], "curves": {owner: played["curves"][owner]}, "fills": {owner: {owner: played["fills"][owner][owner]}}}
+    enter_curve(pg, fingers, one)
+    assert len(fingers.moves) > 10
+    assert max(m for _, m in fingers.moves) <= 4, [m for m in fingers.moves if m[1] > 1]  # (it was 228 px a number)
+    assert layout_shift(pg) <= 0.02, layout_shift(pg)
+    assert pg.errors == []
+
+
+def test_a_finger_dragged_down_near_the_east_sides_of_e5_to_g5_draws_their_walls(serve, browser):
+    """A finger is wider than a side's band: a drag that starts inside E5 near its east side (outside the band)
+    and goes down along it draws the walls E5 E, F5 E and G5 E, and leaves the three squares as they were."""
+    s = serve("played-ikes.yaml")
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    assert pg.get_attribute('.pens button[data-pen="o"]', "aria-pressed") == "true"  # the o tile pen, Wall for sides
+    fingers.centre("Ann:F5")  # the store in view
+    grid_before = yaml.safe_load(s.path.read_text(encoding="utf-8"))["sheets"]["Ann"]["grid"]
+    (x0, y0), (x1, y1) = grid_point(pg, 2 * 4.64, 2 * 4.5), grid_point(pg, 2 * 4.64, 2 * 6.5)
+    assert pg.evaluate(f"document.elementsFromPoint({x0}, {y0}).some(e => e.dataset.ref === 'Ann:E5')")
+    fingers.touch("touchStart", [(x0, y0)])
+    for j in range(1, 21):
+        fingers.touch("touchMove", [(x0 + (x1 - x0) * j / 20, y0 + (y1 - y0) * j / 20)])
+    fingers.touch("touchEnd", [])
+    wait_checked(pg)
+    saved = saved_when(pg, s.path, lambda d: "G5 E" in d["sheets"]["Ann"]["walls"])["sheets"]["Ann"]
+    assert {"E5 E", "F5 E", "G5 E"} <= set(saved["walls"]), saved["walls"]
+    assert saved["grid"] == grid_before  # no tile emptied
+    assert pg.errors == []
+
+
+def test_on_a_phone_on_its_side_one_stroke_crosses_the_whole_dot_sheet(serve, browser, tmp_path):
+    """844 x 390: a 6 x 6 dot sheet is taller than the screen; a finger held at the bar moves the page along,
+    so that A1-F1 is drawn in one stroke."""
+    s = serve(config_for(DATA / "played-intersections.yaml", tmp_path))
+    pg = phone(browser, 844, 390)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    a1 = pg.locator('[data-ref="1:A1"]')
+    a1.evaluate("e => e.scrollIntoView({block: 'start'})")
+    pg.evaluate("scrollBy(0, -40)")
+    f1 = pg.locator('[data-ref="1:F1"]')
+    b = a1.bounding_box()
+    x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    foot = pg.locator("#dock").bounding_box()["y"]
+    assert f1.bounding_box()["y"] > foot, "F1 starts out of reach below the bar"
+    fingers.touch("touchStart", [(x, y)])
+    for _ in range(300):  # down to the bar, then held there (a finger never quite still)
+        end = f1.bounding_box()
+        ty = end["y"] + end["height"] / 2
+        if ty < foot - 30:
+            break
+        y = min(foot - 8 + (_ % 2), y + 15)
+        fingers.touch("touchMove", [(x, y)])
+    fingers.touch("touchMove", [(x, ty)])
+    fingers.touch("touchEnd", [])
+    wait_checked(pg)
+    assert "A1-F1" in text(pg)
+    assert pg.errors == []
+
+
+def test_a_wide_sheet_panned_sideways_keeps_its_row_letters_in_view(serve, browser):
+    s = serve("played-curve.yaml")  # 12 x 12: wider than the phone with bigger squares
+    pg = phone(browser)
+    open_page(pg, s)
+    box = pg.locator("#sheets .sheet").first
+    box.scroll_into_view_if_needed()
+    assert box.evaluate("e => e.scrollWidth > e.clientWidth + 100")  # it pans
+    box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    pg.wait_for_timeout(200)
+    edge = box.bounding_box()
+    for letter in "AFL":
+        label = box.locator("svg text", has_text=letter).filter(has_not_text="curve").first
+        b = label.bounding_box()
+        assert edge["x"] <= b["x"] and b["x"] + b["width"] <= edge["x"] + edge["width"], (letter, b, edge)
     assert pg.errors == []

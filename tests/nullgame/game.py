@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from printkit.draw import Page
 from printkit.game import Game
 from printkit.report import Report
@@ -18,14 +16,15 @@ class NullGame(Game):
     title = TITLE
     designer = "nobody in particular"
     blurb = "write a digit a turn; the highest sum wins"
+    record_syntax = "one line a turn ('Ann 3')"
     Config = Config
     Results = Results
 
-    def rules(self) -> str:
-        return (Path(__file__).parent / "rules.md").read_text(encoding="utf-8")
-
     def kit(self, cfg: Config, paper: Paper) -> list[Block]:
         return sheets.kit(cfg, paper)
+
+    def kit_words(self, cfg: Config) -> dict[str, str]:
+        return sheets.kit_words(cfg)
 
     def record_template(self, cfg: Config) -> str:
         return record.record_template(cfg)

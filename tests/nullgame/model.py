@@ -16,7 +16,7 @@ TITLE = "The Null Game"
 
 
 class Config(GameConfig, kw_only=True):
-    rows: Annotated[int, Meta(ge=1, le=30, description="Lines on the tally sheet (1 to 30)")] = 6
+    rows: Annotated[int, Meta(ge=1, le=16, description="Rows of the tally sheet (1 to 16)")] = 6
 
 
 class Results(Config, kw_only=True):

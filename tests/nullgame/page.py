@@ -1,29 +1,42 @@
-"""The null game on the entry page: the tally, one place to point at per line (``row:N``)."""
+"""The null game on the entry page: the tally grid as printed with the digits written in, every square a
+place to point at (``B2``), and the grid itself (``grid:tally``) for the page's input model."""
 
 from __future__ import annotations
 
-from printkit.draw import Hit, Page
+from printkit.coords import coord
+from printkit.draw import Hit, Page, Text, fit_text, hit_grid, moved
 from printkit.game import Editor
 from printkit.report import Report
 from printkit.sheet import Paper
 
 from .model import TITLE, Config, Results
-from .sheets import tally_page
+from .picture import rows, written
+from .score import cells
+from .sheets import CELL, grid_top, tally_grid
 
 ANSWERS: dict = {}  # no questions to ask about a record
 
 
 def board(res: Results, report: Report, paper: Paper) -> list[Page]:
-    bad = {int(v.where.rsplit(" ", 1)[1]) for v in report.violations if v.rule == "digit"}
-    page = tally_page(res.title or TITLE, list(res.tally or []), bad, paper)
-    for i in range(1, len(res.tally or []) + 2):  # every line, and one more to write in
-        page.add(Hit(f"row:{i}", paper.left, paper.top + 12 + 6 * i - 4.5, 60, 6, "row"))
+    seats = res.seats()
+    n, cols = rows(res), len(seats)
+    width = max(60.0, cols * CELL + 10)
+    page = Page(width + 12, grid_top() + n * CELL + 20)
+    page.add(Text(2, 6, fit_text(res.title or TITLE, width + 8, 11, True), 11, bold=True))
+    items, _ = tally_grid(seats, n, width)
+    top = grid_top()
+    hits = [Hit(coord(r, c), c * CELL, top + r * CELL, CELL, CELL, "square") for r in range(n) for c in range(cols)]
+    hits.append(hit_grid("grid:tally", 0, top, cols * CELL, n * CELL, n, cols))
+    page.add(moved(items + written(res, seats) + hits, 8, 10))
     return [page]
 
 
 def board_info(res: Results, report: Report) -> dict:
-    names = res.names
-    return {"next": names[len(res.tally or []) % len(names)]}
+    """Where each tally line is written (``cells``: [row, column] per line) and each player's next row."""
+    written_ = cells(res)
+    return {"rows": rows(res), "cols": len(res.names), "players": res.names,
+            "cells": [[c.r, c.c] for c in written_],
+            "next": [sum(1 for c in written_ if c.c == k) for k in range(len(res.names))]}
 
 
 def editors(cfg: Config) -> list[Editor]:
@@ -31,10 +44,10 @@ def editors(cfg: Config) -> list[Editor]:
 
 
 def places(res: Results) -> list[str]:
-    """Every line of the tally (``row:2``)."""
-    return [f"row:{i}" for i in range(1, len(res.tally or []) + 1)]
+    """The square of every tally line (``B2``)."""
+    return [c.ref for c in cells(res)]
 
 
-def where(res: Results, path: tuple) -> str | None:
-    """A line of the tally (``row:2``)."""
-    return f"row:{path[1] + 1}" if path[:1] == ("tally",) and len(path) > 1 and isinstance(path[1], int) else None
+def ref_of(res: Results, path: tuple) -> str | None:
+    """The tally grid (``grid:tally``), for any line of the tally."""
+    return "grid:tally" if path[:1] == ("tally",) else None

@@ -1,31 +1,44 @@
-"""The null game's kit: one tally sheet, a numbered line per turn with a column for each player."""
+"""The null game's kit: one tally sheet (a row a round, a column a player) ending with the tally strip, and
+the rule sheet's words for it."""
 
 from __future__ import annotations
 
-from printkit.draw import Page, table
-from printkit.sheet import Block, Paper, header
+from printkit import tally
+from printkit.draw import Item, Text, fit_text, moved
+from printkit.sheet import LABEL_ROOM, Block, Paper, Player, copies_words, header, labelled_grid
 
 from .model import TITLE, Config
 
-ROW_H = 8.0
+CELL = 10.0  # a square of the tally grid, in millimetres (printed and on screen)
+
+
+def kit_words(cfg: Config) -> dict[str, str]:
+    """The rule sheet's words for this kit (``{{kit}}``): what it holds; the several-games sentence last."""
+    return {"kit": f"a tally sheet of {cfg.rows} rows, a column for each player, ending with the strip for the "
+                   f"totals.{copies_words(cfg.copies)}"}
 
 
 def kit(cfg: Config, paper: Paper) -> list[Block]:
     page = paper.page()
-    y = header(page, paper, f"{cfg.title or TITLE}: tally", "Write one digit a turn, in seat order.")
-    width = min(30.0, (paper.inner_width - 12) / len(cfg.names))
-    page.add(table(paper.left + 0.2, y + 2, [12.0] + [width] * len(cfg.names), cfg.rows, ROW_H,
-                   ["#", *cfg.names]))
+    seats = cfg.seats()
+    y = header(page, paper, f"{cfg.title or TITLE}: tally", "In seat order, write one digit, 0 to 9, in your "
+                                                              "column of the next row.")
+    items, bottom = tally_grid(seats, cfg.rows, paper.inner_width - LABEL_ROOM)
+    page.add(moved(items, paper.left + LABEL_ROOM, y + 2))
+    strip, h = tally.strip(seats, paper.inner_width, True, "The highest total wins; equal totals share the win.")
+    page.add(moved(strip, paper.left, y + 2 + bottom + 6))
     return [page]
 
 
-def tally_page(title: str, lines: list[str], bad: set[int], paper: Paper) -> Page:
-    """The tally as written, one line a row; the rows in ``bad`` in the mistake colour."""
-    from printkit.draw import Text
-    from printkit.sheet import MISTAKE_COLOR
+def tally_grid(seats: list[Player], rows: int, width: float) -> tuple[list[Item], float]:
+    """The tally grid from (0, 0) as printed and as on screen, and its height: a key naming each column's
+    player, then the grid with its row letters and column numbers (``sheet.labelled_grid``)."""
+    key = ", ".join(f"{s.index + 1} {s.name}" for s in seats)
+    items: list[Item] = [Text(0, 4, fit_text(f"Columns: {key}", width, 9), 9)]
+    items += labelled_grid(0, 6 + LABEL_ROOM, rows, len(seats), CELL)
+    return items, 6 + LABEL_ROOM + rows * CELL
 
-    page = paper.page()
-    y = header(page, paper, title, "Red: a line that breaks the rule.")
-    for i, line in enumerate(lines, 1):
-        page.add(Text(paper.left, y + 6 * i, f"{i}. {line}", 10, color=MISTAKE_COLOR if i in bad else (0, 0, 0)))
-    return page
+
+def grid_top() -> float:
+    """Where the grid's first row starts, below the top of ``tally_grid``."""
+    return 6 + LABEL_ROOM

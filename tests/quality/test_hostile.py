@@ -398,13 +398,14 @@ def test_binary_and_missing_files_through_the_real_command(tmp_path, printkit):
 
 # ---------------------------------------------------------------- atomic writes
 
-def test_write_atomic_replaces_whole_files_only(tmp_path, monkeypatch):
-    from printkit import kit
+def test_a_file_is_replaced_whole_only(tmp_path, monkeypatch):
+    from printkit.output.files import replace_file
 
     target = tmp_path / "sub" / "kit.pdf"
-    kit.write_atomic(target, b"first version")
+    target.parent.mkdir()
+    replace_file(target, b"first version")
     assert target.read_bytes() == b"first version"
-    kit.write_atomic(target, b"second")
+    replace_file(target, b"second")
     assert target.read_bytes() == b"second"
 
     def broken_replace(src, dst):
@@ -412,13 +413,13 @@ def test_write_atomic_replaces_whole_files_only(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(OSError):
-        kit.write_atomic(target, b"third version, never seen")
+        replace_file(target, b"third version, never seen")
     assert target.read_bytes() == b"second"
     assert sorted(p.name for p in target.parent.iterdir()) == ["kit.pdf"], "the temporary file was left behind"
 
 
-def test_write_atomic_interrupted_mid_write_leaves_old_file(tmp_path, monkeypatch):
-    from printkit import kit
+def test_a_replacement_interrupted_mid_write_leaves_the_old_file(tmp_path, monkeypatch):
+    from printkit.output.files import replace_file
 
     target = tmp_path / "page-01.svg"
     target.write_bytes(b"<svg>old</svg>")
@@ -432,7 +433,7 @@ def test_write_atomic_interrupted_mid_write_leaves_old_file(tmp_path, monkeypatc
 
     monkeypatch.setattr(os, "write", half_then_interrupt)
     with pytest.raises(KeyboardInterrupt):
-        kit.write_atomic(target, b"<svg>" + b"new " * 1000 + b"</svg>")
+        replace_file(target, b"<svg>" + b"new " * 1000 + b"</svg>")
     monkeypatch.undo()
     assert calls, "the write never reached os.write: the interruption was not tested"
     assert target.read_bytes() == b"<svg>old</svg>"

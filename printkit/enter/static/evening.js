@@ -9,7 +9,8 @@ const token = (onGame || meta("printkit-token")).content;  // the evening's toke
 const current = onGame ? Number(meta("printkit-play").content) : -1;
 
 const STATE_CLASS = (s) => s.replace(/ /g, "-");
-const SHORT = { "valid": "\u2713", "mistakes": "\u2717", "unreadable": "\u2717", "in progress": "\u270E", "not started": "\u25CB" };
+const SHORT = { "valid": "\u2713", "mistakes": "\u2717", "unreadable": "\u2717", "in progress": "\u270E",
+                "not started": "\u25CB" };
 
 function el(tag, props = {}, ...kids) {
   const e = document.createElement(tag);
@@ -28,8 +29,16 @@ async function evening() {
   return r.json();
 }
 
+function scoresText(game) {
+  if (!game.result || game.state === "not started") return "";
+  return " \u2014 " + game.result.players.map((p) => `${p.name} ${p.score}`).join(" \u00b7 ");
+}
+
 function winnerText(game) {
-  if (game.state === "valid") return game.winners.length > 1 ? `Winners: ${game.winners.join(", ")} (tie)` : `Winner: ${game.winners[0] || "none"}`;
+  if (game.state === "valid") {
+    const w = game.winners;
+    return w.length > 1 ? `Winners: ${w.join(", ")} (tie)` : `Winner: ${w[0] || "none"}`;
+  }
   if (game.state === "unreadable") return game.problem || "cannot be read";
   if (game.state === "mistakes") return `${game.result.violations.length} rule(s) broken: not counted yet`;
   if (game.state === "in progress") return "in progress: not counted yet";
@@ -52,11 +61,12 @@ function showList(night) {
   $("file").textContent = `${night.games_total} games`;
   const list = $("game-list");
   list.replaceChildren(...night.games.map((g) => el("li", {},
-    el(g.url ? "a" : "div", { ...(g.url ? { href: g.url } : {}), className: "game", dataset: { game: String(g.number), gameState: g.state } },
+    el(g.url ? "a" : "div",
+      { ...(g.url ? { href: g.url } : {}), className: "game", dataset: { game: String(g.number), gameState: g.state } },
       el("span", { className: "num" }, String(g.number)),
       el("span", { className: "label" }, g.label),
       el("span", { className: `state ${STATE_CLASS(g.state)}`, dataset: { state: g.state } }, g.state),
-      el("span", { className: "who", dataset: { gameWinners: String(g.number) } }, winnerText(g))))));
+      el("span", { className: "who", dataset: { gameWinners: String(g.number) } }, winnerText(g) + scoresText(g))))));
   showTable(night);
   if (night.join && $("join").hidden) {
     $("join").hidden = false;
@@ -83,7 +93,8 @@ function showTable(night) {
 function chips(night, id) {
   return night.games.filter((g) => g.url).map((g) => el("a", {
     href: g.url, title: `${g.label}: ${g.state}`, "aria-label": `Game ${g.number}, ${g.label}: ${g.state}`,
-    ...(g.number - 1 === current ? { "aria-current": "page" } : {}), dataset: { game: String(g.number), gameState: g.state },
+    ...(g.number - 1 === current ? { "aria-current": "page" } : {}),
+    dataset: { game: String(g.number), gameState: g.state },
   }, `${g.number} ${SHORT[g.state] || ""}`));
 }
 
@@ -122,15 +133,27 @@ function centre(strip) {
 // ---------------------------------------------------------------- every few seconds
 
 let wait = 2000;
+let last = "";
 async function tick() {
   try {
     const night = await evening();
     wait = (night.poll || 2) * 1000;
-    if (onGame) showBar(night);
-    else {
-      showList(night);
-      $("saved").textContent = "";
+    const now = JSON.stringify(night);
+    if (now !== last) {  // drawn again only when something changed, and the focus stays where it was
+      last = now;
+      const focused = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.game;
+      const where = focused && document.activeElement.parentElement && document.activeElement.parentElement.id;
+      if (onGame) showBar(night);
+      else {
+        showList(night);
+        document.dispatchEvent(new CustomEvent("printkit-evening", { detail: night }));  // season.js
+      }
+      if (focused) {
+        const again = document.querySelector(`${where ? `#${where} ` : ""}a[data-game="${focused}"]`);
+        if (again) again.focus({ preventScroll: true });
+      }
     }
+    if (!onGame) $("saved").textContent = "";
   } catch (e) {
     if (!onGame) $("saved").textContent = `Cannot reach the server (${e.message}); trying again`;
   }

@@ -131,7 +131,7 @@ export class Grid {
 //   cancel(stroke) -> the pointer was taken away (the system took the touch)
 //   follows(stroke, dx, dy) -> optional: on the first move of a touch, whether the stroke goes on; false
 //     lets go of it and the finger moves the page instead (a swipe that starts on a drawn line and does
-//     not follow it scrolls, it never erases)
+//     not follow it scrolls, it never erases); another stroke replaces it (a drag along a side: a wall)
 // A stroke whose first place says `soft` (a tap's place: a number to write, a row to pick) never holds
 // the finger: a swipe from it scrolls the page, and it acts only when the finger lifts where it went down.
 // Touch: one finger scrolls the page (and a zoomed sheet sideways) wherever no stroke can start: the
@@ -216,12 +216,14 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     const px = e.clientX + offX(box), py = e.clientY + offY(box);
     if (!stroke.moved && Math.hypot(px - stroke.x0, py - stroke.y0) < slop) return;
     if (stroke.soft) { stroke = null; return; }  // a swipe from a tap's place: no tap
-    if (!stroke.moved && stroke.type === "touch" && game.follows && !game.follows(stroke.made, px - stroke.x0, py - stroke.y0)) {
+    const follows = !stroke.moved && stroke.type === "touch" && game.follows ? game.follows(stroke.made, px - stroke.x0, py - stroke.y0) : true;
+    if (!follows) {
       game.cancel?.(stroke.made);
       stroke.panning = true;
       stroke.sx = e.clientX; stroke.sy = e.clientY;
       return;
     }
+    if (follows !== true) stroke.made = follows;  // the first move said what the stroke is (a wall along a side)
     stroke.moved = true;
     const n = Math.max(1, Math.ceil(Math.hypot(px - stroke.x, py - stroke.y) / every));
     for (let j = 1; j <= n; j++) {
@@ -235,6 +237,12 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
       if (e.clientX > r.right - 32) box.scrollLeft += 12;
       else if (e.clientX < r.left + 32) box.scrollLeft -= 12;
     }
+    // a finger at the top of the screen or at the bar: the page moves along, so that a stroke can cross a
+    // sheet taller than the screen (a phone on its side)
+    const dock = document.getElementById("dock");
+    const foot = dock && getComputedStyle(dock).display !== "none" ? dock.getBoundingClientRect().top : innerHeight;
+    if (e.clientY > foot - 28) window.scrollBy(0, 12);
+    else if (e.clientY < 28 && window.scrollY > 0) window.scrollBy(0, -12);
     game.moved?.(stroke.made, { x: e.clientX, y: e.clientY });
   });
 
@@ -243,9 +251,10 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     const s = stroke;
     stroke = null;
     if (s.panning) return;
-    if (s.soft) {  // a tap's place on touch: it acts now, the finger lifted where it went down
-      const made = game.down(s.made.soft, e);
-      if (made) game.up?.(made, s.made.soft, false);
+    if (s.soft) {  // a tap's place on touch: it acts now, picked again (the sheet may have been redrawn since)
+      const place = pickNear(e.clientX, e.clientY, s.type);
+      const made = place && place.key === s.made.soft.key ? game.down(place, e) : null;
+      if (made) game.up?.(made, place, false);
       return;
     }
     game.up?.(s.made, game.pick(e.clientX, e.clientY, s.type), s.moved);

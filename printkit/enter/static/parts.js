@@ -19,10 +19,14 @@ export function partName(path) {
 // [{path, value, was?} | {path, append, n} | {path, drop: true} | {path, length}]
 export function diff(a, b, path = [], out = []) {
   if (same(a, b)) return out;
+  if ((a === null || a === undefined) && Array.isArray(b) && b.length && path.length) {  // a log's first lines
+    b.forEach((v, i) => out.push({ path, append: clone(v), n: i }));
+    return out;
+  }
   if (isMap(a) && isMap(b)) {
     for (const k of Object.keys(a)) if (!(k in b)) out.push({ path: [...path, k], drop: true });
     for (const k of Object.keys(b)) {
-      if (!(k in a)) out.push({ path: [...path, k], value: clone(b[k]) });
+      if (!(k in a) && !Array.isArray(b[k])) out.push({ path: [...path, k], value: clone(b[k]) });
       else diff(a[k], b[k], [...path, k], out);
     }
     return out;

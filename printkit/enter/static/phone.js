@@ -31,15 +31,60 @@ export class Phone {
       this.zoom(!document.body.classList.contains("zoomed"));
       localStorage.setItem(this.zoomKey(), document.body.classList.contains("zoomed") ? "1" : "0");
     };
-    this.board.onShow(() => this.fit());
-    window.addEventListener("resize", () => this.fit());
+    this.board.onShow(() => { this.fit(); for (const box of this.board.root.children) this.pin(box); });
+    window.addEventListener("resize", () => this.fit(true));
     new MutationObserver(() => { $("dock-say").textContent = $("say").textContent; })
       .observe($("say"), { childList: true, characterData: true, subtree: true });
     $("dock-status").onclick = () => $("result").scrollIntoView({ block: "start", behavior: "smooth" });
+    // in reach at the bottom: undo, redo and what the game has pending (a control it marks data-dock)
+    for (const name of ["undo", "redo"]) {
+      $(`dock-${name}`).onclick = () => $(name).click();
+      const mirror = () => { $(`dock-${name}`).disabled = $(name).disabled; };
+      new MutationObserver(mirror).observe($(name), { attributes: true, attributeFilter: ["disabled"] });
+      mirror();
+    }
+    const acts = () => this.acts();
+    new MutationObserver(acts).observe($("controls"), { subtree: true, childList: true, attributes: true, characterData: true,
+      attributeFilter: ["disabled", "hidden", "aria-pressed", "data-dock"] });
+    this.acts();
+    new MutationObserver(() => this.answer()).observe($("answer"), { childList: true });
     $("violations").addEventListener("click", (e) => {
       const li = e.target.closest("li[data-index]");
       if (li) this.go(Number(li.dataset.index));
     });
+  }
+
+  // the game's pending action (knives' Claim, ikes' Add turn) and its chosen pen, as buttons in the bar
+  // that press the control itself; a pen's button brings its pen bar into view to change it
+  acts() {
+    const shown = [...$("controls").querySelectorAll("[data-dock]")].filter((el) => !el.closest("[hidden]"));
+    const want = shown.map((el) => `${el.dataset.dock}|${el.textContent}|${el.disabled}`).join("/");
+    if (this.actsShown === want) return;
+    this.actsShown = want;
+    $("dock-acts").replaceChildren(...shown.map((el) => {
+      const b = Object.assign(document.createElement("button"), { type: "button", disabled: el.disabled });
+      const pen = el.dataset.dock === "pen";
+      b.textContent = pen ? `Pen: ${el.textContent.trim()}` : el.dataset.dock || el.textContent;
+      b.className = pen ? "pen" : "";
+      b.onclick = () => (pen ? el.closest(".pens, div")?.scrollIntoView({ block: "center", behavior: "smooth" }) : el.click());
+      return b;
+    }));
+  }
+
+  // an answer asked for (the best fill, how we played) opens over the page on a phone, where the finger
+  // is, not far down in the panel; Close puts it back there
+  answer() {
+    const box = $("answer");
+    const onPhone = getComputedStyle($("dock")).display !== "none";
+    const items = [...box.children].filter((el) => el.id !== "answer-close");
+    if (!items.length || !onPhone) { document.body.classList.remove("answer-over"); return; }
+    if (box.firstElementChild?.id !== "answer-close") {
+      const close = document.getElementById("answer-close") || Object.assign(document.createElement("button"), {
+        id: "answer-close", type: "button", textContent: "Close",
+        onclick: () => document.body.classList.remove("answer-over") });
+      box.prepend(close);
+    }
+    document.body.classList.add("answer-over");
   }
 
   zoomKey() { return `printkit:zoom:${location.host}`; }
@@ -47,14 +92,18 @@ export class Phone {
   zoom(on) {
     document.body.classList.toggle("zoomed", on);
     $("zoom").setAttribute("aria-pressed", String(on));
-    this.fit();
+    this.fit(true);
   }
 
   // each sheet as wide as it needs for its smallest place to be TARGET px (at most 4 times its box),
   // measured at the width it has now: never a layout at another width in between (the page would be
   // scrolled to keep its place, and what is under the finger would move)
-  fit() {
+  // While entering a sheet never shrinks (a place with nothing to tap on this turn keeps its size: the
+  // piles of the player not to move), and sheets of one size are shown at one size.
+  fit(fresh = false) {
     const on = document.body.classList.contains("zoomed");
+    if (fresh || !on) this.sizes = {};
+    const wants = [];
     for (const box of this.board.root.children) {
       const svg = box.querySelector("svg");
       if (!svg) continue;
@@ -63,8 +112,36 @@ export class Phone {
       const small = sizes.length ? Math.min(...sizes) : Infinity;
       const now = svg.getBoundingClientRect().width / (box.clientWidth || 1);
       const want = small === Infinity || !now ? 1 : Math.min(4, Math.max(1, (now * TARGET) / small));
-      const width = want > 1.001 ? `${(want * 100).toFixed(1)}%` : "";
+      const kind = svg.getAttribute("viewBox") || "";
+      this.sizes[kind] = Math.max(this.sizes[kind] || 1, want);
+      wants.push([svg, kind]);
+    }
+    for (const [svg, kind] of wants) {
+      const width = this.sizes[kind] > 1.001 ? `${(this.sizes[kind] * 100).toFixed(1)}%` : "";
       if (svg.style.width !== width) svg.style.width = width;
+    }
+  }
+
+  // a sheet panned sideways keeps its row labels in view: the labels left of a grid ride along with the
+  // pan (a transform: nothing else moves)
+  pin(box) {
+    if (!box.dataset.pins) {
+      box.dataset.pins = "1";
+      box.addEventListener("scroll", () => this.pin(box), { passive: true });
+    }
+    const svg = box.querySelector("svg");
+    const ctm = svg && svg.getScreenCTM();
+    if (!ctm || !ctm.a) return;
+    const dx = box.scrollLeft / ctm.a;
+    const n = (el, a) => Number(el.getAttribute(a));
+    for (const grid of svg.querySelectorAll("rect.hit.grid")) {
+      for (const t of svg.querySelectorAll("text")) {
+        const y = n(t, "y");
+        if (!(n(t, "x") < n(grid, "x") && y >= n(grid, "y") && y <= n(grid, "y") + n(grid, "height") + 1)) continue;
+        t.classList.add("pinned");
+        if (dx > 0) t.setAttribute("transform", `translate(${dx.toFixed(2)} 0)`); else t.removeAttribute("transform");
+        if (dx > 0 && t.nextElementSibling) svg.append(t);  // over the lines it now stands on
+      }
     }
   }
 

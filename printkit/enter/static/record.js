@@ -3,12 +3,17 @@
 // (a '|' block or a list of row strings) and written back in the form it had, and a part that does not
 // read left alone. The page edits only what the player meant; the scorer checks it.
 
+// a name as the scorer compares names (Python's str.casefold, model.player_named): each character lowered,
+// raised and lowered again ("Straße" and "STRASSE" are one name; ẞ, ς, ﬁ fold too), the dotless ı kept as
+// casefold keeps it (tests/enter/test_names_folded.py feeds both sides the same names)
+export const fold = (s) => Array.from(s, (ch) => (ch === "\u0131" ? ch : ch.toLowerCase().toUpperCase().toLowerCase())).join("");
+
 // the key of `obj` that stands for `name`: `name` itself, or the one key equal to it in any case
 export function keyIn(obj, name) {
   if (!obj || typeof obj !== "object" || Array.isArray(obj) || typeof name !== "string") return name;
   if (Object.prototype.hasOwnProperty.call(obj, name)) return name;
-  const folded = name.toLowerCase();
-  return Object.keys(obj).find((k) => k.toLowerCase() === folded) ?? name;
+  const folded = fold(name);
+  return Object.keys(obj).find((k) => fold(k) === folded) ?? name;
 }
 
 // the path with each name as the document has it

@@ -21,6 +21,7 @@ class AddResidue(Game):
     title = TITLE
     designer = "Leroy Quet"
     blurb = "add to m or take m's remainder; the remainders you make are your points"
+    record_syntax = "one line a move ('Ann mod 4 = 2')"
     Config = Config
     Results = Results
     commands = ("solve",)  # printkit solve add-residue, in commands.py

@@ -101,7 +101,7 @@ def places(res: Results) -> list[str]:
     return [f"row:{i + 1}" for i in range(len(res.moves))]
 
 
-def where(res: Results, path: tuple) -> str | None:
+def ref_of(res: Results, path: tuple) -> str | None:
     """A row of the move log (``row:5``)."""
     return f"row:{path[1] + 1}" if path[:1] == ("moves",) and len(path) > 1 and isinstance(path[1], int) else None
 

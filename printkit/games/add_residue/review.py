@@ -13,7 +13,7 @@ import typer
 from ...report import Report
 from ...inputs import InputError
 from .model import Results
-from .score import replay
+from .score import replay, where
 from .memory import EXACT_MAX_N, available_memory, expected, largest_n, memory_needed, table_slots
 from .solver import Solver
 from .perfect import start, value_of_start
@@ -221,11 +221,11 @@ def review_file(path: Path, as_json: bool, max_cards: int) -> None:
         raise doc.error(("players",), f"exact review is for two players; this game has {len(res.names)} "
                                       "(printkit score still checks and scores it)")
     report = Report("add-residue", res.names, {p: 0 for p in res.names})
-    replay(res, report)
+    rows = replay(res, report)
     broken = [v for v in report.violations if v.rule != "arithmetic"]
     if broken:
         v = broken[0]
-        row = int(v.where.split("row ")[1].split(" ")[0])
+        row = next(r.index for r in rows if where(r) == v.where)  # the row it names, not its words read back
         raise doc.error(("moves", row - 1), f"{v.message}: a review needs a legal log (printkit score lists every "
                                             "problem)")
     t0, c0 = time.perf_counter(), time.process_time()

@@ -127,15 +127,6 @@ class Solver:
 
     # -- positions
 
-    def canonical(self, ma: int, mm: int, oa: int, om: int, m: int) -> tuple[int, int]:
-        """Mod piles with every card above M renamed to the top cards."""
-        top = m + self.sums[ma] + self.sums[oa]
-        if top < self.n:
-            hi = self.his[top]
-            mm = (mm & ~hi) | self.tops[self.count[mm & hi]]
-            om = (om & ~hi) | self.tops[self.count[om & hi]]
-        return mm, om
-
     def value(self, ma: int, mm: int, oa: int, om: int, m: int) -> int:
         """Exact value for the mover."""
         return self._search(ma, mm, oa, om, m, -INF, INF)

@@ -22,6 +22,7 @@ class WithinTheCurve(Game):
     title = TITLE
     designer = "Leroy Quet"
     blurb = "draw a closed curve, copy everyone's, fill each interior with coprime neighbours 1, 2, 3, ..."
+    record_syntax = "each curve as a grid of '#' (or its route numbered 1, 2, 3, ...) and every player's numbers on it"
     Config = Config
     Results = Results
     commands = ("solve",)  # printkit solve curve FILE, in commands.py

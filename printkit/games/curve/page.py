@@ -180,7 +180,7 @@ def places(res: Results) -> list[str]:
     return out
 
 
-def where(res: Results, path: tuple) -> str | None:
+def ref_of(res: Results, path: tuple) -> str | None:
     """A curve's grid (``grid:curve:Ann``) or a fill's (``grid:fill:Ben:Ann``)."""
     names = [_named(res, k) for k in path[1:3]]
     if path[:1] == ("curves",) and len(path) > 1 and names[0]:

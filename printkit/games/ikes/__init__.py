@@ -19,7 +19,7 @@ Modules:
                space (Ann:C3) and every side of it (Ann:C3 N), board_info, the text boxes; page.js: pens, walls
                by click and drag, keys, the turn log built line by line
   commands.py  the ``printkit simulate ikes`` sub-command
-  spaces.py    the store's 49 spaces, their names (B3) and neighbours, and Board
+  spaces.py    the store's 49 spaces, their names (B3) and neighbours, and Floor
   path.py      the shoppers' walk along shortest paths
   masks.py     the walk on bit masks: breadth-first layers and the best leg
   replay.py    a game replayed from its turn lines, every rule of a turn checked, compared with the written sheet

@@ -2,7 +2,7 @@
 legs and the same floating-point sums added in the same order, but kept as bit masks and plain lists so
 that a store changed in a few spaces is valued from the walk before the change.
 
-A store is given as ``masks`` (``Board.masks()``), ``vals`` (the bot's value of entering each space),
+A store is given as ``masks`` (``Floor.masks()``), ``vals`` (the bot's value of entering each space),
 the entrance and exit spaces ``e`` and ``x``, ``shut`` (a wall without a doorway across either) and
 ``cafes`` (each cafeteria's spaces as a bit mask, by name in name order).
 

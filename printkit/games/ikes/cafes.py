@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import bot
 from .moves import COIN, H_COIN, H_STEP, IVALS, PAIRS, STEP_GAIN, Solo, Store, bits, hundredths
-from .path import Board
+from .path import Floor
 from .spaces import N, SPACES
 from .record import Turn
 
@@ -66,7 +66,7 @@ class Cafes:
     def top(self) -> int:
         return max(self.exact)
 
-    def best(self) -> tuple[float, Board, Turn]:
+    def best(self) -> tuple[float, Floor, Turn]:
         top = self.top()
         best = None
         for i, v in enumerate(self.exact):
@@ -78,7 +78,7 @@ class Cafes:
                     best = (f, i)
         v, i = best
         s, t = self.pairs[i]
-        nb = self.g.board.copy()
+        nb = self.g.floor.copy()
         nb.grid[s] = nb.grid[t] = self.name
         return v, nb, Turn("", [], "cafe", [s, t])
 
@@ -90,7 +90,7 @@ def apart(st: Store) -> bool:
     return bool(c) and not (c ^ a == a << 1 and st.masks[1] & a or c ^ a == a << 7 and st.masks[2] & a)
 
 
-def forget(g: Solo, turn: Turn, before: Board) -> None:
+def forget(g: Solo, turn: Turn, before: Floor) -> None:
     """Drop the remembered cafeteria walks that the turn just played may have changed: all of them after
     a cafeteria or a doorway (a new opening may shorten any walk), else those whose walk depends on a
     space the turn put a tile or a wall on.
@@ -103,16 +103,16 @@ def forget(g: Solo, turn: Turn, before: Board) -> None:
     if turn.kind != "tile" or (turn.bonus and turn.bonus[0] == "door"):
         g.remembered.clear()
         return
-    changed = bits(s for s in range(SPACES) if g.board.grid[s] != before.grid[s])
-    for (s, side), _ in g.board.walls.items():
+    changed = bits(s for s in range(SPACES) if g.floor.grid[s] != before.grid[s])
+    for (s, side), _ in g.floor.walls.items():
         if (s, side) not in before.walls:
             changed |= 1 << s
     g.remembered = {k: v for k, v in g.remembered.items() if not v[1] & changed}
 
 
-def best_cafe(g: Solo) -> tuple[float, Board, Turn] | None:
+def best_cafe(g: Solo) -> tuple[float, Floor, Turn] | None:
     """The best cafeteria placement, or None if none fits."""
-    st = Store.of(g.board)
+    st = Store.of(g.floor)
     c = Cafes(g, st, st.way())
     return c.best() if c.pairs else None
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...draw import PT, Circle, Item, Lines, Pen, Polyline, Rect, Text
 from ...draw import symbol as draw_symbol
 from ...sheet import labelled_grid
-from .path import Board, Walk
+from .path import Floor, Walk
 from .spaces import N, SPACES, rc
 from .tiles import STEP, Tile, tileset
 
@@ -80,7 +80,7 @@ def door_arrow(door: tuple[int, str], x: float, y: float, cell: float, inward: b
     return arrow(ex, ey, ix, iy, pen) if inward else arrow(ix, iy, ex, ey, pen)
 
 
-def draw_board(b: Board, x: float, y: float, cell: float, labels: bool = True) -> list[Item]:
+def draw_floor(b: Floor, x: float, y: float, cell: float, labels: bool = True) -> list[Item]:
     """The store as entered: tile spaces shaded, cafeterias darker with a fork, displays, walls, doors."""
     items: list[Item] = []
     walled = {s for s, _ in b.walls}
@@ -129,7 +129,7 @@ def fork(cx: float, cy: float, size: float, pen: Pen = Pen(width=0.35)) -> list[
                    (cx + w, cy - h, cx + w, cy - h * 0.25), (cx - w, cy - h * 0.25, cx + w, cy - h * 0.25)), pen)]
 
 
-def draw_walk(w: Walk, x: float, y: float, cell: float, pen: Pen, b: Board) -> list[Item]:
+def draw_walk(w: Walk, x: float, y: float, cell: float, pen: Pen, b: Floor) -> list[Item]:
     """The shoppers' route through space centres, each leg slightly offset, with +1/-1 per space entered."""
     items: list[Item] = []
     offsets = (-0.1, 0.0, 0.1)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ...draw import Item, Page, Pen, Text, wrap
 from ...sheet import LABEL_ROOM
-from .drawing import draw_board, draw_tile, draw_walk
-from .path import Board, Walk, walk
+from .drawing import draw_floor, draw_tile, draw_walk
+from .path import Floor, Walk, walk
 from .spaces import N, name
 from .sheets import display_legend
 from .tiles import tileset
@@ -27,21 +27,21 @@ EXAMPLE = {
 }
 
 
-def example_board() -> Board:
+def example_floor() -> Floor:
     from .record import Sheet
-    from .score import board_of
+    from .score import floor_of
 
-    return board_of(Sheet(entrance=EXAMPLE["entrance"], exit=EXAMPLE["exit"], grid="\n".join(EXAMPLE["grid"]),
+    return floor_of(Sheet(entrance=EXAMPLE["entrance"], exit=EXAMPLE["exit"], grid="\n".join(EXAMPLE["grid"]),
                           walls=EXAMPLE["walls"]))
 
 
 def figure(fig: str, width: float) -> tuple[list[Item], float]:
     if fig == "example":
-        b = example_board()
+        b = example_floor()
         w = walk(b)
         cell = 10.5
         x0, y0 = LABEL_ROOM + 4, LABEL_ROOM + 2
-        items = draw_board(b, x0, y0, cell) + draw_walk(w, x0, y0, cell, Pen((0.0, 0.447, 0.698), 0.6, round=True), b)
+        items = draw_floor(b, x0, y0, cell) + draw_walk(w, x0, y0, cell, Pen((0.0, 0.447, 0.698), 0.6, round=True), b)
         tx = x0 + N * cell + 10
         text = example_text(b, w)
         ty = y0 + 2
@@ -72,7 +72,7 @@ def figure(fig: str, width: float) -> tuple[list[Item], float]:
     raise KeyError(fig)
 
 
-def example_text(b: Board, w: Walk) -> list[str]:
+def example_text(b: Floor, w: Walk) -> list[str]:
     from .path import leg_range
 
     adj, vals = b.adjacency(), b.values()

@@ -23,6 +23,8 @@ class Ikes(Game):
     title = TITLE
     designer = "Karl Hanf"
     blurb = "fill a 7x7 furniture store with rolled tiles so the shoppers' shortest walk is long"
+    record_syntax = ("each final store (grid, walls as 'B2 E*', entrance and exit as 'D1 W') and, "
+                     "if kept, its turns ('15 B2 5@B3 +coins')")
     Config = Config
     Results = Results
     commands = ("simulate",)  # printkit simulate ikes, in commands.py

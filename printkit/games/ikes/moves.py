@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import bot, prune
-from .path import Board, walk
+from .path import Floor, walk
 from .spaces import NEIGHBOUR, SPACES, neighbour
 from .record import Turn
 from .tiles import OPPOSITE, SIDES, tileset
@@ -22,7 +22,7 @@ COIN = 0.35  # a coin in the box
 class Solo:
     """A solo game in progress: the store, the coins and cafeterias, the turns so far."""
 
-    board: Board
+    floor: Floor
     coins: int = 0
     cafes: int = 0
     turns: list[Turn] = field(default_factory=list)
@@ -42,7 +42,7 @@ H_EMPTY, H_STEP, H_COIN = (hundredths(x) for x in (EMPTY_COST, STEP_GAIN, COIN))
 IVALS = {1: 100, 0: 0, -EMPTY_COST: -H_EMPTY}  # the bot's values in hundredths
 
 
-def bot_values(b: Board) -> list:
+def bot_values(b: Floor) -> list:
     """The bot's value of entering each space: a display 1, an empty space -EMPTY_COST, else 0."""
     walled = {s for s, _ in b.walls}
     return [(0 if s in walled else -EMPTY_COST) if g == "." else (1 if len(g) == 1 and g in "123456" else 0)
@@ -56,7 +56,7 @@ def weigh(w, coins: int) -> float:
     return w.score + STEP_GAIN * w.length + COIN * coins
 
 
-def heuristic(b: Board, coins: int) -> float:
+def heuristic(b: Floor, coins: int) -> float:
     """The bot's value of a store, walked plainly (``path.walk``); the bot itself gets it from bot.py."""
     return weigh(walk(b, bot_values(b)), coins)
 
@@ -74,8 +74,8 @@ PAIRS = [(s, t) for s in range(SPACES) for side in ("E", "S") if (t := NEIGHBOUR
 
 @dataclass
 class Store:
-    """A board as bot.py takes it: open steps, values, doorways, cafeterias, the empty spaces (a mask)."""
-    board: Board
+    """A floor as bot.py takes it: open steps, values, doorways, cafeterias, the empty spaces (a mask)."""
+    floor: Floor
     masks: tuple
     vals: list
     e: int
@@ -85,7 +85,7 @@ class Store:
     empty: int
 
     @classmethod
-    def of(cls, b: Board) -> "Store":
+    def of(cls, b: Floor) -> "Store":
         shut = not b.door_open(b.entrance) or not b.door_open(b.exit)
         cafes = {k: bits(v) for k, v in b.cafeterias().items()}
         walled = bits(s for s, _ in b.walls)
@@ -145,12 +145,12 @@ def closed(masks, clear) -> tuple:
     return tuple(m & ~c for m, c in zip(masks, clear))
 
 
-def best_tile(g: Solo, st: Store, base: bot.Way, light: int, dark: int) -> tuple[float, Board, Turn] | None:
+def best_tile(g: Solo, st: Store, base: bot.Way, light: int, dark: int) -> tuple[float, Floor, Turn] | None:
     """The best placement of the rolled tile (with display and bonus), or None if it fits nowhere.
 
     A tile none of whose spaces the present walk depends on (``walk``'s region) leaves the walk as it
     is, walls and display included: its value is the present one, found without walking."""
-    b = g.board
+    b = g.floor
     region = base.region
     still = base.weigh(g.coins, STEP_GAIN, COIN)
     tile = tileset().tile(light, dark)
@@ -189,7 +189,7 @@ def best_tile(g: Solo, st: Store, base: bot.Way, light: int, dark: int) -> tuple
 def place_tile(g: Solo, st: Store, base: bot.Way, light: int, dark: int, anchor: int, fp) -> tuple:
     """The rolled tile at ``anchor``: its display where the walk passes most, a bonus face if one earns it.
     Returns (value, anchor, display space, face, bonus earned, the walk, its open steps and values)."""
-    b = g.board
+    b = g.floor
     cells, cellbits, tile_walls, steps, clear = fp
     masks = closed(st.masks, clear)
     vals = list(st.vals)
@@ -223,7 +223,7 @@ def place_tile(g: Solo, st: Store, base: bot.Way, light: int, dark: int, anchor:
     return w.weigh(g.coins, STEP_GAIN, COIN), anchor, at, face, earned, w, masks, vals
 
 
-def best_bonus(b: Board, coins: int, w: bot.Way, masks, vals) -> tuple[float, Board, tuple]:
+def best_bonus(b: Floor, coins: int, w: bot.Way, masks, vals) -> tuple[float, Floor, tuple]:
     """Two coins, a doorway or a wall, whichever the bot values most (the first of the best)."""
     best = None
     for v, move in bonus_options(b, coins, w, masks, vals):
@@ -237,7 +237,7 @@ def best_bonus(b: Board, coins: int, w: bot.Way, masks, vals) -> tuple[float, Bo
     return v, nb, move
 
 
-def bonus_options(b: Board, coins: int, w: bot.Way, masks, vals):
+def bonus_options(b: Floor, coins: int, w: bot.Way, masks, vals):
     """Every bonus the bot weighs, in its order, with its value: two coins, a doorway in each wall, a
     wall on each side of a space the walk enters or passes next to (``w``: the walk of ``b``, its open
     steps and values).  A change that no leg of the walk steps through or counts leaves it as it is.

@@ -1,19 +1,17 @@
 // The Long Way on the page: each store's sheet as printed; what a click or a key does goes straight into
 // the results document (sheets.NAME: grid, walls, entrance, exit, turns) and the scorer answers.
-//
 // Squares (data-ref "Ann:C3"): the pen bar picks a mark (. empty, o tile, 1-6 display, C1/C2 cafeteria);
 //   a click writes it on the square, a drag writes it on every square passed; a click or drag that starts
 //   on a square already holding the pen's mark empties them (".").
 // Sides ("Ann:C3 N"): every space has four thin bands just inside its sides. The band you click or drag
 //   along is the wall you get: between B2 and B3, the band on B2's side is "B2 E", the one on B3's side
 //   "B3 W" (each space owns its walls, as in the results file). A drag draws walls, or erases them when
-//   it starts on a wall (the first side decides); a click on a wall removes it. Doorway, Entrance, Exit
-//   (pen bar, or the keys d, i, x) make the next click on a side a doorway ("C3 N*": click again for a
-//   plain wall), the entrance or the exit (outer sides only).
-// Keys (a sheet focused): arrows move the cursor; o . 1-6 and c1/c2 write the square and move on (as
-//   typing the grid); Space or Enter writes the pen's mark; Backspace empties and moves back, Delete
-//   empties; n e s w or Shift+arrow toggle that side's wall; d, i or x and then a side: doorway,
-//   entrance, exit; t: the turn log.
+//   it starts on a wall (the first side decides); a finger's drag from near a side and along it draws
+//   walls too. A click on a wall removes it. Doorway, Entrance, Exit (pen bar, or d, i, x) make the next
+//   click on a side a doorway ("C3 N*": again for a plain wall), the entrance or the exit (outer sides).
+// Keys (a sheet focused): arrows move the cursor; o . 1-6 and c1/c2 write the square and move on; Space
+//   or Enter writes the pen's mark; Backspace empties and moves back, Delete empties; n e s w or
+//   Shift+arrow toggle that side's wall; d, i or x and then a side: doorway, entrance, exit; t: turns.
 // Turn log (t, or the button): type the dice (two digits a roll, more pairs for rerolls), click (or Space)
 //   the tile's A1 space, then the display's space (its number comes from the sheet, or type it); c:
 //   +coins, w or d then a side (or a click on a side): +wall/+door; f: a cafeteria (two spaces); s: stop;
@@ -88,7 +86,7 @@ export function start(ctx) {
   const style = document.createElement("style");
   style.textContent = `line.hit.edge:hover { stroke: var(--focus); stroke-opacity: .3; }
     rect.hit.square:hover { fill: var(--focus); fill-opacity: .07; }
-    /* a side keeps its whole band (page.py's BAND wide) to point at when marked or picked: no dashes, no gaps */
+    /* a side keeps its whole band (page.py's BAND deep) to point at when marked or picked: no dashes, no gaps */
     line.hit.edge.marked { stroke-width: 3.92px; }
     body.hide-mistakes line.hit.edge.marked { stroke-opacity: 0; } line.hit.edge.selected { stroke-width: 3.92px; stroke-opacity: .35; }
     g.sketch line.erase { stroke: var(--mistake); stroke-dasharray: 1 .7; } g.sketch line.wall { stroke-width: 1.1; }
@@ -110,16 +108,28 @@ export function start(ctx) {
       if (row) return { key: row.ref, el: row.el, ...parseRef(row.ref), soft: true };
       const grid = Grid.at(root, x, y, 0);
       if (!grid) return null;
-      const side = grid.side(x, y, BAND, CORNER);
+      const side = grid.side(x, y, ctx.info().band, ctx.info().corner);  // the bands as page.py draws them
       const at = side || grid.cell(x, y);
       if (!at) return null;
       const key = side ? `${grid.name}:${wallKey(at.r, at.c, side.side)}` : `${grid.name}:${sq(at.r, at.c)}`;
       // a tap's place while a turn is built, or for a doorway (a drag draws only squares and walls)
       const soft = Boolean(turn) || (Boolean(side) && edgePen !== "wall");
-      return { key, kind: side ? "edge" : "square", player: grid.name, r: at.r, c: at.c, side: side && side.side, grid, soft };
+      const near = !side && edgePen === "wall" && grid.side(x, y, 0.45, ctx.info().corner);  // a side a finger may mean (follows)
+      return { key: near ? `${key}~${near.side}` : key, kind: side ? "edge" : "square", player: grid.name, r: at.r, c: at.c, side: side && side.side, grid, soft,
+               near: near ? near.side : null };
     },
     down: (place) => down(ctx, place),
-    over: (stroke, place) => { if (place.kind === stroke.kind && place.player === stroke.player) take(ctx, stroke, place); },
+    over: (stroke, place) => {
+      if (stroke.kind === "edge" && place.kind === "square" && place.near === stroke.side) place = { ...place, kind: "edge", side: place.near };
+      if (place.kind === stroke.kind && place.player === stroke.player) take(ctx, stroke, place);
+    },
+    follows(stroke, dx, dy) {  // a finger's drag from near a side, along it: walls (a finger is wider than the band)
+      if (stroke.kind !== "square" || !stroke.near || turn) return true;
+      const along = stroke.near === "E" || stroke.near === "W" ? Math.abs(dy) > 1.5 * Math.abs(dx) : Math.abs(dx) > 1.5 * Math.abs(dy);
+      if (!along) return true;
+      clearSketch(root);
+      return down(ctx, { ...stroke.first, kind: "edge", side: stroke.near }) || true;
+    },
     up: (stroke) => up(ctx, stroke),
     cancel: () => clearSketch(root),
   });
@@ -154,6 +164,7 @@ function button(text, title, pressed, onclick) {
   return b;
 }
 
+const docked = (b, label) => { b.dataset.dock = label; return b; };  // in the phone's bar too (phone.js)
 function drawBar(ctx) {
   const names = ctx.info().displays || {};
   const pictures = ctx.info().pens || {};
@@ -169,7 +180,7 @@ function drawBar(ctx) {
     line.dataset.turnline = "";
     bar.replaceChildren(
       rowEl(`Turn ${(ctx.info().turns || {})[turn.player] + 1 || ""}`, line,
-        button("Add turn (Enter)", "Add this line to the turn log", null, act(() => commitTurn(ctx)))),
+        docked(button("Add turn (Enter)", "Add this line to the turn log", null, act(() => commitTurn(ctx))), "Add turn")),
       rowEl("Dice", ...["1", "2", "3", "4", "5", "6"].map((d) => button(d, "A die's number (the display's number once its space is picked)", null,
         act(() => turnKey(ctx, d)))), button("\u232b", "Take back the last part of the line (Backspace)", null, act(() => turnKey(ctx, "Backspace")))),
       rowEl("Add", button("+coins (c)", "The bonus: 2 coins", turn.bonus === "+coins", act(() => turnKey(ctx, "c"))),
@@ -187,6 +198,7 @@ function drawBar(ctx) {
     const b = button(m === "." ? ". empty" : m === "o" ? "o tile" : m, `A click on a square writes ${m}` +
       (names[m] ? ` (${names[m]})` : ""), pen === m, act(() => { pen = m; }));
     b.dataset.pen = m;
+    if (pen === m) b.dataset.dock = "pen";  // the chosen pen, named in the phone's bar
     if (pictures[m]) b.insertAdjacentHTML("afterbegin", pictures[m]);
     return b;
   });
@@ -199,10 +211,6 @@ function drawBar(ctx) {
     "a click on a wall removes it. A doorway: Doorway, then a wall (again: a plain wall). Keys: arrows, o . 1-6 c1 c2 type the grid, " +
     "n e s w or Shift+arrow a wall, d i x then a side: doorway, entrance, exit.") }));
 }
-
-// the bands just inside a space's sides, as page.py draws them: a share of the cell, and the corners
-// (which belong to the square) left out
-const BAND = 0.28, CORNER = 0.336;
 
 function down(ctx, ref) {
   (ref.el ? ref.el : ref.grid.svg).closest(".sheet").focus({ preventScroll: true });
@@ -219,7 +227,7 @@ function down(ctx, ref) {
   }
   const k = ref.kind === "edge" ? wallKey(ref.r, ref.c, ref.side) : sq(ref.r, ref.c);
   const erase = ref.kind === "edge" ? wallsOf(ctx, ref.player).has(k) : gridOf(ctx, ref.player)[ref.r][ref.c] === pen;
-  const stroke = { kind: ref.kind, player: ref.player, erase, grid: ref.grid, refs: [], seen: new Set() };
+  const stroke = { kind: ref.kind, player: ref.player, erase, grid: ref.grid, refs: [], seen: new Set(), side: ref.side, near: ref.near, first: ref };
   take(ctx, stroke, ref);
   paint(ctx);
   return stroke;

@@ -12,25 +12,26 @@ from ...model import player_named
 from ...coords import coord
 from ...report import Report
 from ...sheet import LABEL_ROOM, Paper
-from .path import Board, Walk, walk
+from .path import Floor, Walk, walk
 from .spaces import N, SPACES, rc
 from .record import edge_ref, square_ref, turn_ref
-from .score import board_of, describe_walk
-from .drawing import GREYTEXT, display_symbol, draw_board, draw_walk
+from .score import floor_of, describe_walk
+from .drawing import GREYTEXT, display_symbol, draw_floor, draw_walk
 from .tiles import SIDES, tileset
 from .model import Config, Results
 
 
 CELL = 14.0  # a space on screen, in the drawing's millimetres (the page scales the sheet to its width)
-BAND = CELL * 0.28  # how deep into a space its side's band reaches: the rest of the space is the square
+BAND = 0.28  # how deep into a space its side's band reaches, a share of the space: the rest is the square
+CORNER = BAND * 1.2  # where a side's band starts and ends, a share of the space from its corner (the square's)
 SIDE_W = 52.0  # the column right of the store: displays, score, walk, turn log
 ROW_H = 4.6
 
 
-def _stores(res: "Results") -> dict[str, tuple[Board, Walk]]:
+def _stores(res: "Results") -> dict[str, tuple[Floor, Walk]]:
     out = {}
     for p in res.names:
-        b = board_of(res.sheets[p])
+        b = floor_of(res.sheets[p])
         out[p] = (b, walk(b))
     return out
 
@@ -43,7 +44,7 @@ def hits(player: str, x: float, y: float, cell: float = CELL) -> list[Hit]:
     for s in range(SPACES):
         r, c = rc(s)
         out.append(Hit(square_ref(player, s), x + c * cell, y + r * cell, cell, cell, "square"))
-    bw, end = cell * 0.28, cell * 0.28 * 1.2
+    bw, end = cell * BAND, cell * BAND * 1.2  # (CORNER)
     for s in range(SPACES):
         r, c = rc(s)
         px, py = x + c * cell, y + r * cell
@@ -69,7 +70,7 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
         items.append(Text(6, 6, fit_text(f"{seat.name}'s store: score {score}{out}", N * CELL + SIDE_W, 12, True),
                           12, bold=True, color=seat.color))
         gx, gy = LABEL_ROOM + 2, 10 + LABEL_ROOM
-        items += draw_board(b, gx, gy, CELL)
+        items += draw_floor(b, gx, gy, CELL)
         items += draw_walk(w, gx, gy, CELL, Pen(seat.color, 0.8, seat.dash, round=True), b)
         sx = gx + N * CELL + 6
         y = gy + 1
@@ -120,7 +121,7 @@ def pen_pictures() -> dict[str, str]:
         page = Page(size, size)
         grid = ["."] * SPACES
         grid[0] = mark
-        page.add(draw_board(Board(grid), 0.2, 0.2, size - 0.4, labels=False))
+        page.add(draw_floor(Floor(grid), 0.2, 0.2, size - 0.4, labels=False))
         out[mark] = svg.render(page).decode("utf-8").split("?>", 1)[-1].strip()
     return out
 
@@ -128,8 +129,9 @@ def pen_pictures() -> dict[str, str]:
 def board_info(res: "Results", report: Report) -> dict:
     """What page.js needs beside the sheets: the players, the displays' names and pictures (for the pen
     buttons), the turn count per store, and what each store still lacks to be walked (its entrance, its
-    exit).  Everything else it reads from the results document itself."""
-    return {"players": list(res.names), "displays": {f: d.name for f, d in tileset().displays.items()},
+    exit), and how its sides' bands are drawn (``band``, ``corner``).  Everything else it reads from the
+    results document itself."""
+    return {"band": BAND, "corner": CORNER, "players": list(res.names), "displays": {f: d.name for f, d in tileset().displays.items()},
             "pens": pen_pictures(), "turns": {p: len(res.sheets[p].turns or []) for p in res.names},
             "missing": {p: [d for d in ("entrance", "exit") if not getattr(res.sheets[p], d)] for p in res.names}}
 
@@ -159,13 +161,13 @@ def places(res: Results) -> list[str]:
     entrance and exit included."""
     out = []
     for player in res.names:
-        b = board_of(res.sheets[player])
+        b = floor_of(res.sheets[player])
         out += [square_ref(player, s) for s in range(SPACES) if b.grid[s] != "."]
         out += [edge_ref(player, s, side) for s, side in [*b.walls, b.entrance, b.exit]]
     return out
 
 
-def where(res: Results, path: tuple) -> str | None:
+def ref_of(res: Results, path: tuple) -> str | None:
     """A store's grid (``grid:Ann``), or a row of its turn log (``turn:Ann:3``)."""
     name = _named(res, path[1]) if path[:1] == ("sheets",) and len(path) > 1 else None
     if name is None:

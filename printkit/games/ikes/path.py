@@ -21,18 +21,18 @@ from .masks import fast_leg, layers_from
 from .spaces import ALL, FULL, NEIGHBOUR, OPEN, SPACES, name, neighbour
 
 @dataclass
-class Board:
+class Floor:
     grid: list[str]  # per space: '.', 'o', '1'..'6', or a cafeteria 'C1', 'C2', ...
     walls: dict[tuple[int, str], bool] = field(default_factory=dict)
     entrance: tuple[int, str] | None = None
     exit: tuple[int, str] | None = None
 
     @classmethod
-    def empty(cls) -> "Board":
+    def empty(cls) -> "Floor":
         return cls(["."] * SPACES)
 
-    def copy(self) -> "Board":
-        return Board(list(self.grid), dict(self.walls), self.entrance, self.exit)
+    def copy(self) -> "Floor":
+        return Floor(list(self.grid), dict(self.walls), self.entrance, self.exit)
 
     def is_empty(self, s: int) -> bool:
         """No tile, no wall, no cafeteria."""
@@ -205,24 +205,24 @@ def best_leg(adj, values, sources: dict[int, int], targets: set[int]) -> tuple[i
     return None
 
 
-def walk(board: Board, values: list[int] | None = None, adj=None, masks=None, region: list | None = None,
+def walk(floor: Floor, values: list[int] | None = None, adj=None, masks=None, region: list | None = None,
          cafes: dict[str, list[int]] | None = None) -> Walk:
     """The shoppers' walk and its score (SPEC rulings); score 0 when there is no path.
 
-    ``masks``: the board's open steps (``Board.masks``) if already known.  ``region``: a list that
+    ``masks``: the floor's open steps (``Floor.masks``) if already known.  ``region``: a list that
     gets the bit mask of every space the answer depends on (the spaces on shortest paths of every
-    leg tried): a change to the board outside it (a tile, a wall on such a tile) leaves the walk as it is."""
+    leg tried): a change to the floor outside it (a tile, a wall on such a tile) leaves the walk as it is."""
     if values is None:
-        values = board.values()
+        values = floor.values()
     if adj is not None and masks is None:  # the old interface: neighbour lists
-        return _walk_lists(board, values, adj)
+        return _walk_lists(floor, values, adj)
     if masks is None:
-        masks = board.masks()
-    ent, ext = board.entrance, board.exit
+        masks = floor.masks()
+    ent, ext = floor.entrance, floor.exit
     if ent is None or ext is None:
         return Walk(0, [], "no entrance or exit drawn")
     for door, what in ((ent, "entrance"), (ext, "exit")):
-        if not board.door_open(door):
+        if not floor.door_open(door):
             if region is not None:
                 region.append(ALL)
             return Walk(0, [], f"a wall without a doorway lies across the {what} at {name(door[0])} {door[1]}")
@@ -236,7 +236,7 @@ def walk(board: Board, values: list[int] | None = None, adj=None, masks=None, re
             region.append(ALL)
         return Walk(0, [], f"the exit {name(x)} cannot be reached from the entrance {name(e)}")
     if cafes is None:
-        cafes = board.cafeterias()
+        cafes = floor.cafeterias()
     reach = {k: v for k, v in cafes.items() if any(reached >> s & 1 for s in v)}
     skipped = [k for k in cafes if k not in reach]
     near = {}
@@ -292,20 +292,20 @@ def _best_order(reach, near, skipped, e, values, leg) -> Walk:
     return Walk(total, legs, "", skipped, tie)
 
 
-def _walk_lists(board: Board, values: list[int], adj) -> Walk:
-    """The walk over neighbour lists (``Board.adjacency``): the first way it was written, kept to check
+def _walk_lists(floor: Floor, values: list[int], adj) -> Walk:
+    """The walk over neighbour lists (``Floor.adjacency``): the first way it was written, kept to check
     the bit-mask walk against."""
-    ent, ext = board.entrance, board.exit
+    ent, ext = floor.entrance, floor.exit
     if ent is None or ext is None:
         return Walk(0, [], "no entrance or exit drawn")
     for door, what in ((ent, "entrance"), (ext, "exit")):
-        if not board.door_open(door):
+        if not floor.door_open(door):
             return Walk(0, [], f"a wall without a doorway lies across the {what} at {name(door[0])} {door[1]}")
     e, x = ent[0], ext[0]
     dist = distances(adj, [e])
     if dist[x] < 0:
         return Walk(0, [], f"the exit {name(x)} cannot be reached from the entrance {name(e)}")
-    cafes = board.cafeterias()
+    cafes = floor.cafeterias()
     reach = {k: v for k, v in cafes.items() if any(dist[s] >= 0 for s in v)}
     skipped = [k for k in cafes if k not in reach]
     near = {k: min(dist[s] for s in v if dist[s] >= 0) for k, v in reach.items()}

@@ -10,16 +10,16 @@ from ...sheet import MISTAKE, LABEL_ROOM, Paper, header
 from .spaces import N, SPACES, name, rc
 from .model import TITLE, Results
 from .score import evaluate
-from .drawing import draw_board, draw_walk
+from .drawing import draw_floor, draw_walk
 
 SPACE_IN = re.compile(r"\b([A-G][1-7])\b")
 
 
 def picture(res: Results, paper: Paper) -> list[Page]:
-    report, boards = evaluate(res)
+    report, floors = evaluate(res)
     pages = []
     for seat in res.seats():
-        b, w = boards[seat.name]
+        b, w = floors[seat.name]
         page = paper.page()
         y = header(page, paper, f"{res.title or TITLE}: {seat.name}'s store as entered",
                    "Shaded: tiles (darker: cafeterias). Line: the walk; +n/-n: points per space. "
@@ -27,7 +27,7 @@ def picture(res: Results, paper: Paper) -> list[Page]:
         cell = min(20.0, (paper.inner_width - 2 * LABEL_ROOM - 14) / N)
         gx = paper.left + LABEL_ROOM + 8
         gy = y + LABEL_ROOM + 8
-        page.add(draw_board(b, gx, gy, cell))
+        page.add(draw_floor(b, gx, gy, cell))
         page.add(draw_walk(w, gx, gy, cell, Pen(seat.color, 0.7, seat.dash, round=True), b))
         bad = set()
         for v in report.violations:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...report import Report
-from .path import Board
+from .path import Floor
 from .spaces import SPACES, name, neighbour, rc, sid
 from .record import edge_ref, parse_turn, square_ref, turn_ref
 from .tiles import SIDE_NAME, SIDES, tileset
@@ -14,15 +14,15 @@ from .tiles import SIDE_NAME, SIDES, tileset
 
 # ---------------------------------------------------------------- the rules of a turn
 
-def bonus_earned(board: Board, at: int, face: int, before: set[int]) -> list[int]:
+def bonus_earned(floor: Floor, at: int, face: int, before: set[int]) -> list[int]:
     """Spaces next to the new display at ``at`` that earn a bonus: a cafeteria or a
     display of the same face placed earlier, not behind a wall without a doorway."""
     out = []
     for side in SIDES:
         q = neighbour(at, side)
-        if q is None or q not in before or not board.open_between(at, side):
+        if q is None or q not in before or not floor.open_between(at, side):
             continue
-        g = board.grid[q]
+        g = floor.grid[q]
         if g.startswith("C") or g == str(face):
             out.append(q)
     return out
@@ -41,7 +41,7 @@ def tile_spaces(light: int, dark: int, anchor: int) -> list[int] | None:
 
 @dataclass
 class Replay:
-    board: Board
+    floor: Floor
     coins: int = 0
     cafes: int = 0
     stopped: int = 0  # turn number of 'stop', 0 if none
@@ -53,9 +53,9 @@ class Replay:
 def replay(turns: list[str], player: str, sheet: str, seat: int, seats: int, report: Report,
            entrance=None, exit=None) -> Replay:
     """Replay one player's turns, reporting every broken rule; returns the derived sheet."""
-    st = Replay(Board.empty())
-    st.board.entrance, st.board.exit = entrance, exit
-    b = st.board
+    st = Replay(Floor.empty())
+    st.floor.entrance, st.floor.exit = entrance, exit
+    b = st.floor
     for i, text in enumerate(turns, 1):
         t = parse_turn(text)
         where = f"{sheet}, turn {i} ({t.text})"
@@ -167,7 +167,7 @@ def replay(turns: list[str], player: str, sheet: str, seat: int, seats: int, rep
 
 
 def describe(st: Replay, s: int) -> str:
-    g = st.board.grid[s]
+    g = st.floor.grid[s]
     when = f", turn {st.space_turn[s]}" if s in st.space_turn else ""
     if g.startswith("C"):
         return f"a cafeteria{when}"
@@ -177,9 +177,9 @@ def describe(st: Replay, s: int) -> str:
     return f"a wall on its {SIDE_NAME[walls[0]]} side, turn {st.wall_turn[(s, walls[0])][0]}" if walls else "a wall"
 
 
-def compare(st: Replay, written: Board, player: str, sheet: str, report: Report) -> None:
+def compare(st: Replay, written: Floor, player: str, sheet: str, report: Report) -> None:
     """Name every square and wall where the written sheet differs from the replayed one."""
-    d = st.board
+    d = st.floor
 
     def kind(g: str) -> str:
         return "C" if g.startswith("C") else g

@@ -1,7 +1,7 @@
 """The scorer of The Long Way: every rule checked, each broken rule named by its place on the sheet.
 
 Which file checks what:
-  score.py   (here) the final sheet read into a store (board_of: its walls, doorways, entrance and exit);
+  score.py   (here) the final sheet read into a store (floor_of: its walls, doorways, entrance and exit);
              the sheet's own rules (check_sheet: at most two cafeterias, each two spaces side by side;
              entrance and exit two different doorways); everyone's turns drawn from the same roll (a log
              whose dice differ from the table's is blamed once, on its player: the roll is the one that
@@ -26,7 +26,7 @@ import re
 
 from ...report import Report
 from ...slips import check_entry, one_keystroke
-from .path import Board, Walk, walk
+from .path import Floor, Walk, walk
 from .spaces import N, name
 from .record import _space, edge_ref, parse_turn, square_ref
 from .model import ID, Results
@@ -35,13 +35,13 @@ if TYPE_CHECKING:
     from .record import Sheet
 
 
-def board_of(sh: Sheet) -> Board:
+def floor_of(sh: Sheet) -> Floor:
     grid = [t for row in sh.grid.split("\n") for t in row.split()]
     walls: dict[tuple[int, str], bool] = {}
     for w in sh.walls:
         sp, side = w.rstrip("*").split()
         walls[(_space(sp), side)] = w.endswith("*")
-    b = Board(grid, walls)
+    b = Floor(grid, walls)
     for attr in ("entrance", "exit"):
         if getattr(sh, attr):
             sp, side = getattr(sh, attr).split()
@@ -49,7 +49,7 @@ def board_of(sh: Sheet) -> Board:
     return b
 
 
-def check_sheet(b: Board, player: str, sheet: str, report: Report) -> None:
+def check_sheet(b: Floor, player: str, sheet: str, report: Report) -> None:
     """Rules visible on the final sheet alone: the cafeterias and the two doorways."""
     cafes = b.cafeterias()
     if len(cafes) > 2:
@@ -77,7 +77,7 @@ def check_sheet(b: Board, player: str, sheet: str, report: Report) -> None:
                          (edge_ref(player, *b.entrance),))
 
 
-def describe_walk(w: Walk, b: Board) -> str:
+def describe_walk(w: Walk, b: Floor) -> str:
     if not w.ok:
         return f"no path, score 0 ({w.reason})"
     ent = w.entries()
@@ -100,7 +100,7 @@ def mistakes(res: Results, p: str, turns: list[str]) -> int:
     from .replay import compare, replay
 
     scratch = Report("ikes", res.names, {q: 0 for q in res.names})
-    b = board_of(res.sheets[p])
+    b = floor_of(res.sheets[p])
     st = replay(turns, p, "", res.names.index(p), len(res.names), scratch, b.entrance, b.exit)
     compare(st, b, p, "", scratch)
     return len(scratch.violations)
@@ -159,17 +159,17 @@ def table_rolls(res: Results, report: Report) -> dict[str, list[str]]:
     return lines
 
 
-def evaluate(res: Results) -> tuple[Report, dict[str, tuple[Board, Walk]]]:
+def evaluate(res: Results) -> tuple[Report, dict[str, tuple[Floor, Walk]]]:
     """Every sheet checked (and its turns replayed) into a fresh report, and each store's walk."""
     from .replay import compare, replay
 
     report = Report.empty(ID, res.names)
-    out: dict[str, tuple[Board, Walk]] = {}
+    out: dict[str, tuple[Floor, Walk]] = {}
     lines = table_rolls(res, report)
     for seat, p in enumerate(res.names):
         sh = res.sheets[p]
         sheet = f"{p}'s sheet"
-        b = board_of(sh)
+        b = floor_of(sh)
         check_sheet(b, p, sheet, report)
         if sh.turns is not None:
             st = replay(lines[p], p, sheet, seat, len(res.names), report, b.entrance, b.exit)

@@ -19,7 +19,7 @@ import random
 
 from .cafes import Cafes, apart, best_cafe, forget
 from .moves import COIN, EMPTY_COST, STEP_GAIN, Solo, Store, best_tile, bot_values, heuristic, hundredths, weigh
-from .path import Board, walk
+from .path import Floor, walk
 from .spaces import SPACES
 from .record import Turn, turn_text
 
@@ -33,10 +33,10 @@ H_MARGIN = hundredths(CAFE_MARGIN)
 
 def play(rng: random.Random) -> Solo:
     ent, ext = SETUPS[rng.randrange(len(SETUPS))]
-    g = Solo(Board.empty())
-    g.board.entrance, g.board.exit = ent, ext
+    g = Solo(Floor.empty())
+    g.floor.entrance, g.floor.exit = ent, ext
     for _ in range(200):
-        st = Store.of(g.board)
+        st = Store.of(g.floor)
         if not st.empty:
             break
         base = st.way()
@@ -82,7 +82,7 @@ def play(rng: random.Random) -> Solo:
             g.cafes += 1
         elif turn.bonus and turn.bonus[0] == "coins":
             g.coins += 2
-        before, g.board = g.board, nb
+        before, g.floor = g.floor, nb
         g.turns.append(turn)
         if g.remembered is not None:
             forget(g, turn, before)
@@ -103,7 +103,7 @@ CHUNK = 25  # games per work unit
 
 def _scores(args: tuple[int, int, int]) -> list[int]:
     seed, lo, hi = args
-    return [walk(play_one(seed, i).board).score for i in range(lo, hi)]
+    return [walk(play_one(seed, i).floor).score for i in range(lo, hi)]
 
 
 def scores_many(games: int, seed: int, jobs: int = 1) -> list[int]:
@@ -166,7 +166,7 @@ def record(g: Solo, player: str = "Bot") -> str:
     """The bot's game as a results file (replayable by ``printkit score``)."""
     from .spaces import name
 
-    b = g.board
+    b = g.floor
     walls = ", ".join(f"{name(s)} {side}{'*' if d else ''}" for (s, side), d in sorted(b.walls.items()))
     lines = ["game: ikes", f"players: [{player}]", "sheets:", f"  {player}:",
              f"    entrance: {name(b.entrance[0])} {b.entrance[1]}", f"    exit: {name(b.exit[0])} {b.exit[1]}",

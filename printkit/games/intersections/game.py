@@ -22,6 +22,7 @@ class Intersections(Game):
     title = TITLE
     designer = "Leroy Quet"
     blurb = "draw segments on a dot array; the offense scores dots where 3 or more meet"
+    record_syntax = "each round's segments ([A1-A5, A3-E3])"
     Config = Config
     Results = Results
 

@@ -88,7 +88,7 @@ def places(res: Results) -> list[str]:
     return out
 
 
-def where(res: Results, path: tuple) -> str | None:
+def ref_of(res: Results, path: tuple) -> str | None:
     """A round's dot array (``grid:2``)."""
     return f"grid:{path[1] + 1}" if path[:1] == ("rounds",) and len(path) > 1 and isinstance(path[1], int) else None
 

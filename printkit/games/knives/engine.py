@@ -236,10 +236,6 @@ class RoadMap:
             self.edges[player].add(road)
             self.owner[road] = player
 
-    def next_free(self, m: int) -> list[tuple[int, int]]:
-        """The first m free roads in checklist order (1-2, 1-3, ...)."""
-        return sorted(self.free)[:m]
-
 
 # ---------------------------------------------------------------- playing a game
 

@@ -18,6 +18,7 @@ class Knives(Game):
     title = TITLE
     designer = "an unnamed author"
     blurb = "draw cards, spend exact multiples of kcount to claim roads between knife centres; most roads wins"
+    record_syntax = "one line a turn ('Ann draws Q', 'Ann claims 1-2 3-4 with Q A 6 4') and the kcount drawn"
     Config = Config
     Results = Results
     commands = ("simulate",)  # printkit simulate knives, in commands.py

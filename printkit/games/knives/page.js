@@ -319,6 +319,7 @@ function buildPanel(ctx) {
   const sum = Object.assign(document.createElement("div"), { className: "sum" });
   sum.dataset.sum = "";
   go.dataset.action = "claim"; cancel.dataset.action = "cancel"; passBtn.dataset.action = "pass";
+  go.dataset.dock = "Claim";  // in the phone's bar too, beside the cards just picked
   go.onclick = () => claim(ctx);
   cancel.onclick = () => { clear(); changed(ctx); };
   passBtn.onclick = () => pass(ctx);

@@ -271,7 +271,7 @@ def places(res: Results) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def where(res: Results, path: tuple) -> str | None:
+def ref_of(res: Results, path: tuple) -> str | None:
     """A row of the turn log (``turn:5``)."""
     return f"turn:{path[1] + 1}" if path[:1] == ("turns",) and len(path) > 1 and isinstance(path[1], int) else None
 

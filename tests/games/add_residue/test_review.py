@@ -246,3 +246,12 @@ def test_review_of_an_early_log_in_a_big_game_reviews_nothing(printkit, write):
     assert [m["loss"] for m in json.loads(r.out)["moves"]] == [None, None]
     r = printkit("solve", "add-residue", path)
     assert r.code == 0 and "Nothing to review" in r.out
+
+
+def test_a_log_that_breaks_a_rule_is_refused_at_its_row(printkit, write):
+    """A review needs a legal log: the first broken rule refused at the move's own line and key."""
+    path = write("broken.yaml", "game: add-residue\nplayers: [Ann, Ben]\nn: 2\nmoves:\n  - Ann add 1\n"
+                                "  - Ben add 2\n  - Ben mod 1\n  - Ann mod 2\n")
+    r = printkit("solve", "add-residue", str(path))
+    assert r.code == 2 and r.out == "" and r.err.count("\n") == 1
+    assert f"{path}:7: moves[3]: " in r.err and "a review needs a legal log" in r.err, r.err

@@ -6,7 +6,7 @@ walked afresh (the same as remembering them while each cafeteria's two spaces ar
 
 from __future__ import annotations
 
-from printkit.games.ikes.path import Board, walk
+from printkit.games.ikes.path import Floor, walk
 from printkit.games.ikes.spaces import SPACES, neighbour
 from printkit.games.ikes.record import Turn
 from printkit.games.ikes.replay import bonus_earned, tile_spaces
@@ -14,7 +14,7 @@ from printkit.games.ikes.moves import EMPTY_COST, bot_values, heuristic, weigh
 from printkit.games.ikes.tiles import SIDES, tileset
 
 
-def plain_tile(b: Board, coins: int, light: int, dark: int):
+def plain_tile(b: Floor, coins: int, light: int, dark: int):
     region: list = []
     still = weigh(walk(b, bot_values(b), region=region), coins)
     best = None
@@ -39,7 +39,7 @@ def plain_tile(b: Board, coins: int, light: int, dark: int):
     return val, nb, turn
 
 
-def plain_place(b: Board, coins: int, light: int, dark: int, anchor: int, cells: list[int]):
+def plain_place(b: Floor, coins: int, light: int, dark: int, anchor: int, cells: list[int]):
     tile = tileset().tile(light, dark)
     nb = b.copy()
     for s in cells:
@@ -62,7 +62,7 @@ def plain_place(b: Board, coins: int, light: int, dark: int, anchor: int, cells:
     return heuristic(nb, coins), nb, Turn("", [], "tile", [anchor], face, at), earned
 
 
-def plain_bonus(b: Board, coins: int):
+def plain_bonus(b: Floor, coins: int):
     best = None
     for v, move in plain_bonus_options(b, coins):
         if best is None or v > best[0]:
@@ -74,7 +74,7 @@ def plain_bonus(b: Board, coins: int):
     return v, (b if move[0] == "coins" else nb), move
 
 
-def plain_bonus_options(b: Board, coins: int):
+def plain_bonus_options(b: Floor, coins: int):
     region: list = []
     w = walk(b, bot_values(b), region=region)
     yield weigh(w, coins + 2), ("coins",)
@@ -99,7 +99,7 @@ def plain_bonus_options(b: Board, coins: int):
                 yield heuristic(nb, coins), ("wall", s, side)
 
 
-def plain_cafe(b: Board, coins: int, cafes: int):
+def plain_cafe(b: Floor, coins: int, cafes: int):
     best = None
     for s in range(SPACES):
         for side in ("E", "S"):

@@ -9,7 +9,7 @@ import pytest
 from ikes_plainbot import plain_bonus_options, plain_cafe, plain_place, plain_tile
 
 from printkit.games.ikes import bot, prune
-from printkit.games.ikes.path import Board, walk
+from printkit.games.ikes.path import Floor, walk
 from printkit.games.ikes.spaces import NEIGHBOUR, SPACES
 from printkit.games.ikes.replay import tile_spaces
 from printkit.games.ikes.cafes import Cafes, apart, best_cafe, cafe_sums, forget
@@ -23,7 +23,7 @@ from printkit.games.ikes.tiles import OPPOSITE, SIDES
 DOORS = [(21, "W"), (6, "E"), (45, "S"), (0, "N"), (42, "W"), (48, "E")]
 
 
-def random_board(rng: random.Random, cafes: int = 2, walls: int = 30) -> Board:
+def random_floor(rng: random.Random, cafes: int = 2, walls: int = 30) -> Floor:
     grid = [rng.choice("oo....123") for _ in range(SPACES)]
     for k in range(rng.randint(0, cafes)):
         while True:
@@ -31,14 +31,14 @@ def random_board(rng: random.Random, cafes: int = 2, walls: int = 30) -> Board:
             if not grid[s].startswith("C") and not grid[t].startswith("C"):
                 grid[s] = grid[t] = f"C{k + 1}"
                 break
-    b = Board(grid)
+    b = Floor(grid)
     for _ in range(rng.randrange(walls + 1)):
         b.walls[(rng.randrange(SPACES), rng.choice(SIDES))] = rng.random() < 0.2  # True: a doorway
     b.entrance, b.exit = rng.sample(DOORS, 2)
     return b
 
 
-def plain(b: Board, vals, masks):
+def plain(b: Floor, vals, masks):
     """path.walk of the store ``b`` with the values ``vals`` and open steps ``masks``: (walk, region)."""
     region: list = []
     w = walk(b, vals, masks=masks, region=region)
@@ -56,7 +56,7 @@ def assert_same(w: bot.Way, p, region: int) -> None:
 def test_the_bots_walk_is_the_plain_walk(seed):
     rng = random.Random(seed)
     for _ in range(150):
-        b = random_board(rng)
+        b = random_floor(rng)
         st = Store.of(b)
         assert_same(st.way(), *plain(b, st.vals, st.masks))
 
@@ -81,7 +81,7 @@ def test_a_walk_changed_in_a_few_spaces_is_the_plain_walk_of_the_changed_store(s
     rng = random.Random(100 + seed)
     rerun = kept = 0
     for _ in range(150):
-        b = random_board(rng)
+        b = random_floor(rng)
         st = Store.of(b)
         w = st.way()
         vals = list(st.vals)
@@ -106,7 +106,7 @@ def test_a_doorway_the_test_passes_leaves_the_walk_as_it_is(seed):
     rng = random.Random(200 + seed)
     said = {True: 0, False: 0}
     for _ in range(120):
-        b = random_board(rng, walls=45)
+        b = random_floor(rng, walls=45)
         st = Store.of(b)
         w = st.way()
         if not w.ok:
@@ -132,7 +132,7 @@ def test_every_cafeteria_placement_summed_exactly_as_its_walk(seed):
     rng = random.Random(300 + seed)
     ties = 0
     for _ in range(60):
-        b = random_board(rng, cafes=1, walls=20)
+        b = random_floor(rng, cafes=1, walls=20)
         st = Store.of(b)
         w = st.way()
         if not w.ok:
@@ -155,7 +155,7 @@ def test_every_cafeteria_placement_summed_exactly_as_its_walk(seed):
 
 
 def states(seed: int, games: int, step: int = 1):
-    """Before every step-th turn of a few of the bot's games: (board, coins, cafeterias placed, the
+    """Before every step-th turn of a few of the bot's games: (floor, coins, cafeterias placed, the
     bot's game, its store and the store's walk)."""
     import printkit.games.ikes.simulate as sim
 
@@ -163,7 +163,7 @@ def states(seed: int, games: int, step: int = 1):
     real = sim.best_tile
 
     def spy(g, st, base, light, dark):
-        out.append((g.board.copy(), g.coins, g.cafes))
+        out.append((g.floor.copy(), g.coins, g.cafes))
         return real(g, st, base, light, dark)
 
     sim.best_tile = spy
@@ -172,18 +172,18 @@ def states(seed: int, games: int, step: int = 1):
             play(random.Random(seed * 1_000_003 + i))
     finally:
         sim.best_tile = real
-    for board, coins, cafes in out[::step]:
-        st = Store.of(board)
-        yield board, coins, cafes, Solo(board, coins, cafes), st, st.way()
+    for floor, coins, cafes in out[::step]:
+        st = Store.of(floor)
+        yield floor, coins, cafes, Solo(floor, coins, cafes), st, st.way()
 
 
 def test_the_bot_chooses_what_walking_every_placement_chooses():
     rng = random.Random(5)
     seen = bonus = 0
-    for board, coins, cafes, g, st, base in states(3, 3, 2):
+    for floor, coins, cafes, g, st, base in states(3, 3, 2):
         for _ in range(2):
             light, dark = rng.randint(1, 6), rng.randint(1, 6)
-            fast, slow = best_tile(g, st, base, light, dark), plain_tile(board, coins, light, dark)
+            fast, slow = best_tile(g, st, base, light, dark), plain_tile(floor, coins, light, dark)
             assert (fast is None) == (slow is None)
             if fast:
                 seen += 1
@@ -191,7 +191,7 @@ def test_the_bot_chooses_what_walking_every_placement_chooses():
                 assert repr(fast[0]) == repr(slow[0])
                 assert (fast[1].grid, fast[1].walls, fast[2]) == (slow[1].grid, slow[1].walls, slow[2])
         if cafes < 2:
-            fast, slow = best_cafe(g), plain_cafe(board, coins, cafes)
+            fast, slow = best_cafe(g), plain_cafe(floor, coins, cafes)
             assert (fast is None) == (slow is None)
             if fast:
                 assert repr(fast[0]) == repr(slow[0]) and fast[1].grid == slow[1].grid and fast[2] == slow[2]
@@ -217,15 +217,15 @@ def test_every_placement_and_every_bonus_valued_as_its_plain_walk():
     it (two coins, every doorway, every wall) valued as path.walk values the store it makes."""
     rng = random.Random(7)
     placed = options = 0
-    for board, coins, cafes, g, st, base in states(4, 2, 3):
+    for floor, coins, cafes, g, st, base in states(4, 2, 3):
         light, dark = rng.randint(1, 6), rng.randint(1, 6)
         foot = footprints(tileset().tile(light, dark))
         for anchor in range(SPACES):
             cells = tile_spaces(light, dark, anchor)
-            if cells is None or not all(board.is_empty(s) for s in cells):
+            if cells is None or not all(floor.is_empty(s) for s in cells):
                 continue
             val, _, at, face, earned, w, masks, vals = place_tile(g, st, base, light, dark, anchor, foot[anchor])
-            want, nb, turn, plain_earned = plain_place(board, coins, light, dark, anchor, cells)
+            want, nb, turn, plain_earned = plain_place(floor, coins, light, dark, anchor, cells)
             assert (repr(val), at, face, earned) == (repr(want), turn.display_at, turn.display, plain_earned)
             placed += 1
             if rng.random() < 0.15:
@@ -239,7 +239,7 @@ def test_every_bonus_on_random_stores_valued_as_its_plain_walk(seed):
     rng = random.Random(400 + seed)
     shut = skipped = 0
     for _ in range(80):
-        b = random_board(rng, walls=40)
+        b = random_floor(rng, walls=40)
         st = Store.of(b)
         shut += st.shut
         coins = rng.randrange(4)
@@ -251,7 +251,7 @@ def test_every_bonus_on_random_stores_valued_as_its_plain_walk(seed):
 def test_a_doorway_into_a_walled_off_cafeteria_changes_the_walk():
     grid = ["C1 C1 o o o o o"] + ["o o o o o o o"] * 6
     walls = {(1, "E"): False, (0, "S"): False, (1, "S"): False, (48, "N"): False}
-    b = Board([t for row in grid for t in row.split()], walls)
+    b = Floor([t for row in grid for t in row.split()], walls)
     b.entrance, b.exit = (21, "W"), (27, "E")
     st = Store.of(b)
     w = st.way()
@@ -276,7 +276,7 @@ def test_walls_between_the_first_cafeterias_spaces_bring_back_the_remembered_wal
     grid = ["o"] * SPACES
     grid[2] = grid[3] = "C1"
     grid[12] = grid[19] = "."
-    b = Board(grid, {(r * 7 + 2, "E"): False for r in range(7) if r != 3})
+    b = Floor(grid, {(r * 7 + 2, "E"): False for r in range(7) if r != 3})
     b.entrance, b.exit = (42, "W"), (48, "E")
     st = Store.of(b)
     assert apart(st)
@@ -289,7 +289,7 @@ def test_walls_between_the_first_cafeterias_spaces_bring_back_the_remembered_wal
     with_cafe = cut.copy()
     with_cafe.grid[12] = with_cafe.grid[19] = "C2"
     assert heuristic(with_cafe, 0) == -100.0 < was  # walked afresh: no way to the exit
-    g.board = cut
+    g.floor = cut
     forget(g, Turn("", [], "tile", [24]), b)
     st = Store.of(cut)
     assert Cafes(g, st, st.way()).floats[i] == was  # remembered
@@ -305,7 +305,7 @@ def test_a_wall_cutting_the_exit_off_behind_a_cafeteria_crossing_is_walked():
 
     grid = ["o"] * SPACES
     grid[2] = grid[3] = "C1"
-    b = Board(grid, {(r * 7 + 2, "E"): False for r in range(7) if r != 1})
+    b = Floor(grid, {(r * 7 + 2, "E"): False for r in range(7) if r != 1})
     b.entrance, b.exit = (42, "W"), (48, "E")
     st = Store.of(b)
     w = st.way()

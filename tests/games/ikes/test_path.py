@@ -8,7 +8,7 @@ import random
 import pytest
 from ikes_helpers import EMPTY, ROW, TILES, one
 
-from printkit.games.ikes.path import Board, walk
+from printkit.games.ikes.path import Floor, walk
 from printkit.games.ikes.spaces import sid
 
 
@@ -190,7 +190,7 @@ def test_tied_paths_with_different_display_counts_pick_the_best():
 
 
 def test_walk_engine_direct():
-    b = Board.empty()
+    b = Floor.empty()
     b.entrance, b.exit = (sid(0, 0), "W"), (sid(0, 6), "E")
     w = walk(b)
     assert w.score == -7 and w.length == 6

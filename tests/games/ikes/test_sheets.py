@@ -29,9 +29,9 @@ def test_rule_sheet_worked_example():
     """The example drawn on the rule sheet, counted by hand: row G +1 (G2, G4 displays, G3 empty),
     column 6 +2 (E6, C6) rather than column 7 +1 (D7), then A5 B5 B4 B3 B2 A2 A1 +4 around the
     double wall A3|A4 whose only doorway is in A3's wall."""
-    from printkit.games.ikes.figures import example_board, figure
+    from printkit.games.ikes.figures import example_floor, figure
 
-    b = example_board()
+    b = example_floor()
     w = walk(b)
     assert [leg.value for leg in w.legs] == [1, 2, 4] and w.score == 7
     assert not b.open_between(sid(0, 2), "E")  # A3 E* and A4 W: still closed

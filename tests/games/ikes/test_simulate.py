@@ -35,7 +35,7 @@ def test_the_bot_plays_the_same_games_as_before():
     from printkit.games.ikes.simulate import play_many, record
 
     played = play_many(12, 1)
-    assert [walk(g.board).score for g in played] == SEED1_SCORES
+    assert [walk(g.floor).score for g in played] == SEED1_SCORES
     assert hashlib.sha256("".join(record(g) for g in played).encode()).hexdigest() == SEED1_RECORDS
 
 
@@ -51,7 +51,7 @@ def test_remembering_the_cafeteria_walks_throughout_plays_the_same_games(monkeyp
     monkeypatch.setattr(simulate, "apart", lambda st: True)
     played = simulate.play_many(12, 1)
     assert sum(g.remembered is not None for g in played) > 8
-    assert [walk(g.board).score for g in played] == SEED1_SCORES
+    assert [walk(g.floor).score for g in played] == SEED1_SCORES
     assert hashlib.sha256("".join(simulate.record(g) for g in played).encode()).hexdigest() == SEED1_RECORDS
 
 
@@ -82,7 +82,7 @@ def test_the_bots_walks_agree_with_the_neighbour_list_walk():
             for s in range(path.SPACES):
                 if spaces >> s & 1:
                     grid[s] = name
-        b = path.Board(grid, {(e, "W"): False} if shut else {})
+        b = path.Floor(grid, {(e, "W"): False} if shut else {})
         b.entrance, b.exit = (e, "W"), (x, "E")
         adj = [tuple(path.NEIGHBOUR[s][side] for i, side in enumerate(SIDES) if masks[i] >> s & 1)
                for s in range(path.SPACES)]

@@ -30,7 +30,7 @@ AT_IMPORT = textwrap.dedent("""
 
     sys.meta_path.insert(0, Trip())
     sys.argv = ["printkit", *sys.argv[3:]]
-    from printkit.entry import main
+    from printkit.console import main
     main()
 """)
 
@@ -65,7 +65,7 @@ SWALLOWED = textwrap.dedent("""
 
     registry.all_games = games
     sys.argv = ["printkit", "games"]
-    from printkit.entry import main
+    from printkit.console import main
     main()
 """)
 
@@ -79,7 +79,7 @@ ENDING = textwrap.dedent("""
     import atexit, os, signal, sys
     atexit.register(lambda: os.kill(os.getpid(), signal.SIGINT))  # a stop while Python shuts down
     sys.argv = ["printkit", "games"]
-    from printkit.entry import main
+    from printkit.console import main
     main()
 """)
 
