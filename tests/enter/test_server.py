@@ -101,7 +101,8 @@ def test_check_answers_exactly_what_score_json_prints(serve, example):
     s = serve(example.name)
     status, body = request(s, "POST", "/api/check", doc_of(s.path))
     assert status == 200
-    marks, places = body.pop("marks"), body.pop("places")
+    marks, places, waiting = body.pop("marks"), body.pop("places"), body.pop("waiting")
+    assert waiting["violations"] == [] and waiting["disqualified"] == []  # a played game: nothing still to enter
     assert isinstance(marks, list) and len(places) == len(body["violations"])
     waiting = body.pop("waiting")  # a whole game played: nothing is still to enter
     assert waiting["violations"] == [] and waiting["parts"] == [] and waiting["winners"] == body["winners"]
