@@ -107,7 +107,7 @@ def error_text(e: InputError) -> str:
 
 def check(game, data: Any) -> dict:
     """The ``score --json`` object for a document, plus ``marks``: the data-refs of what to mark."""
-    from .progress import as_entered
+    from .progress import as_entered, parts_waiting
 
     res = read(game, data)
     report = game.score(res)
@@ -116,7 +116,7 @@ def check(game, data: Any) -> dict:
     out["marks"] = list(dict.fromkeys(game.marks(res, entering)))
     out["places"] = [list(v.refs) for v in report.violations]  # where each mistake is, for a tap to go to
     out["waiting"] = {"violations": waiting, "disqualified": sorted(report.disqualified - entering.disqualified),
-                      "winners": entering.winners}
+                      "winners": entering.winners, "parts": [name for _, name in parts_waiting(data, report)]}
     return out
 
 

@@ -39,13 +39,29 @@ def empty(value: Any) -> bool:
     return False
 
 
+def said(path: tuple) -> str:
+    """A part as the players name it: Ben's curve, Ann's copy of Ben's curve, Ben's sheet, Ben's entrance."""
+    if path[0] == "fills":
+        return f"{path[1]}'s copy of {path[2]}'s curve"
+    if path[0] == "curves":
+        return f"{path[1]}'s curve"
+    return f"{path[1]}'s " + (path[2] if len(path) > 2 else "sheet")
+
+
 def waiting(data: Any, report: Report) -> list[int]:
-    """The indices of the violations about a part of ``data`` not entered yet (the scorer names the parts a
-    violation is about: ``Violation.parts``)."""
+    """The indices of the violations about a part of ``data`` not entered yet."""
+    return [i for i, _ in parts_waiting(data, report)]
+
+
+def parts_waiting(data: Any, report: Report) -> list[tuple[int, str]]:
+    """(index, the part as the players name it) of each violation about a part not entered yet (the scorer
+    names the parts a violation is about: ``Violation.parts``)."""
     out = []
     for i, v in enumerate(report.violations):
-        if v.parts and all(empty(_at(data, part)) for part in v.parts):
-            out.append(i)
+        parts = [tuple(p) for p in v.parts]
+        if parts and all(empty(_at(data, part)) for part in parts):
+            name = " and ".join(dict.fromkeys(said(p) for p in parts))
+            out.append((i, name.replace(f"entrance and {parts[0][1]}'s exit", "entrance and exit")))
     return out
 
 

@@ -107,10 +107,12 @@ class Hands:
         for _ in range(20):  # the sheets are redrawn after every change: look again if one just went
             # as a person scrolls: bring the place to the middle of the window when it is out of view
             # (and when something else is on top of it there: a sticky header, the bar at the bottom)
-            loc.evaluate("e => { const r = e.getBoundingClientRect();"
+            loc.evaluate("e => { const r = e.getBoundingClientRect(); const d = document.getElementById('dock');"
+                         " const low = Math.min(innerHeight - 90, d && getComputedStyle(d).display !== 'none'"
+                         "     ? d.getBoundingClientRect().top - 12 : innerHeight);"
                          " const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
                          " const sheet = e.closest('.sheet') || e.parentElement;"
-                         " if (r.top < 90 || r.bottom > innerHeight - 90 || r.left < 0 || r.right > innerWidth"
+                         " if (r.top < 90 || r.bottom > low || r.left < 0 || r.right > innerWidth"
                          "     || !top || !(top === e || sheet.contains(top)))"
                          " e.scrollIntoView({block: 'center', inline: 'center'}); }")
             box = loc.bounding_box()

@@ -104,6 +104,7 @@ def test_check_answers_exactly_what_score_json_prints(serve, example):
     marks, places, waiting = body.pop("marks"), body.pop("places"), body.pop("waiting")
     assert waiting["violations"] == [] and waiting["disqualified"] == []  # a played game: nothing still to enter
     assert isinstance(marks, list) and len(places) == len(body["violations"])
+    assert waiting["parts"] == [] and waiting["winners"] == body["winners"]
     assert sorted({r for p in places for r in p}) == sorted(marks)  # each mistake's places, all marked
     code, out, err = run_printkit("score", s.path, "--json")
     assert body == json.loads(out)

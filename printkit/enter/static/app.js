@@ -94,9 +94,9 @@ function othersPart(was, now) {
 
 // what an edit did, as the players would say it: the line it wrote to a log ("Ben draws Q"), or nothing
 function written(was, now) {
-  const line = diff(was, now).filter((c) => typeof c.append === "string" ||
-    (typeof c.path.at(-1) === "number" && typeof c.value === "string")).at(-1);
-  return line ? `Written: ${line.append ?? line.value}` : "";
+  const lines = diff(was, now).flatMap((c) => (typeof c.append === "string" ? [c.append]
+    : typeof c.path.at(-1) === "number" && typeof c.value === "string" ? [c.value] : []));
+  return lines.length ? `Written: ${lines.at(-1)}` : "";
 }
 
 function changed(from = null) {
@@ -196,7 +196,7 @@ function showScores() {
   const v = view(page.report, page.final || page.revealSeq === page.shownSeq);
   const blank = render(v, page.setup);
   phone.checked(v, blank);
-  if (!blank && !v.violations.length && v.still.length) $("dock-state").textContent = `\u2713 so far, ${v.still.length} to enter`;
+  if (!blank && !v.violations.length && v.parts.length) $("dock-state").textContent = `\u2713 so far, ${v.parts.length} to enter`;
   news.show(v, blank, page.done);
   page.done = "";
 }

@@ -11,7 +11,7 @@ import { Grid } from "/static/input.js";
 const CSS = `
   #sheets .pending { fill: #0072b2; fill-opacity: .22; stroke: #0072b2; stroke-width: .6; stroke-dasharray: .9 .6; }
   #sheets line.pending, #sheets path.pending { stroke: #0072b2; stroke-opacity: .8; stroke-dasharray: .9 .6; }
-  #board button.pending { outline: 2px dashed #0072b2; outline-offset: 2px; }`;
+  #board button.pending, #dock button.pending { outline: 2px dashed #0072b2; outline-offset: 2px; }`;
 
 const refOf = (place) => (place && (place.ref || place.key)) || null;
 
@@ -23,9 +23,11 @@ export class Intents {
     document.head.append(Object.assign(document.createElement("style"), { textContent: CSS }));
     board.onShow(() => this.paint());
     // a button of the board (Claim, Pass, a pen, Add turn): kept in order with the taps around it
-    root.addEventListener("click", (e) => {
+    // (the bar at the bottom too, where a phone may carry them; never Undo, Redo or the state)
+    document.addEventListener("click", (e) => {
       const b = e.target.closest && e.target.closest("button");
-      if (this.replaying || !b || !root.contains(b) || this.now()) return;
+      if (this.replaying || !b || this.now() || /undo|redo|status/i.test(b.id)) return;
+      if (!root.contains(b) && !b.closest("#dock")) return;
       e.preventDefault();
       e.stopImmediatePropagation();
       this.keep({ refs: [], button: b, run: () => b.click() });
@@ -129,7 +131,7 @@ export class Intents {
 
   // the pending marks: the places of the kept intents, and those of the last one written until its answer
   paint(extra = []) {
-    for (const el of this.root.querySelectorAll(".pending")) el.classList.remove("pending");
+    for (const el of document.querySelectorAll(".pending")) el.classList.remove("pending");
     const refs = new Set([...this.awaiting, ...extra, ...this.queue.flatMap((it) => it.refs)]);
     for (const ref of refs) if (ref) for (const el of this.board.all(ref)) el.classList.add("pending");
     for (const it of this.queue) if (it.button) it.button.classList.add("pending");

@@ -12,10 +12,6 @@ export function words(v) {
   return !where || msg.toLowerCase().startsWith(where.toLowerCase()) ? msg : `${where}: ${msg}`;
 }
 
-// the part a violation about something not entered names, as players say it ("Ben's curve",
-// "Cat on Ann's curve", "Ben's sheet, entrance and the exit")
-export function partOf(v) { return words(v).split(":")[0]; }
-
 // the report as shown: `final` (Check pressed) shows every violation as a mistake
 export function view(rep, final) {
   const w = rep.waiting || { violations: [], disqualified: [], winners: rep.winners };
@@ -27,6 +23,7 @@ export function view(rep, final) {
     violations: index.map((i) => rep.violations[i]),
     index,  // each shown mistake's place in the report (its places on the sheet)
     still: rep.violations.filter((_, i) => idle.has(i)),
+    parts: final ? [] : [...new Set(w.parts || [])],  // what is still to enter, as the players name it
     players: rep.players.map((p) => (waiting.includes(p.name) ? { ...p, disqualified: false, waiting: true } : p)),
     winners: final ? rep.winners : w.winners,
   };
@@ -40,7 +37,7 @@ export function render(v, setup) {
   status.className = "status " + (blank ? "blank" : broken ? "broken" : "valid");
   let still = document.querySelector("[data-still]");  // beside the state: how much is still to enter
   if (!still) { still = Object.assign(document.createElement("span"), { className: "still" }); still.dataset.still = ""; status.after(still); }
-  still.textContent = v.still.length && !blank ? ` ${v.still.length} still to enter` : "";
+  still.textContent = v.parts.length && !blank ? ` ${v.parts.length} still to enter` : "";
   const rows = v.players.map((p) => {
     const who = setup.players.find((s) => s.name === p.name) || {};
     const tr = document.createElement("tr");
@@ -59,8 +56,8 @@ export function render(v, setup) {
     return tr;
   });
   $("scores").tBodies[0].replaceChildren(...rows);
-  $("winners").textContent = v.winners.length
-    ? (v.winners.length === 1 ? "Winner: " : "Winners: ") + v.winners.join(", ") : "Winner: none";
+  $("winners").textContent = v.parts.length ? "Winner: when everything is entered"
+    : v.winners.length ? (v.winners.length === 1 ? "Winner: " : "Winners: ") + v.winners.join(", ") : "Winner: none";
   const mistakes = (blank ? [] : v.violations).map((x, k) => {
     const li = document.createElement("li");
     li.dataset.violation = x.rule;
@@ -69,15 +66,21 @@ export function render(v, setup) {
     if (x.player) li.title = `${x.player} (${x.rule})`;
     return li;
   });
-  const waiting = v.still.map((x) => {
-    const li = document.createElement("li");
-    li.className = "waiting";
-    li.dataset.waiting = x.rule;
-    li.textContent = `Still to enter: ${partOf(x)}`;
-    li.style.color = "#555";
+  $("violations").replaceChildren(...mistakes);
+  let box = $("still");  // what is still to enter: its own list, never among the mistakes
+  if (!box) {
+    const wrap = Object.assign(document.createElement("div"), { id: "still-box" });
+    wrap.append(Object.assign(document.createElement("h3"), { textContent: "Still to enter" }),
+      box = Object.assign(document.createElement("ul"), { id: "still" }));
+    box.style.cssText = "padding-left: 1.1rem; margin: 0; color: #555;";
+    $("mistakes").after(wrap);
+  }
+  box.replaceChildren(...(blank ? [] : v.parts).map((name) => {
+    const li = Object.assign(document.createElement("li"), { textContent: name });
+    li.dataset.waiting = "";
     return li;
-  });
-  $("violations").replaceChildren(...mistakes, ...waiting);
+  }));
+  box.parentElement.hidden = blank || !v.parts.length;
   $("notes").replaceChildren(...v.notes.map((n) => Object.assign(document.createElement("li"), { textContent: n })));
   $("remarks").hidden = v.notes.length === 0;
   return blank;

@@ -139,10 +139,7 @@ export function start(ctx) {
 }
 
 export function held() { return turn ? { turn } : null; }  // the turn line half built, kept over a reload
-export function resume(ctx, kept) {
-  if (kept && kept.turn && players(ctx).includes(kept.turn.player)) { turn = { ...turnline.blank(kept.turn.player), ...kept.turn }; drawBar(ctx); tell(ctx); }
-}
-
+export function resume(ctx, kept) { if (kept?.turn && players(ctx).includes(kept.turn.player)) { turn = { ...turnline.blank(kept.turn.player), ...kept.turn }; drawBar(ctx); tell(ctx); } }
 export function checked(ctx) {  // the turn count and the pens' pictures come with the check
   if (turn || (!bar.querySelector("svg") && ctx.info().pens)) { drawBar(ctx); tell(ctx); }
 }
