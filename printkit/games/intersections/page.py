@@ -16,11 +16,13 @@ GAP = 10.0  # dot spacing on screen, in the drawing's millimetres (the page scal
 
 
 def _rounds(res: "Results") -> list[list[str]]:
-    """The rounds shown: those entered, and one more to draw in once every entered round has begun."""
+    """The rounds shown: those entered, one more to draw in once every entered round has begun, and one
+    beyond that, so that the sheet a new round adds comes two below the one a finger draws in: nothing in
+    view moves down."""
     rounds = [list(r) for r in res.rounds]
     if not rounds or rounds[-1]:
         rounds.append([])
-    return rounds
+    return rounds + [[]]
 
 
 def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
