@@ -118,3 +118,25 @@ def test_undo_takes_back_a_tap_not_written_yet(browser, tmp_path):
     finally:
         pg.context.close()
         s.stop()
+
+
+def test_intersections_segments_drawn_offline_give_the_online_file(browser, tmp_path):
+    """Segments dragged and clicked off the network, in round 1 and then round 2 (the next round's sheet is
+    there already): each is written in the order drawn, in its round, once the server answers again."""
+    example = DATA / "played-intersections.yaml"
+    rounds = yaml.safe_load(example.read_text(encoding="utf-8"))["rounds"]
+    plan = [(1, s) for s in rounds[0][:4]] + [(2, s) for s in rounds[1][:2]]
+    taps = []
+    for i, (r, seg) in enumerate(plan):
+        a, b = seg.split("-")
+        if i % 3 == 2:  # click, click
+            taps.append(lambda f, a=f"{r}:{a}", b=f"{r}:{b}": (f.click(a), f.click(b)))
+        else:
+            taps.append(lambda f, a=f"{r}:{a}", b=f"{r}:{b}": f.drag(a, b))
+
+    def ready(d):
+        got = d.get("rounds") or []
+        return len(got) >= 2 and len(got[0]) >= 4 and len(got[1]) >= 2
+
+    data = _same_offline_and_online(browser, tmp_path, example, taps, ready)
+    assert data["rounds"][:2] == [rounds[0][:4], rounds[1][:2]]
