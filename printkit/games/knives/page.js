@@ -335,12 +335,12 @@ function showPanel(ctx) {
   const inf = ctx.info();
   const p = panel;
   const setup = !inf.mode || inf.mode === "setup";
-  p.box.hidden = setup;
-  ctx.controls.hidden = setup;
+  // during the set-up draw the claim panel keeps its room, unseen, so the map comes in where the set-up card was
+  p.box.style.visibility = setup ? "hidden" : "";
+  p.box.inert = setup;
   const first = ctx.board.root.children[0];
   if (first) first.style.maxWidth = setup ? "36rem" : "";  // the set-up card alone: not the whole width
-  if (setup) return;
-  const choose = inf.mode === "claims" || inf.mode === "open";
+  const choose = setup || inf.mode === "claims" || inf.mode === "open";
   p.who.hidden = !choose;
   if (choose) {
     if (!claimant || !inf.players.includes(claimant)) claimant = inf.to_move || inf.players[0];
@@ -361,7 +361,7 @@ function showPanel(ctx) {
   p.go.disabled = !(roads.length && cards.length);
   p.cancel.disabled = !picking;
   p.pass.hidden = !inf.can_pass;
-  p.counts.textContent = inf.mode === "replay"
+  p.counts.textContent = setup ? "\u00a0" : inf.mode === "replay"
     ? `Draw pile ${inf.pile_size} \u00b7 discard pile ${inf.discard} \u00b7 reshuffled ${inf.reshuffles} time${inf.reshuffles === 1 ? "" : "s"} \u00b7 ${inf.left} of ${inf.roads} roads free`
     : `${inf.left} of ${inf.roads} roads free`;
 }
