@@ -210,8 +210,19 @@ def phone(browser, width: int = 390, height: int = 844):
 def watch_shifts(page) -> None:
     """Count every layout shift from now on (Chromium's Layout Instability API), those right after a tap
     too: a shift then is what moves under the next tap."""
-    page.evaluate("""window.__shift = 0; new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__shift += e.value; }).observe({ type: 'layout-shift' })""")
+    page.evaluate("""window.__shift = 0; window.__shifts = []; new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          window.__shift += e.value;
+          const name = (n) => !n ? "?" : n.nodeType !== 1 ? `${name(n.parentElement)} text`
+            : n.tagName.toLowerCase() + (n.id ? "#" + n.id : "") + (n.className && typeof n.className === "string" ? "." + n.className.trim().split(/\\s+/).join(".") : "");
+          window.__shifts.push([Number(e.value.toFixed(4)), (e.sources || []).map((s) => name(s.node))]);
+        } }).observe({ type: 'layout-shift' })""")
+
+
+def shifts(page) -> list:
+    """Each layout shift since watch_shifts, with the nodes that moved (for a failing assertion to name)."""
+    page.wait_for_timeout(100)
+    return [s for s in page.evaluate("window.__shifts") if s[0] > 0]
 
 
 def layout_shift(page) -> float:

@@ -272,6 +272,7 @@ def test_a_mistake_is_marked_on_the_square_and_the_wall_it_names(serve, page, tm
     assert "Ann's sheet, turn 2 (45 E1 5@A7): display at A7 is not on the tile just drawn (E1, E2, F2)" in violations
     refs = {e.get_attribute("data-ref") for e in page.locator(".hit.marked").all()}
     assert {"Ann:A7", "turn:Ann:2", "Ann:E1", "Ann:E2", "Ann:F2"} <= refs and "Ann:G2" not in refs, refs
+    page.mouse.move(0, 0)  # the pointer off A7 (a square under the pointer is lit instead)
     style = page.locator('[data-ref="Ann:A7"]').evaluate("e => [getComputedStyle(e).stroke, getComputedStyle(e).fill]")
     assert style[0] == "rgb(214, 20, 61)" and "url" in style[1]  # red, and a hatch that survives grey
     # a wall the turns never drew: marked on that side of that space

@@ -140,3 +140,29 @@ def test_intersections_segments_drawn_offline_give_the_online_file(browser, tmp_
 
     data = _same_offline_and_online(browser, tmp_path, example, taps, ready)
     assert data["rounds"][:2] == [rounds[0][:4], rounds[1][:2]]
+
+
+def test_the_long_way_written_and_walled_offline_gives_the_online_file(browser, tmp_path):
+    """The Long Way's store on a phone: squares written with the pen bar and walls tapped on the sides of
+    the spaces, all while the server does not answer, then back: the file entering them online gives."""
+    example = DATA / "played-ikes.yaml"
+    played = yaml.safe_load(example.read_text(encoding="utf-8"))["sheets"]["Ann"]
+    rows = [r.split() for r in played["grid"].strip().split("\n")]
+    squares = [(f"{'ABCDEFG'[r]}{c + 1}", m) for r, row in enumerate(rows) for c, m in enumerate(row) if m != "."][:6]
+    walls = played["walls"][:3]
+    taps = []
+    for mark in dict.fromkeys(m for _, m in squares):
+        taps.append(lambda f, m=mark: f.tap(f'.pens button[data-pen="{m}"]'))
+        taps += [lambda f, at=at: f.click(f"Ann:{at}") for at, m in squares if m == mark]
+    taps += [lambda f, w=w: f.click(f"Ann:{w}") for w in walls]
+
+    def ready(d):
+        sheet = (d.get("sheets") or {}).get("Ann") or {}
+        written = sum(t != "." for t in (sheet.get("grid") or "").split())
+        return written >= len(squares) and len(sheet.get("walls") or []) >= len(walls)
+
+    data = _same_offline_and_online(browser, tmp_path, example, taps, ready)
+    sheet = data["sheets"]["Ann"]
+    got = [r.split() for r in sheet["grid"].strip().split("\n")]
+    assert [(at, got["ABCDEFG".index(at[0])][int(at[1:]) - 1]) for at, _ in squares] == squares
+    assert sorted(sheet["walls"]) == sorted(walls)

@@ -9,7 +9,8 @@ import time
 import pytest
 import yaml
 from enter_helpers import (DATA, Fingers, config_for, enter_claim, enter_add_residue, enter_curve, enter_intersections, layout_shift,
-                           open_page, phone, run_printkit, saved_when, shot, wait_checked, watch_shifts)
+                           open_page, phone, run_printkit, saved_when, shifts, shot, wait_checked,
+                           watch_shifts)
 
 PHONES = [(390, 844), (768, 1024)]
 
@@ -333,6 +334,8 @@ def test_the_long_way_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path
     s = serve(config_for(example, tmp_path))
     pg = phone(browser)
     open_page(pg, s)
+    watch_shifts(pg)  # nothing moves under the finger while entering
+    tall = pg.locator("#sheets .sheet").first.bounding_box()["height"]
     fingers = Fingers(pg)
 
     def button(name: str) -> None:
@@ -386,5 +389,9 @@ def test_the_long_way_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path
     assert sorted(got["walls"]) == sorted(played["walls"]) and got["turns"] == played["turns"]
     same_score(results(s), example)
     no_sideways_scroll(pg)
+    # the sheet keeps room for a whole game's walk and turn log: it never grew under the fingers (it did,
+    # 380 -> 456 px, pushing the panel below it down with every turn)
+    assert pg.locator("#sheets .sheet").first.bounding_box()["height"] == tall
+    assert layout_shift(pg) <= 0.02, (layout_shift(pg), shifts(pg))
     shot(pg, "phone-ikes-entered")
     assert pg.errors == []

@@ -32,6 +32,12 @@ export class Phone {
       localStorage.setItem(this.zoomKey(), document.body.classList.contains("zoomed") ? "1" : "0");
     };
     this.board.onShow(() => { this.fit(); for (const box of this.board.root.children) this.pin(box); });
+    let queued = false;  // the page scrolled: column numbers ride down with it while their grid is in view
+    addEventListener("scroll", () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => { queued = false; for (const box of this.board.root.children) this.pin(box); });
+    }, { passive: true });
     window.addEventListener("resize", () => this.fit(true));
     new MutationObserver(() => { $("dock-say").textContent = $("say").textContent; })
       .observe($("say"), { childList: true, characterData: true, subtree: true });
@@ -132,7 +138,8 @@ export class Phone {
   }
 
   // a sheet panned sideways keeps its row labels in view: the labels left of a grid ride along with the
-  // pan (a transform: nothing else moves)
+  // pan; a page scrolled past a grid's top keeps its column numbers in view: the labels above the grid
+  // ride down with it, as far as the grid's last row (transforms: nothing else moves)
   pin(box) {
     if (!box.dataset.pins) {
       box.dataset.pins = "1";
@@ -150,6 +157,17 @@ export class Phone {
         t.classList.add("pinned");
         if (dx > 0) t.setAttribute("transform", `translate(${dx.toFixed(2)} 0)`); else t.removeAttribute("transform");
         if (dx > 0 && t.nextElementSibling) svg.append(t);  // over the lines it now stands on
+      }
+      const gx = n(grid, "x"), gy = n(grid, "y"), gh = n(grid, "height");
+      const above = [...svg.querySelectorAll("text")].filter((t) => n(t, "y") < gy && n(t, "y") > gy - 12
+        && n(t, "x") > gx && n(t, "x") < gx + n(grid, "width"));
+      if (!above.length) continue;
+      const top = Math.min(...above.map((t) => t.getBBox().y));
+      const dy = Math.max(0, Math.min(gh, (0 - ctm.f) / ctm.d - top));
+      for (const t of above) {
+        t.classList.add("pinned");
+        if (dy > 0) t.setAttribute("transform", `translate(0 ${dy.toFixed(2)})`); else t.removeAttribute("transform");
+        if (dy > 0 && t.nextElementSibling) svg.append(t);
       }
     }
   }

@@ -26,6 +26,9 @@ BAND = 0.28  # how deep into a space its side's band reaches, a share of the spa
 CORNER = BAND * 1.2  # where a side's band starts and ends, a share of the space from its corner (the square's)
 SIDE_W = 52.0  # the column right of the store: displays, score, walk, turn log
 ROW_H = 4.6
+# the page keeps room for a whole game's walk and turn log from the first turn on: a sheet that grew with
+# each line would push everything below it down under the players' fingers
+WALK_ROOM, TURN_ROOM = 5, 20
 
 
 def _stores(res: "Results") -> dict[str, tuple[Floor, Walk]]:
@@ -81,6 +84,7 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
             items += display_symbol(f, cx + 2.8, cy + 2.8, 4.6, Pen(width=0.4))
             items.append(Text(cx + 6.6, cy + 4, fit_text(f"{f} {names[f].name}", SIDE_W / 2 - 7, 8), 8))
         y += 4 + 3 * 7 + 4
+        room = y + 4 + WALK_ROOM * 3.3 + 3 + 1.5 + TURN_ROOM * ROW_H + 0.6
         items.append(Text(sx, y, "The walk", 9, bold=True))
         y += 4
         lines = [describe_walk(w, b)] + [f"{'' if k == 0 else 'then '}to {leg.goal}: {leg.value:+d}"
@@ -102,7 +106,7 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
         if turns:
             items.append(Lines(((sx, y + 0.6, sx + SIDE_W, y + 0.6),), Pen(GREYTEXT, 0.15)))
         items += hits(seat.name, gx, gy) + rows
-        height = max(gy + N * CELL + 4, y + 4)
+        height = max(gy + N * CELL + 4, y + 4, room + 4)
         page = Page(sx + SIDE_W + 4, height + 2)
         page.add(moved(items, 1, 1))
         pages.append(page)
