@@ -39,11 +39,23 @@ def run(file: str, port: int = 0, host: str = "127.0.0.1", open_browser: bool = 
         from . import network
 
         session.join = {"url": url, "qr": network.page_qr(url)}
+    lines = [f"Entering {path} at {url} (Ctrl-C to stop)"]
+    serve(httpd, url, lines, echo, table=table, open_browser=open_browser, closing=[session.table])
+    echo(session.stop())
+
+
+def serve(httpd, url: str, lines: list[str], echo, table: bool, open_browser: bool, closing: list) -> None:
+    """Say ``lines`` (and the QR code to join from, with ``table``), open the browser unless told not to,
+    and serve until Ctrl-C or SIGTERM; then every device's event stream (``closing``: the tables) is ended
+    and the server closed.  One way to serve for a game and for an evening."""
     signal.signal(signal.SIGTERM, _interrupt)
     opener = _opener(url) if open_browser else None
     try:  # from the first line on, Ctrl-C is how this command ends
-        echo(f"Entering {path} at {url} (Ctrl-C to stop)")
+        for line in lines:
+            echo(line)
         if table:
+            from . import network
+
             echo("Other devices at the table join by scanning this code (or from the code on the page):")
             echo(network.terminal_qr(url).rstrip("\n"))
         sys.stdout.flush()
@@ -53,11 +65,11 @@ def run(file: str, port: int = 0, host: str = "127.0.0.1", open_browser: bool = 
     except KeyboardInterrupt:
         signals.dealt_with()  # Ctrl-C is how this command ends: save, say so, exit 0
     finally:
-        session.table.close()
+        for t in closing:
+            t.close()
         httpd.server_close()
         if opener is not None:
             _forget(opener)
-    echo(session.stop())
 
 
 def _opener(url: str) -> Path:

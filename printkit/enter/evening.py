@@ -180,12 +180,10 @@ def run(night: evening.Evening, port: int = 0, host: str = "127.0.0.1", open_bro
         echo=print, table: bool = False) -> None:
     """Serve the evening until Ctrl-C, then save what each game's page showed last.  Every game's results
     file is made first where it is missing (as ``printkit template`` does); one that exists is kept."""
-    import signal
     import sys
-    import webbrowser
 
-    from ..output import files, signals
-    from . import _forget, _interrupt, _opener
+    from ..output import files
+    from . import serve
 
     made = []
     for play in night.plays:
@@ -209,24 +207,8 @@ def run(night: evening.Evening, port: int = 0, host: str = "127.0.0.1", open_bro
         for s in live.sessions:
             if s is not None:
                 s.join = live.join
-    signal.signal(signal.SIGTERM, _interrupt)
-    opener = _opener(url) if open_browser else None
-    try:
-        echo(f"Entering the evening {night.config} ({len(night.plays)} games) at {url} (Ctrl-C to stop)")
-        for line in made:
-            echo(line)
-        if table:
-            echo("Other devices at the table join by scanning this code (or from the code on the page):")
-            echo(network.terminal_qr(url).rstrip("\n"))
-        sys.stdout.flush()
-        if opener is not None:
-            webbrowser.open(opener.as_uri())
-        httpd.serve_forever(poll_interval=0.2)
-    except KeyboardInterrupt:
-        signals.dealt_with()
-    finally:
-        httpd.server_close()
-        if opener is not None:
-            _forget(opener)
+    lines = [f"Entering the evening {night.config} ({len(night.plays)} games) at {url} (Ctrl-C to stop)", *made]
+    serve(httpd, url, lines, echo, table=table, open_browser=open_browser,
+          closing=[s.table for s in live.sessions if s is not None])
     for line in live.stop():
         echo(line)
