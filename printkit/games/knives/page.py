@@ -136,7 +136,7 @@ def _cards_sheet(res: "Results", table: Table, mode: str, seats: list[Player]) -
     elif mode == "claims":
         head, sub, color = "Claims only", "no draws written: pick the player, the roads and the cards", (0, 0, 0)
     else:
-        head, sub, color = f"{who} to move", "click the card drawn, or pick roads and cards to claim", seat.color
+        head, sub, color = f"{who} to move", "pick the card drawn, or roads and cards to claim", seat.color
     page.add(Text(4, 8, fit_text(head, width - 8, 13, True), 13, bold=True, color=color))
     page.add(Text(4, 13, fit_text(sub, width - 8, 8), 8, color=GREY))
     pile = state.pile if state is not None else [0] + [4] * 13
@@ -153,7 +153,7 @@ def _cards_sheet(res: "Results", table: Table, mode: str, seats: list[Player]) -
         y += 6
     if hand_rows:
         y += 3
-        page.add(Text(4, y, fit_text(f"{who}'s hand: click the cards to spend", width - 8, 9, True), 9, bold=True,
+        page.add(Text(4, y, fit_text(f"{who}'s hand: pick the cards to spend", width - 8, 9, True), 9, bold=True,
                       color=seat.color))
         y += 2
         seen: dict[str, int] = {}
