@@ -231,6 +231,44 @@ def layout_shift(page) -> float:
     return page.evaluate("window.__shift")
 
 
+FINGER_ON_LINES = """(scope) => {
+  // for each place drawn as a line or a band (a road, a segment, a side, a log's row): the points a finger
+  // may land on meaning it, a cross of 44 px through its middle (along it and across it), each asked of the
+  // page as a touch there (input.js's placeFor); the places whose cross does not all pick them
+  const root = document.querySelector('#sheets');
+  const misses = []; let lines = 0;
+  for (const el of document.querySelectorAll(scope || '#sheets [data-ref]')) {
+    const ref = el.dataset.ref;
+    if (ref.startsWith('grid:') || !el.getClientRects().length) continue;
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const r = el.getBoundingClientRect();
+    let c = [r.x + r.width / 2, r.y + r.height / 2], u = r.width >= r.height ? [1, 0] : [0, 1];
+    if (el.tagName === 'line') {
+      const m = el.getScreenCTM(), p = (x, y) => { const q = new DOMPoint(x, y).matrixTransform(m); return [q.x, q.y]; };
+      const a = p(+el.getAttribute('x1'), +el.getAttribute('y1')), b = p(+el.getAttribute('x2'), +el.getAttribute('y2'));
+      const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+      c = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]; u = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
+    } else if (Math.max(r.width, r.height) < 3 * Math.min(r.width, r.height)) continue;  // an area: the other audit
+    lines += 1;
+    const n = [-u[1], u[0]], bad = [];
+    for (const [d, k] of [[u, 0], [u, 11], [u, -11], [u, 21.5], [u, -21.5], [n, 11], [n, -11], [n, 21.5], [n, -21.5]]) {
+      const x = c[0] + d[0] * k, y = c[1] + d[1] * k;
+      const got = root.placeFor(x, y);
+      const key = got && (got.ref || got.key);
+      if (key !== ref) bad.push([Math.round(x - c[0]), Math.round(y - c[1]), key || null]);
+    }
+    if (bad.length) misses.push([ref, bad]);
+  }
+  return { lines, misses };
+}"""
+
+
+def finger_on_lines(page, scope: str | None = None) -> dict:
+    """The places drawn as lines or bands (roads, segments, sides, log rows) and those a finger cannot take
+    from every point of a 44 px cross through their middle: {"lines": n, "misses": [[ref, [[dx, dy, taken]...]]]}."""
+    return page.evaluate(FINGER_ON_LINES, scope)
+
+
 def enter_claim(page, hands: Hands, line: str) -> None:
     """A Selling Knives claim as a person enters it: each road dragged from centre to centre, each card
     picked in the mover's hand, then Claim."""

@@ -185,6 +185,9 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     return null;
   }
 
+  // what a finger at a screen point takes (null: nothing, the finger scrolls); the target audit asks it
+  root.placeFor = (x, y) => pickNear(x, y, "touch");
+
   root.addEventListener("pointerdown", (e) => {
     if (e.button !== 0 || stroke || pan) return;
     const place = pickNear(e.clientX, e.clientY, e.pointerType);
