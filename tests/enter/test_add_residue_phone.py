@@ -4,7 +4,8 @@ the middle, and nothing moves under the finger meanwhile."""
 from __future__ import annotations
 
 import yaml
-from enter_helpers import DATA, Fingers, config_for, layout_shift, open_page, phone, saved_when, shifts, wait_checked, watch_shifts
+from enter_helpers import (DATA, Fingers, config_for, layout_shift, open_page, phone, saved_when, shifts, shot, wait_checked,
+                           watch_shifts)
 
 EXAMPLE = DATA / "played-add-residue.yaml"
 
@@ -37,6 +38,50 @@ def test_a_game_entered_by_touch_with_a_spell_offline_never_moves_under_the_fing
         data = saved_when(pg, s.path.parent / "add-residue-night-results.yaml", lambda d: len(d.get("moves") or []) >= 52)
         assert [m.split() for m in data["moves"]] == moves
         assert layout_shift(pg) <= 0.02, shifts(pg)
+        assert pg.errors == []
+    finally:
+        pg.context.close()
+
+
+LABELS = """(i) => {
+  // the pile names of sheet i (ADD pile, MOD pile) and the sheet's visible box, as the screen shows them
+  const box = document.querySelectorAll('#sheets .sheet')[i];
+  const r = (e) => { const b = e.getBoundingClientRect(); return {x: b.left, y: b.top, r: b.right, b: b.bottom}; };
+  const labels = [...box.querySelectorAll('text')].filter((t) => ['ADD', 'MOD', 'pile'].includes(t.textContent.trim()));
+  const moved = [...box.querySelectorAll('text')].filter((t) => /^[0-9]+$/.test(t.textContent.trim()) && t.hasAttribute('transform'));
+  return {box: {...r(box), pan: box.scrollLeft, room: box.scrollWidth - box.clientWidth},
+          labels: labels.map((t) => [t.textContent.trim(), r(t)]), moved: moved.map((t) => t.textContent)};
+}"""
+
+
+def test_a_pile_sheet_panned_sideways_keeps_its_pile_names_in_view(browser, serve, tmp_path):
+    """With the bigger squares of a phone the pile sheet is wider than the screen: panned to reach the
+    numbers on the right (a tap there brings them to the middle; then panned as far as it goes), the
+    names ADD pile and MOD pile ride along, each whole inside the sheet's visible box."""
+    s = serve(config_for(EXAMPLE, tmp_path))
+    pg = phone(browser)
+    try:
+        open_page(pg, s)
+        f = Fingers(pg)
+        per_row = max(int(r.split()[-1]) for r in pg.evaluate(
+            "[...document.querySelectorAll('#sheets [data-ref^=\"move:add\"]')].filter(e => e.getBoundingClientRect().top"
+            " < document.querySelector('#sheets [data-ref=\"move:add 1\"]').getBoundingClientRect().bottom).map(e => e.dataset.ref)"))
+        f.click(f"move:add {per_row}")  # Ann plays the last number of her add pile's first row
+        wait_checked(pg)
+        for i in (0, 1):  # Ann's sheet, panned by the tap; Ben's, panned as far as it goes
+            if i == 1:
+                pg.evaluate("document.querySelectorAll('#sheets .sheet')[1].scrollLeft = 10000")
+                pg.evaluate("scrollBy(0, document.querySelectorAll('#sheets .sheet')[1].getBoundingClientRect().top - 60)")
+                pg.wait_for_timeout(100)
+            got = pg.evaluate(LABELS, i)
+            box = got["box"]
+            assert box["room"] > 0 and box["pan"] > 0, box  # wider than the phone, and panned
+            assert sorted(t for t, _ in got["labels"]) == ["ADD", "MOD", "pile", "pile"]
+            assert got["moved"] == []  # the numbers stay in their boxes
+            for word, b in got["labels"]:
+                inside = b["x"] >= box["x"] - 0.5 and b["r"] <= box["r"] + 0.5 and b["y"] >= box["y"] - 0.5 and b["b"] <= box["b"] + 0.5
+                assert inside, (i, word, b, box)
+            shot(pg, f"phone-add-residue-panned-{i}")
         assert pg.errors == []
     finally:
         pg.context.close()
