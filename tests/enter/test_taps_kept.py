@@ -107,3 +107,54 @@ def test_taps_made_offline_are_kept_over_a_reload_and_give_the_online_file(brows
     finally:
         pg.context.close()
         s.stop()
+
+
+def test_two_tabs_never_both_play_the_same_kept_taps(browser, tmp_path):
+    """Two tabs of one page in one browser (they share its storage): tab A cannot reach the server (its checks
+    and saves fail), tab B can. The taps A keeps are A's: B, looking for kept taps every few seconds, leaves
+    them while A is open, and A plays them once it reaches the server. Then A keeps two more and is closed:
+    B takes them and plays them. Each move is in the file once, in the order tapped."""
+    moves = [m.split("=")[0].split() for m in yaml.safe_load((DATA / "played-add-residue.yaml").read_text(encoding="utf-8"))["moves"][:6]]
+    s = Served(config_for(DATA / "played-add-residue.yaml", tmp_path))
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  bypass_csp=True)
+    a, b = context.new_page(), context.new_page()
+    errors = []
+    for pg in (a, b):
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.on("dialog", lambda d: d.accept())
+    path = s.path.parent / "add-residue-night-results.yaml"
+    blocked = "**/api/{check,board,change}*"
+
+    def tap(pg, i):
+        Fingers(pg).click(f"move:{moves[i][1]} {moves[i][2]}")
+
+    def file_moves(n):
+        data = saved_when(b, path, lambda d: len(d.get("moves") or []) >= n, timeout=45)
+        return [m.split() for m in data.get("moves") or []]
+
+    try:
+        open_page(a, s)
+        open_page(b, s)
+        for rnd, (first, mine) in enumerate([(0, (1, 2)), (3, (4, 5))]):
+            a.route(blocked, lambda route: route.abort())
+            tap(b, first)  # B writes a move; A hears of it, and cannot get the check of it: A keeps its taps
+            a.wait_for_function("document.getElementById('problem').textContent.includes('not answering')", timeout=30_000)
+            for i in mine:
+                tap(a, i)
+            assert a.evaluate(KEPT) == 2
+            if rnd == 0:
+                b.wait_for_timeout(7000)  # B looked at least once: A is open, the taps are A's
+                assert b.evaluate(KEPT) == 2 and b.locator("#sheets .pending").count() == 0
+                assert file_moves(rnd * 3 + 1) == moves[:1]
+                a.unroute(blocked)  # A reaches the server: it plays its own taps
+            else:
+                a.close(run_before_unload=True)  # A goes with two taps kept: B takes them and plays them
+            assert file_moves(rnd * 3 + 3) == moves[:rnd * 3 + 3]
+            b.wait_for_function(f"{KEPT} === 0", timeout=45_000)
+        b.wait_for_timeout(6000)  # nothing is played twice, later either
+        assert file_moves(6) == moves
+        assert errors == []
+    finally:
+        context.close()
+        s.stop()
