@@ -1,6 +1,6 @@
 // Selling Knives on the page. The player to move (from the scorer's replay) draws with one click on the
 // card drawn (card:Q); a claim is roads picked on the map (click a road, or drag or click from centre to
-// centre) and cards picked from that player's hand (hand:Q:1) or from the ranks, then Claim (or Enter).
+// centre) and cards picked from that player's hand (hand:Q, a tap a card of that rank) or from the ranks, then Claim (or Enter).
 // With no draws written the record is claims only: pick the player, the roads and any cards. The sum
 // check of a claim being picked comes from the server (the answer "claim"), and every rule from the
 // scorer: this module only turns pointing and keys into lines of the record.
@@ -137,9 +137,13 @@ function pickRank(ctx, rank) {
   draw(ctx, rank);
 }
 
+// a card of the hand stands for every card of its rank held: each tap spends one more, and a tap when all
+// are picked puts them all back (K x3: K, K K, K K K, none)
 function toggleHand(ctx, ref) {
-  const i = cards.findIndex((c) => c.ref === ref);
-  if (i >= 0) cards.splice(i, 1); else cards.push({ rank: ref.split(":")[1], ref });
+  const rank = ref.split(":")[1];
+  const held = (ctx.info().hand || []).filter((r) => r === rank).length;
+  const picked = cards.filter((c) => c.ref === ref).length;
+  if (picked < held) cards.push({ rank, ref }); else cards = cards.filter((c) => c.ref !== ref);
   changed(ctx);
 }
 
