@@ -28,7 +28,15 @@ const CSS = `
   ellipse.hit.centre:hover, ellipse.hit.centre.selected { fill: #0072b2; fill-opacity: .2; }
   line.hit.road:hover { stroke: #0072b2; stroke-opacity: .25; }
   .knives-panel { display: flex; flex-direction: column; gap: .4rem; }
+  .knives-panel { position: relative; contain: inline-size; }  /* its words never widen the page: cut short instead */
+  .knives-panel .line { min-width: 0; }
   .knives-panel .line { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
+  .knives-panel .line.pick { flex-wrap: nowrap; }
+  .knives-panel .pick span, .knives-panel .sum, .knives-panel .counts { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .knives-panel .pick span { flex: 1 1 auto; }
+  .knives-panel .pick button { flex: none; }
+  .knives-panel .sum, .knives-panel .counts { min-height: 1.3em; }
+  .knives-panel .wait { position: absolute; inset: 0; margin: 0; visibility: visible; color: #555; }
   .knives-panel .who button.active { background: #0072b2; color: #fff; border-color: #0072b2; }
   .knives-panel .sum.ok { color: #007a4d; font-weight: 600; }
   .knives-panel .sum.bad { color: #d6143d; font-weight: 600; }
@@ -327,12 +335,15 @@ function buildPanel(ctx) {
   go.onclick = () => claim(ctx);
   cancel.onclick = () => { clear(); changed(ctx); };
   passBtn.onclick = () => pass(ctx);
-  const counts = document.createElement("div");
+  const counts = Object.assign(document.createElement("div"), { className: "counts" });
+  // during the set-up draw: what this room will hold (the rest keeps its room, unseen)
+  const wait = Object.assign(document.createElement("p"), { className: "wait",
+    textContent: "Once kcount is picked, claims are made here: who claims, the roads and cards picked, then Claim." });
   const ask = Object.assign(document.createElement("div"), { className: "line ask", hidden: true });
   pick.append(what, go, cancel, passBtn);
-  box.append(who, ask, pick, sum, counts);
+  box.append(who, ask, pick, sum, counts, wait);
   ctx.controls.append(box);
-  return { box, who, ask, pick, what, go, cancel, pass: passBtn, sum, counts };
+  return { box, who, ask, pick, what, go, cancel, pass: passBtn, sum, counts, wait };
 }
 
 function showPanel(ctx) {
@@ -342,22 +353,26 @@ function showPanel(ctx) {
   // during the set-up draw the claim panel keeps its room, unseen, so the map comes in where the set-up card was
   p.box.style.visibility = setup ? "hidden" : "";
   p.box.inert = setup;
+  p.wait.hidden = !setup;
+  // and the sheets keep a screen's room below the set-up card: what is below them (the scores and the
+  // mistakes) is out of view from the start, not pushed away by the map when kcount is picked
+  ctx.board.root.style.minHeight = setup ? "200vh" : "";
   const first = ctx.board.root.children[0];
   if (first) first.style.maxWidth = setup ? "36rem" : "";  // the set-up card alone: not the whole width
+  // who claims: chosen while no draw is written; once the replay knows, the player to move shown (the line
+  // keeps its room all game: nothing below it moves when the first card is drawn)
   const choose = setup || inf.mode === "claims" || inf.mode === "open";
-  p.who.hidden = !choose;
-  if (choose) {
-    if (!claimant || !inf.players.includes(claimant)) claimant = inf.to_move || inf.players[0];
-    const label = document.createElement("span");
-    label.textContent = "Who claims?";
-    p.who.replaceChildren(label, ...inf.players.map((name) => {
-      const b = Object.assign(document.createElement("button"), { type: "button", textContent: name });
-      b.dataset.player = name;
-      if (name === claimant) b.className = "active";
-      b.onclick = () => { claimant = name; showPanel(ctx); sumCheck(ctx); tell(ctx); };
-      return b;
-    }));
-  }
+  if (!claimant || !inf.players.includes(claimant)) claimant = inf.to_move || inf.players[0];
+  const label = document.createElement("span");
+  label.textContent = choose ? "Who claims?" : "To move:";
+  p.who.replaceChildren(label, ...inf.players.map((name) => {
+    const b = Object.assign(document.createElement("button"), { type: "button", textContent: name });
+    b.dataset.player = name;
+    if (name === (choose ? claimant : inf.to_move)) b.className = "active";
+    b.disabled = !choose;
+    b.onclick = () => { claimant = name; showPanel(ctx); sumCheck(ctx); tell(ctx); };
+    return b;
+  }));
   const picking = roads.length || cards.length;
   p.what.textContent = inf.over ? "The game is over: every road is claimed."
     : picking ? `${mover(ctx)} claims ${roads.join(" ") || "..."} with ${cards.map((c) => c.rank).join(" ") || "..."}`
@@ -366,7 +381,7 @@ function showPanel(ctx) {
   p.cancel.disabled = !picking;
   p.pass.hidden = !inf.can_pass;
   p.counts.textContent = setup ? "\u00a0" : inf.mode === "replay"
-    ? `Draw pile ${inf.pile_size} \u00b7 discard pile ${inf.discard} \u00b7 reshuffled ${inf.reshuffles} time${inf.reshuffles === 1 ? "" : "s"} \u00b7 ${inf.left} of ${inf.roads} roads free`
+    ? `${inf.left} of ${inf.roads} roads free \u00b7 draw pile ${inf.pile_size} \u00b7 discard pile ${inf.discard} \u00b7 reshuffled ${inf.reshuffles} time${inf.reshuffles === 1 ? "" : "s"}`
     : `${inf.left} of ${inf.roads} roads free`;
 }
 
