@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from enter_helpers import (DATA, Fingers, config_for, enter_curve, layout_shift, open_page, phone, saved_when, wait_checked,
+from enter_helpers import (DATA, Fingers, config_for, enter_curve, layout_shift, open_page, phone, saved_when, shifts,
+                           wait_checked,
                            watch_shifts)
 
 GAMES = ["intersections", "curve", "knives", "ikes", "add-residue"]
@@ -243,6 +244,6 @@ def test_the_knives_set_up_draw_gives_way_to_the_map_without_moving_the_sheet(se
     wait_checked(pg)
     pg.wait_for_function("document.querySelector('[data-ref^=\"centre:\"]')")
     assert abs(pg.locator("#sheets .sheet").first.bounding_box()["y"] - before) <= 16
-    # what is left (0.07) is the mistakes panel below the sheets pushed out of view by the map: not yet 0.02
-    assert layout_shift(pg) <= 0.1, layout_shift(pg)
+    # the sheets keep a screen's room below the set-up card: the mistakes panel below them is not pushed by the map
+    assert layout_shift(pg) <= 0.02, shifts(pg)
     assert pg.errors == []
