@@ -10,6 +10,8 @@
 // row picked.
 import { post } from "/static/api.js";
 import { centreOf, clearSketch, placeAt, sketchLine, toSheet, track } from "/static/input.js";
+import { CSS } from "/static/game/look.js";
+import { roadUnder, roadsNear } from "/static/game/reach.js";
 
 let roads = [];      // the claim being picked: roads "3-4" (smaller centre first) ...
 let cards = [];      // ... and cards [{rank, ref}] in the order picked
@@ -21,33 +23,12 @@ let cursor = null;   // the card under the keyboard cursor (arrows move it over 
 let asked = 0;       // the newest sum check asked for
 let panel = null;
 
-const CSS = `
-  rect.hit.card:hover, rect.hit.hand:hover { fill: #0072b2; fill-opacity: .12; }
-  rect.hit.card.selected, rect.hit.hand.selected { fill: #0072b2; fill-opacity: .25; stroke: #0072b2; stroke-width: .8; }
-  rect.hit.card.cursor, rect.hit.hand.cursor { stroke: #0072b2; stroke-width: .9; stroke-dasharray: 1.2 .6; }
-  ellipse.hit.centre:hover, ellipse.hit.centre.selected { fill: #0072b2; fill-opacity: .2; }
-  line.hit.road:hover { stroke: #0072b2; stroke-opacity: .25; }
-  .knives-panel { display: flex; flex-direction: column; gap: .4rem; }
-  .knives-panel { position: relative; contain: inline-size; }  /* its words never widen the page: cut short instead */
-  .knives-panel .line { min-width: 0; }
-  .knives-panel .line { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
-  .knives-panel .line.pick { flex-wrap: nowrap; }
-  .knives-panel .pick span, .knives-panel .sum, .knives-panel .counts { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  .knives-panel .pick span { flex: 1 1 auto; }
-  .knives-panel .pick button { flex: none; }
-  .knives-panel .sum, .knives-panel .counts { min-height: 1.3em; }
-  .knives-panel .wait { position: absolute; inset: 0; margin: 0; visibility: visible; color: #555; }
-  .knives-panel .who button.active { background: #0072b2; color: #fff; border-color: #0072b2; }
-  .knives-panel .sum.ok { color: #007a4d; font-weight: 600; }
-  .knives-panel .sum.bad { color: #d6143d; font-weight: 600; }
-  .knives-panel[hidden], .knives-panel [hidden] { display: none; }`;
-
 export function start(ctx) {
   document.head.append(Object.assign(document.createElement("style"), { textContent: CSS }));
   panel = buildPanel(ctx);
   const root = ctx.board.root;
   ctx.track(root, {
-    pick: (x, y) => target(ctx, x, y),
+    pick: (x, y, type) => target(ctx, x, y, type),
     down: (place) => ({ ref: place.ref, el: place.el, alts: place.alts }),
     moved: (stroke, at) => move(ctx, stroke, at),
     up: (stroke, place, moved) => up(ctx, stroke, place, moved),
@@ -155,19 +136,24 @@ function toggleHand(ctx, ref) {
   changed(ctx);
 }
 
-function askRoad(ctx, refs) {  // roads cross where the tap was: which one was meant? (nothing picked until told)
+// several roads where the tap was (they cross there, or run under one finger): which one was meant? Asked
+// in a sheet over the foot of the screen, nearest first (nothing moves; nothing picked until told)
+function askRoad(ctx, refs) {
   const names = refs.map((r) => r.slice(5));
+  const list = names.length > 2 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names.join(" and ");
   const box = panel.ask;
-  box.replaceChildren(Object.assign(document.createElement("span"), { textContent: `Roads ${names.join(" and ")} cross there: which one?` }),
+  const none = Object.assign(document.createElement("button"), { type: "button", textContent: "None of these" });
+  none.onclick = () => { box.hidden = true; paint(ctx); tell(ctx); };
+  box.replaceChildren(Object.assign(document.createElement("span"), { textContent: `Roads ${list} are there: which one?` }),
     ...names.map((road) => {
       const b = Object.assign(document.createElement("button"), { type: "button", textContent: `Road ${road}` });
       b.dataset.road = road;
       b.onclick = () => { box.hidden = true; const [a, c] = road.split("-").map(Number); toggleRoad(ctx, a, c); };
       return b;
-    }));
+    }), none);
   box.hidden = false;
   for (const ref of refs) for (const el of ctx.board.all(ref)) el.classList.add("selected");
-  ctx.say(`Roads ${names.join(" and ")} cross where you tapped: pick the one you meant.`);
+  ctx.say(`Roads ${list} are where you tapped: pick the one you meant.`);
 }
 
 function changed(ctx) { panel.ask.hidden = true; paint(ctx); showPanel(ctx); sumCheck(ctx); tell(ctx); }
@@ -190,32 +176,13 @@ async function sumCheck(ctx) {
 
 // ---------------------------------------------------------------- pointer
 
-const TIE = 0.45;  // mm: two roads this close to a tap are both meant, as far as the page can tell
-
-// of the roads under a point, the one whose line passes nearest it; with `alts`, every road about as near
-// (where roads cross, a tap near the crossing could mean any of them: the page asks which)
-function nearestRoad(ctx, x, y) {
-  const found = [];
-  for (const el of document.elementsFromPoint(x, y)) {
-    const ref = el.dataset && el.dataset.ref;
-    if (!ref || !ref.startsWith("road:") || !ctx.board.root.contains(el)) continue;
-    const p = toSheet(el.ownerSVGElement, x, y);
-    const n = (a) => Number(el.getAttribute(a));
-    const [x1, y1, x2, y2] = [n("x1"), n("y1"), n("x2"), n("y2")];
-    const len2 = (x2 - x1) ** 2 + (y2 - y1) ** 2 || 1;
-    const t = Math.max(0, Math.min(1, ((p.x - x1) * (x2 - x1) + (p.y - y1) * (y2 - y1)) / len2));
-    found.push({ el, d: Math.hypot(p.x - x1 - t * (x2 - x1), p.y - y1 - t * (y2 - y1)) });
-  }
-  if (!found.length) return null;
-  found.sort((a, b) => a.d - b.d);
-  const best = found[0];
-  const alts = [...new Set(found.filter((f) => f.d - best.d <= TIE).map((f) => f.el.dataset.ref))];
-  return { key: best.el.dataset.ref, ref: best.el.dataset.ref, el: best.el, alts };
-}
-
-function target(ctx, x, y) {
+function target(ctx, x, y, type) {
   const place = placeAt(ctx.board.root, x, y);
-  const found = place && place.ref.startsWith("road:") ? nearestRoad(ctx, x, y) || place : place;
+  if (type === "touch" && (!place || place.ref.startsWith("road:"))) {  // a finger: every road under it (reach.js)
+    const near = roadsNear(ctx.board.root, x, y);
+    if (near.length) return { key: "roads", ref: near[0].ref, el: near[0].el, alts: near.map((r) => r.ref), soft: true };
+  }
+  const found = place && place.ref.startsWith("road:") ? roadUnder(ctx.board.root, x, y) || place : place;
   return found && { ...found, soft: !found.ref.startsWith("centre:") };  // only a centre starts a drag
 }
 
