@@ -326,6 +326,8 @@ function showPanel(ctx) {
   ctx.board.root.style.minHeight = setup ? "200vh" : "";
   const first = ctx.board.root.children[0];
   if (first) first.style.maxWidth = setup ? "36rem" : "";  // the set-up card alone: not the whole width
+  const log = ctx.board.root.children[2];  // the log, drawn narrow for a phone's finger: no wider on a big screen
+  if (log) log.style.maxWidth = "32rem";
   // who claims: chosen while no draw is written; once the replay knows, the player to move shown (the line
   // keeps its room all game: nothing below it moves when the first card is drawn)
   const choose = setup || inf.mode === "claims" || inf.mode === "open";

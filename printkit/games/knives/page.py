@@ -25,6 +25,7 @@ MAP = 130.0  # the map's side on screen, in the drawing's millimetres (the page 
 CARD_PITCH = 10.5  # cards_row's spacing
 PER_ROW = 7  # cards to a row on screen (narrow sheets show bigger)
 SHOWN = 14  # the newest turns shown on the log (with every rejected turn)
+LOG_W, LOG_ROW = 80.0, 12.5  # the log on the page: a phone's width holds it with rows a finger's height (44 px)
 
 
 _LAST: tuple = (None, None)  # the newest replay: board and board_info ask for the same record in turn
@@ -158,7 +159,7 @@ def _cards_sheet(res: "Results", table: Table, mode: str, seats: list[Player]) -
                       color=seat.color))
         if not hand:
             page.add(Text(4, y + 10, "no cards yet: a claim needs cards in hand", 8.5, color=GREY))
-    elif mode != "replay" and not table.ended:
+    elif mode == "open":
         page.add(Text(4, y, fit_text("The hand of the player to move comes here", width - 8, 8), 8, color=GREY))
     held = [r for r in RANKS[::-1] if r in hand]  # K first, as _hand lists them
     for row in range(2):
@@ -192,17 +193,17 @@ def _log_sheet(res: "Results", report: Report, table: Table, seats: list[Player]
         claim = " ".join(t.roads) + " with " + " ".join(t.cards) if t.verb == "claims" else \
             ("pass" if t.verb == "passes" else "")
         rows.append(Row(n, by_name[t.who], " ".join(t.cards) if t.verb == "draws" else "", claim, why.get(n, "")))
-    width = 190.0
-    page = Page(width + 8, (max(len(rows), SHOWN) + 1) * ROW_H + 16)  # room for SHOWN rows from the start
+    page = Page(LOG_W + 8, (max(len(rows), SHOWN) + 1) * LOG_ROW + 20)  # room for SHOWN rows from the start
     hidden = len(turns) - len(rows)
-    title = f"Turn log: {len(turns)} turn{'' if len(turns) == 1 else 's'}" + \
-        (f" (the newest {SHOWN} and every rejected turn shown; all in the text box)" if hidden > 0 else "")
-    page.add(Text(4, 7, fit_text(title, width, 10, True), 10, bold=True))
-    items = rows_table(0, 0, width, rows)
-    items += [Hit(f"turn:{row.turn}", 0, (i + 1) * ROW_H, width, ROW_H, "row") for i, row in enumerate(rows)]
-    page.add(moved(items, 4, 10))
+    page.add(Text(4, 7, f"Turn log: {len(turns)} turn{'' if len(turns) == 1 else 's'}", 10, bold=True))
+    if hidden > 0:
+        page.add(Text(4, 11.5, fit_text(f"the newest {SHOWN} and every rejected turn shown; all in the text box",
+                                        LOG_W, 7.5), 7.5, color=GREY))
+    items = rows_table(0, 0, LOG_W, rows, 7.5, LOG_ROW)
+    items += [Hit(f"turn:{row.turn}", 0, (i + 1) * LOG_ROW, LOG_W, LOG_ROW, "row") for i, row in enumerate(rows)]
+    page.add(moved(items, 4, 14))
     if not rows:
-        page.add(Text(4, 10 + 1.5 * ROW_H + 2, "No turns yet.", 8.5, color=GREY))
+        page.add(Text(4, 14 + 1.5 * LOG_ROW + 1.5, "No turns yet.", 8.5, color=GREY))
     return page
 
 
