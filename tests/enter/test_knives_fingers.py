@@ -19,7 +19,7 @@ The log's rows are bands of their own: each point of a row's cross must take tha
 
 from __future__ import annotations
 
-from enter_helpers import SHOTS, Fingers, layout_shift, open_page, phone, shifts, shot, watch_shifts
+from enter_helpers import SHOTS, Fingers, layout_shift, open_page, phone, shifts, shot, wait_checked, watch_shifts
 
 AUDIT = """() => {
   const root = document.querySelector('#sheets');
@@ -104,4 +104,31 @@ def test_a_finger_on_roads_close_together_is_asked_which_one_and_nothing_moves(s
     assert pg.locator("[data-road]:visible").count() == 0
     assert "claims 1-7 1-2 " in pg.inner_text(".knives-panel .pick")
     shot(pg, "knives-finger-roads")
+    assert pg.errors == []
+
+
+def test_a_card_of_the_hand_stands_for_its_rank_held_and_taps_count_them(serve, browser, tmp_path):
+    """The hand shows a card a rank held with how many ("x2"), so the sheet is one size all game: each tap
+    spends one more of that rank, and a tap when all are picked puts them all back."""
+    start = tmp_path / "kn-results.yaml"
+    turns = ["Ann draws 6", "Ben draws 3", "Ann draws 6", "Ben draws 4"]  # Ann to move, holding 6 6
+    start.write_text(f"game: knives\nplayers: [Ann, Ben]\nkcount: 12\nturns: {turns}\n", encoding="utf-8")
+    s = serve(start)
+    pg = phone(browser)
+    open_page(pg, s)
+    assert pg.locator('[data-ref^="hand:"]').evaluate_all("els => els.map(e => e.dataset.ref)") == ["hand:6"]
+    assert "\u00d72" in pg.locator('[data-ref="hand:6"]').evaluate("e => e.closest('svg').textContent")
+    fingers = Fingers(pg)
+    fingers.drag("centre:1", "centre:2")
+    picks = []
+    for _ in range(3):
+        fingers.click("hand:6")
+        picks.append(pg.inner_text(".knives-panel .pick span"))
+    assert picks == ["Ann claims 1-2 with 6", "Ann claims 1-2 with 6 6", "Ann claims 1-2 with ..."], picks
+    fingers.click("hand:6")
+    fingers.click("hand:6")
+    pg.wait_for_function("document.querySelector('[data-sum]').textContent.startsWith('\u2713')")
+    fingers.tap("[data-action=claim]")
+    wait_checked(pg)
+    assert pg.locator("#editors textarea").first.input_value().endswith("Ann claims 1-2 with 6 6")
     assert pg.errors == []
