@@ -19,6 +19,7 @@ The log's rows are bands of their own: each point of a row's cross must take tha
 
 from __future__ import annotations
 
+import pytest
 from enter_helpers import SHOTS, Fingers, layout_shift, open_page, phone, shifts, shot, wait_checked, watch_shifts
 
 AUDIT = """() => {
@@ -58,9 +59,10 @@ AUDIT = """() => {
 }"""
 
 
-def test_a_finger_gets_every_road_of_the_map_and_every_row_of_the_log(serve, browser, tmp_path):
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])  # upright and on its side
+def test_a_finger_gets_every_road_of_the_map_and_every_row_of_the_log(serve, browser, size):
     s = serve("played-knives.yaml")  # 138 turns: the log shows its newest 14
-    pg = phone(browser)
+    pg = phone(browser, *size)
     open_page(pg, s)
     got = pg.evaluate(AUDIT)
     assert got["roads"] == 66 and got["rows"] >= 14, got  # every road of kcount 12, every row shown
