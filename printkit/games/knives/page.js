@@ -321,9 +321,9 @@ function showPanel(ctx) {
   p.box.style.visibility = setup ? "hidden" : "";
   p.box.inert = setup;
   p.wait.hidden = !setup;
-  // and the sheets keep a screen's room below the set-up card: what is below them (the scores and the
-  // mistakes) is out of view from the start, not pushed away by the map when kcount is picked
-  ctx.board.root.style.minHeight = setup ? "200vh" : "";
+  // and on a narrow screen the sheets keep two screens' room below the set-up card: what is below them (the
+  // scores and the mistakes) is out of view from the start, not pushed away by the map when kcount is picked
+  ctx.board.root.style.minHeight = setup && matchMedia("(max-width: 900px)").matches ? "200vh" : "";
   const first = ctx.board.root.children[0];
   if (first) first.style.maxWidth = setup ? "36rem" : "";  // the set-up card alone: not the whole width
   const log = ctx.board.root.children[2];  // the log, drawn narrow for a phone's finger: no wider on a big screen
