@@ -22,7 +22,9 @@
 // write the file's syntax.
 
 import { Cursor, Grid, clearSketch, placeAt, sketch } from "/static/input.js";
-import { parseRef, sq, wallKey } from "/static/game/store.js";
+import { STEP, parseRef, sq, wallKey } from "/static/game/store.js";
+
+const OPPOSITE = { N: "S", S: "N", E: "W", W: "E" };
 import { gridOf, sideAction, setSquares, setWalls, wallsOf } from "/static/game/edits.js";
 import { STYLE, drawBar } from "/static/game/pens.js";
 import { paint, players, playerOfBox, st, tell } from "/static/game/state.js";
@@ -47,21 +49,34 @@ export function start(ctx) {
       if (hit) return { key: hit.ref, el: hit.el, ...parseRef(hit.ref), soft: true };
       const grid = Grid.at(root, x, y, 0);
       if (!grid) return null;
-      const side = grid.side(x, y, ctx.info().band, ctx.info().corner);  // the bands as page.py draws them
+      // with a side's pen picked (or a turn's +wall or +door waiting for its side), a square is four
+      // triangles split by its diagonals: a tap anywhere in it takes its nearest side; otherwise the
+      // bands as page.py draws them are the sides, and the rest is the square
+      const wide = st.turn ? Boolean(st.turn.pick) : st.mode === "side";
+      const side = wide ? grid.side(x, y, 0.5, 0) : grid.side(x, y, ctx.info().band, ctx.info().corner);
       const at = side || grid.cell(x, y);
       if (!at) return null;
       const key = side ? `${grid.name}:${wallKey(at.r, at.c, side.side)}` : `${grid.name}:${sq(at.r, at.c)}`;
       // a tap's place while a turn is built, or for a doorway (a drag draws only squares and walls)
       const soft = Boolean(st.turn) || (Boolean(side) && st.edgePen !== "wall");
       const near = !side && st.edgePen === "wall" && grid.side(x, y, 0.45, ctx.info().corner);  // a side a finger may mean (follows)
+      const h = grid.half(x, y);
       return { key: near ? `${key}~${near.side}` : key, kind: side ? "edge" : "square", player: grid.name, r: at.r, c: at.c, side: side && side.side, grid, soft,
-               near: near ? near.side : null };
+               near: near ? near.side : null, wide, fx: h.x / 2 - at.c, fy: h.y / 2 - at.r };
     },
     down: (place) => down(ctx, place),
-    over: (stroke, p) => {
+    over: (stroke, p, pt) => {
+      if (stroke.wide) { if (p.player === stroke.player && p.kind !== "row") take(ctx, stroke, along(stroke, pt)); return; }
       const place = stroke.kind === "edge" && p.kind === "square" && p.near === stroke.side ? { ...p, kind: "edge", side: p.near } : p;
       if (place.kind === stroke.kind && place.player === stroke.player) take(ctx, stroke, place); },
-    follows(stroke, dx, dy) {  // a finger's drag from near a side, along it: walls (a finger is wider than the band)
+    follows(stroke, dx, dy) {
+      if (stroke.wide) {  // the way the finger goes says which line it draws along: the nearest of that way
+        const upright = Math.abs(dy) > Math.abs(dx), f = stroke.first;
+        if ((stroke.side === "E" || stroke.side === "W") === upright) return true;
+        clearSketch(root);
+        return down(ctx, { ...f, side: upright ? (f.fx < 0.5 ? "W" : "E") : (f.fy < 0.5 ? "N" : "S") }) || true;
+      }
+      // a finger's drag from near a side, along it: walls (a finger is wider than the band)
       if (stroke.kind !== "square" || !stroke.near || st.turn) return true;
       if (stroke.near === "E" || stroke.near === "W" ? Math.abs(dy) <= 1.5 * Math.abs(dx) : Math.abs(dx) <= 1.5 * Math.abs(dy)) return true;
       clearSketch(root);  // along the side: a wall stroke from here on
@@ -98,7 +113,8 @@ function down(ctx, ref) {
   }
   const k = ref.kind === "edge" ? wallKey(ref.r, ref.c, ref.side) : sq(ref.r, ref.c);
   const erase = ref.kind === "edge" ? wallsOf(ctx, ref.player).has(k) : gridOf(ctx, ref.player)[ref.r][ref.c] === st.pen;
-  const stroke = { kind: ref.kind, player: ref.player, erase, grid: ref.grid, refs: [], seen: new Set(), side: ref.side, near: ref.near, first: ref };
+  const stroke = { kind: ref.kind, player: ref.player, erase, grid: ref.grid, refs: [], seen: new Set(), side: ref.side, near: ref.near, first: ref,
+                  wide: ref.kind === "edge" && ref.wide };
   take(ctx, stroke, ref);
   paint(ctx);
   return stroke;
@@ -107,12 +123,29 @@ function down(ctx, ref) {
 // the line between two spaces (or on the outer wall) that a side lies on: a drag draws one wall on each
 const lineOf = (r, c, side) => ({ N: `h${r}:${c}`, S: `h${r + 1}:${c}`, W: `v${r}:${c}`, E: `v${r}:${c + 1}` })[side];
 
+// a wide wall stroke at a screen point: the side on the stroke's line nearest to it (a line across the
+// store, between two rows or two columns, or its outer wall), owned by the space on the side the stroke
+// started from (a drag down the east sides of E5, F5, G5 draws E5 E, F5 E, G5 E)
+function along(stroke, pt) {
+  const h = stroke.grid.half(pt.x, pt.y), clamp = (v) => Math.min(6, Math.max(0, v));
+  const upright = stroke.side === "E" || stroke.side === "W";
+  const line = Math.round((upright ? h.x : h.y) / 2), step = clamp(Math.floor((upright ? h.y : h.x) / 2));
+  const before = stroke.side === "E" || stroke.side === "S";  // owned by the space before the line
+  let k = before ? line - 1 : line, side = stroke.side;
+  if (k < 0 || k > 6) { k = clamp(k); side = { E: "W", W: "E", N: "S", S: "N" }[side]; }
+  return { ...stroke.first, r: upright ? step : k, c: upright ? k : step, side };
+}
+
 function take(ctx, drag, ref) {
   const walls = drag.kind === "edge" ? wallsOf(ctx, drag.player) : null;
   const k = drag.kind === "edge" ? wallKey(ref.r, ref.c, ref.side) : sq(ref.r, ref.c);
   const seenKey = drag.kind === "edge" && !drag.erase ? lineOf(ref.r, ref.c, ref.side) : k;
   if (drag.seen.has(seenKey)) return;
-  if (drag.kind === "edge" && drag.erase && !walls.has(k)) return;  // erasing: only the walls passed over
+  if (drag.kind === "edge" && drag.erase && !walls.has(k)) {  // erasing: only the walls passed over (a wide stroke: the other
+    const [dr, dc] = STEP[ref.side], twin = { ...ref, r: ref.r + dr, c: ref.c + dc, side: OPPOSITE[ref.side] };  // space's on its line too)
+    if (drag.wide && twin.r >= 0 && twin.r < 7 && twin.c >= 0 && twin.c < 7 && walls.has(wallKey(twin.r, twin.c, twin.side))) take(ctx, drag, twin);
+    return;
+  }
   drag.seen.add(seenKey);
   drag.refs.push(ref);
   const g = drag.grid, a = g.point(ref.r, ref.c, true), b = g.point(ref.r + 1, ref.c + 1, true);

@@ -50,8 +50,8 @@ export function drawBar(ctx) {
       rowEl("Dice", ...["1", "2", "3", "4", "5", "6"].map((d) => button(d, "A die's number (the display's number once its space is picked)", null,
         act(() => turnKey(ctx, d)))), button("\u232b", "Take back the last part of the line (Backspace)", null, act(() => turnKey(ctx, "Backspace")))),
       rowEl("Add", button("+coins (c)", "The bonus: 2 coins", st.turn.bonus === "+coins", act(() => turnKey(ctx, "c"))),
-        button("+wall (w)", "The bonus: a wall; then click the side", st.turn.pick === "wall", act(() => turnKey(ctx, "w"))),
-        button("+door (d)", "The bonus: a doorway; then click the wall", st.turn.pick === "door", act(() => turnKey(ctx, "d"))),
+        button("+wall (w)", "The bonus: a wall; then click in a space near its side", st.turn.pick === "wall", act(() => turnKey(ctx, "w"))),
+        button("+door (d)", "The bonus: a doorway; then click in a space near the wall", st.turn.pick === "door", act(() => turnKey(ctx, "d"))),
         button("cafeteria (f)", "This turn drew a cafeteria: click its two spaces", st.turn.kind === "cafe", act(() => turnKey(ctx, "f"))),
         button("stop (s)", "Stopped playing", st.turn.kind === "stop", act(() => turnKey(ctx, "s"))),
         button("Done (Esc)", "Back to drawing the store", null, act(() => { st.turn = null; }))),
@@ -62,18 +62,24 @@ export function drawBar(ctx) {
   }
   const pens = PENS.map((m) => {
     const b = button(m === "." ? ". empty" : m === "o" ? "o tile" : m, `A click on a square writes ${m}` +
-      (names[m] ? ` (${names[m]})` : ""), st.pen === m, act(() => { st.pen = m; }));
+      (names[m] ? ` (${names[m]})` : ""), st.mode === "square" && st.pen === m, act(() => { st.pen = m; st.mode = "square"; }));
     b.dataset.pen = m;
-    if (st.pen === m) b.dataset.dock = "pen";  // the chosen pen, named in the phone's bar
+    if (st.mode === "square" && st.pen === m) b.dataset.dock = "pen";  // the chosen pen, named in the phone's bar
     if (pictures[m]) b.insertAdjacentHTML("afterbegin", pictures[m]);
     return b;
   });
-  const sides = Object.entries(EDGE_PENS).map(([k, label]) => button(label, k === "wall" ? "A click on a side draws or removes its wall" :
-    `The next click on a side: ${k === "door" ? "a doorway through its wall" : `the ${k}`}`, st.edgePen === k, act(() => { st.edgePen = k; st.pending = null; })));
+  const sides = Object.entries(EDGE_PENS).map(([k, label]) => {  // a side's pen: a tap in a square takes its nearest side
+    const on = st.mode === "side" && st.edgePen === k;
+    const b = button(label, k === "wall" ? "A click near a side draws or removes its wall" :
+      `The next click near a side: ${k === "door" ? "a doorway through its wall" : `the ${k}`}`, on, act(() => { st.edgePen = k; st.mode = "side"; st.pending = null; }));
+    if (on) b.dataset.dock = "pen";
+    return b;
+  });
   st.bar.replaceChildren(rowEl("Squares", ...pens), rowEl("Sides", ...sides,
     button("Turn log (t)", "Add the turns, line by line", null, act(() => startTurn(ctx)))),
   Object.assign(document.createElement("p"), { className: "ikes-help", textContent: forHands(
-    "Click or drag along the inside of a space's side for its wall (a wall belongs to the space whose side you are on); " +
-    "a click on a wall removes it. A doorway: Doorway, then a wall (again: a plain wall). Keys: arrows, o . 1-6 c1 c2 type the grid, " +
+    "Walls: pick Wall, then click anywhere in a space near the side you mean, or drag along the sides (a wall belongs to the " +
+    "space you are in); a click on a wall removes it. With a square's pen, the thin band inside a side is its wall. " +
+    "A doorway: Doorway, then a wall (again: a plain wall). Keys: arrows, o . 1-6 c1 c2 type the grid, " +
     "n e s w or Shift+arrow a wall, d i x then a side: doorway, entrance, exit.") }));
 }

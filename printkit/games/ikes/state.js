@@ -9,6 +9,7 @@ import * as turnline from "/static/game/turnline.js";
 export const st = {
   pen: "o",          // what a click on a square writes
   edgePen: "wall",   // what the next click on a side does (door, entrance, exit: once, then wall again)
+  mode: "square",    // the pen picked last: "square" (a click in a square writes the pen) or "side" (it takes a side)
   cursor: null,      // {player, at: Cursor}: the keyboard's square
   pending: null,     // a key waiting for its second key: "c" (a cafeteria number), "d" / "i" / "x" (a side)
   turn: null,        // the turn line being built (turn mode), or null
@@ -39,7 +40,7 @@ export function tell(ctx) {
   const still = lacking.length ? ` Still to draw: ${lacking.join("; ")} (Entrance and Exit buttons, then a side on the store's edge).` : "";
   if (!st.cursor) { ctx.say(`Pick what a square gets (Squares) or a side (Sides), then click squares and sides; or click a sheet and type.${still}`); return; }
   const mark = gridOf(ctx, st.cursor.player)[st.cursor.at.r][st.cursor.at.c];
-  ctx.say(`${st.cursor.player}, ${sq(st.cursor.at.r, st.cursor.at.c)}: ${mark}. A click on a square writes ${st.pen}${st.edgePen !== "wall" ? `; next side: ${st.edgePen}` : ""}.${still}`);
+  ctx.say(`${st.cursor.player}, ${sq(st.cursor.at.r, st.cursor.at.c)}: ${mark}. ${st.mode === "side" ? `A click in a space takes its nearest side: ${st.edgePen === "wall" ? "a wall" : `the ${st.edgePen}`}` : `A click on a square writes ${st.pen}${st.edgePen !== "wall" ? `; next side: ${st.edgePen}` : ""}`}.${still}`);
 }
 
 export function paint(ctx) {

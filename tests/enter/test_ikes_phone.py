@@ -1,0 +1,119 @@
+"""The Long Way's store in a finger's reach on a 390 x 844 phone (printkit/games/ikes/page.js, page.py).
+
+Sides to a finger. A side's band is about 12 x 15 px, far under a finger, so with a side's pen picked
+(Wall, Doorway, Entrance, Exit) a square is four triangles cut by its diagonals and a tap anywhere in it
+takes its nearest side, as puzzle apps do for edges. The measure, over every side of every store (the
+44 px cross of enter_helpers.finger_on_lines does not fit a triangle: 21.5 px across a side is the far
+square's centre, and a line between two spaces is two places, one in each space):
+  - from the side's own space: 1 px, 11 px and nearly half a square (h - 3 px, h the half square) in from
+    its line at its middle; along it 3 px in, to 5 px short of either end; 11 px in, 8 px either way;
+  - from the space across the line: 11 px in takes that space's own side on the same line (each space owns
+    its walls, as in the results file: B2 E and B3 W are both the wall between B2 and B3);
+  - a side on the store's edge: 8 px outside the store takes it too (the finger's reach).
+The squares must be at least 44 px (they are: bigger squares on a touch screen).
+
+The turn log's rows are not in this audit: a tap on a row picks it for the Delete key, a thing a phone
+does not have (its turns are taken back with the builder's back key); a row stays a tap's place on a
+computer, and a finger on it scrolls the page."""
+
+from __future__ import annotations
+
+import yaml
+from enter_helpers import Fingers, open_page, phone, saved_when, wait_checked
+from test_touch import grid_point
+
+SIDES_TO_A_FINGER = """() => {
+  const OPP = { N: 'S', S: 'N', E: 'W', W: 'E' }, STEP = { N: [-1, 0], S: [1, 0], E: [0, 1], W: [0, -1] };
+  const root = document.querySelector('#sheets');
+  const misses = []; let sides = 0, cell = Infinity;
+  for (const el of document.querySelectorAll('#sheets line.hit.edge[data-ref]')) {
+    const ref = el.dataset.ref, i = ref.lastIndexOf(':'), who = ref.slice(0, i);
+    const [, row, col, side] = /^([A-G])([1-7]) ([NESW])$/.exec(ref.slice(i + 1));
+    const r = 'ABCDEFG'.indexOf(row), c = +col - 1;
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const g = document.querySelector(`#sheets rect.hit.grid[data-ref="grid:${who}"]`).getBoundingClientRect();
+    const w = g.width / 7, h = g.height / 7;
+    cell = Math.min(cell, w, h);
+    // the side's line on screen: its middle, the way along it, the way into its own space
+    const mid = { N: [g.x + (c + .5) * w, g.y + r * h], S: [g.x + (c + .5) * w, g.y + (r + 1) * h],
+                  W: [g.x + c * w, g.y + (r + .5) * h], E: [g.x + (c + 1) * w, g.y + (r + .5) * h] }[side];
+    const into = { N: [0, 1], S: [0, -1], W: [1, 0], E: [-1, 0] }[side], way = [into[1], into[0]];
+    const half = (side === 'N' || side === 'S' ? h : w) / 2;
+    const [dr, dc] = STEP[side], nr = r + dr, nc = c + dc, inside = nr >= 0 && nr < 7 && nc >= 0 && nc < 7;
+    const twin = inside ? `${who}:${'ABCDEFG'[nr]}${nc + 1} ${OPP[side]}` : ref;
+    const points = [[1, 0, ref], [11, 0, ref], [half - 3, 0, ref], [3, half - 5, ref], [3, 5 - half, ref], [11, 8, ref], [11, -8, ref],
+                    inside ? [-11, 0, twin] : [-8, 0, ref]];
+    sides += 1;
+    const bad = [];
+    for (const [deep, on, want] of points) {
+      const x = mid[0] + into[0] * deep + way[0] * on, y = mid[1] + into[1] * deep + way[1] * on;
+      const got = root.placeFor(x, y);
+      const key = got && (got.ref || got.key);
+      if (key !== want) bad.push([Math.round(deep), Math.round(on), key || null]);
+    }
+    if (bad.length) misses.push([ref, bad]);
+  }
+  return { sides, cell, misses };
+}"""
+
+
+def test_with_the_wall_pen_every_side_of_every_store_is_taken_by_a_finger(serve, browser):
+    s = serve("broken-ikes.yaml")
+    pg = phone(browser)
+    open_page(pg, s)
+    Fingers(pg).tap('.pens button:text-is("Wall")')
+    assert pg.get_attribute('.pens button:text-is("Wall")', "aria-pressed") == "true"
+    got = pg.evaluate(SIDES_TO_A_FINGER)
+    players = len(yaml.safe_load(s.path.read_text(encoding="utf-8"))["players"])
+    assert got["sides"] == players * 7 * 7 * 4  # every side of every space of every store
+    assert got["cell"] >= 43.5, got["cell"]
+    assert got["misses"] == [], (len(got["misses"]), got["misses"][:6])
+    assert pg.errors == []
+
+
+def test_with_a_squares_pen_a_tap_in_a_square_writes_it_and_with_wall_takes_its_nearest_side(serve, browser):
+    s = serve("played-ikes.yaml")
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    fingers.tap('.pens button[data-pen="1"]')
+    fingers.centre("Ann:A1")
+    x, y = grid_point(pg, 2 * 0.7, 2 * 0.4)  # A1, nearer its east side than its middle, outside the band
+    pg.touchscreen.tap(x, y)
+    wait_checked(pg)
+    saved = saved_when(pg, s.path, lambda d: d["sheets"]["Ann"]["grid"].split()[0] == "1")["sheets"]["Ann"]
+    assert "A1 E" not in saved["walls"]
+    fingers.tap('.pens button:text-is("Wall")')
+    assert pg.locator("#dock-acts button", has_text="Pen:").inner_text().endswith("Wall")
+    x, y = grid_point(pg, 2 * 0.7, 2 * 0.4)
+    pg.touchscreen.tap(x, y)
+    wait_checked(pg)
+    saved = saved_when(pg, s.path, lambda d: "A1 E" in d["sheets"]["Ann"]["walls"])["sheets"]["Ann"]
+    assert saved["grid"].split()[0] == "1"  # the square as it was
+    pg.touchscreen.tap(x, y)  # again: the wall is taken away
+    wait_checked(pg)
+    saved_when(pg, s.path, lambda d: "A1 E" not in d["sheets"]["Ann"]["walls"])
+    assert pg.errors == []
+
+
+def test_with_the_wall_pen_a_drag_down_from_the_middle_of_e5_draws_the_east_walls_of_e5_to_g5(serve, browser):
+    """The way the finger goes says the line: a drag that starts in E5's top triangle (its north side
+    nearest) and goes down near its east side draws E5 E, F5 E and G5 E, and no north or south side."""
+    s = serve("played-ikes.yaml")
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    fingers.tap('.pens button:text-is("Wall")')
+    fingers.centre("Ann:F5")
+    before = yaml.safe_load(s.path.read_text(encoding="utf-8"))["sheets"]["Ann"]
+    x0, y0 = grid_point(pg, 2 * 4.6, 2 * 4.2)
+    x1, y1 = grid_point(pg, 2 * 4.62, 2 * 6.6)
+    fingers.touch("touchStart", [(x0, y0)])
+    for j in range(1, 25):
+        fingers.touch("touchMove", [(x0 + (x1 - x0) * j / 24, y0 + (y1 - y0) * j / 24)])
+    fingers.touch("touchEnd", [])
+    wait_checked(pg)
+    saved = saved_when(pg, s.path, lambda d: "G5 E" in d["sheets"]["Ann"]["walls"])["sheets"]["Ann"]
+    assert sorted(saved["walls"]) == sorted(before["walls"] + ["E5 E", "F5 E", "G5 E"]), saved["walls"]  # (E5 S, F5 N, G5 S stay)
+    assert saved["grid"] == before["grid"]
+    assert pg.errors == []
