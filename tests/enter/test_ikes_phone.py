@@ -117,3 +117,73 @@ def test_with_the_wall_pen_a_drag_down_from_the_middle_of_e5_draws_the_east_wall
     assert sorted(saved["walls"]) == sorted(before["walls"] + ["E5 E", "F5 E", "G5 E"]), saved["walls"]  # (E5 S, F5 N, G5 S stay)
     assert saved["grid"] == before["grid"]
     assert pg.errors == []
+
+
+BELOW_THE_STORE = """() => {
+  // every drawn thing of the sheet below its store (the displays' key, the walk, the turn log), where it is
+  // on screen, and the sheet's box
+  const box = document.querySelector('#sheets .sheet'), svg = box.querySelector('svg');
+  const grid = svg.querySelector('rect.hit.grid').getBoundingClientRect();
+  const out = [];
+  for (const el of svg.querySelectorAll('text, line, rect, path, circle, ellipse, polygon, polyline')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width && !r.height || r.top < grid.bottom + 2) continue;
+    out.push([el.tagName, (el.textContent || el.dataset.ref || '').slice(0, 30), r.left, r.right]);
+  }
+  const b = box.getBoundingClientRect();
+  return { items: out, left: b.left, right: b.right, pans: box.scrollWidth > box.clientWidth,
+           page: [document.documentElement.scrollWidth, innerWidth],
+           rows: [...svg.querySelectorAll('rect.hit.row')].map((e) => [e.dataset.ref, e.getBoundingClientRect().toJSON()]) };
+}"""
+
+
+def test_the_displays_key_the_walk_and_the_turn_log_fit_a_phone_held_upright(serve, browser):
+    """On 390 x 844 the sheet's key, walk and turn log are drawn below the store, as wide as it: nothing
+    pans sideways (they were right of the store, beyond the screen), nothing is cut, and each turn is shown
+    whole; every space is still 44 px to a finger."""
+    s = serve("played-ikes.yaml")
+    turns = yaml.safe_load(s.path.read_text(encoding="utf-8"))["sheets"]["Ann"]["turns"]
+    pg = phone(browser)
+    open_page(pg, s)
+    pg.locator("#sheets .sheet").first.scroll_into_view_if_needed()
+    got = pg.evaluate(BELOW_THE_STORE)
+    assert got["page"][0] <= got["page"][1], got["page"]
+    assert not got["pans"]
+    texts = [t for tag, t, *_ in got["items"] if tag == "text"]
+    for word in ("Displays", "1 chair", "6 plant", "The walk", "Turn log"):
+        assert word in texts, (word, texts)
+    cut = [i for i in got["items"] if i[2] < got["left"] - 0.5 or i[3] > got["right"] + 0.5]
+    assert cut == [], cut[:6]
+    assert [t for t in turns if t not in texts] == []  # each turn whole, not shortened
+    assert len(got["rows"]) == len(turns)
+    squares = pg.evaluate("[...document.querySelectorAll('#sheets rect.hit.square')].map(e => e.getBoundingClientRect().width)")
+    assert len(squares) == 49 and min(squares) >= 43.5, min(squares)
+    assert pg.errors == []
+
+
+def test_a_finger_on_the_turn_log_scrolls_the_page(serve, browser):
+    """A row of the log is a place for a mouse (picked for the Delete key); a finger has no Delete key, and
+    a 15 px row among others cannot be 44 px to it: on a phone a finger there moves the page."""
+    s = serve("played-ikes.yaml")
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    rows = pg.locator("#sheets rect.hit.row")
+    assert rows.count() > 10
+    taken = pg.evaluate("""() => [...document.querySelectorAll('#sheets rect.hit.row')].flatMap((e) => {
+        e.scrollIntoView({ block: 'center' }); const r = e.getBoundingClientRect();
+        const got = document.querySelector('#sheets').placeFor(r.x + r.width / 2, r.y + r.height / 2);
+        return got ? [[e.dataset.ref, got.key]] : []; })""")
+    assert taken == []
+    row = rows.nth(3)
+    row.evaluate("e => e.scrollIntoView({ block: 'center' })")
+    b = row.bounding_box()
+    before = pg.evaluate("scrollY")
+    x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    fingers.touch("touchStart", [(x, y)])
+    for j in range(1, 13):
+        fingers.touch("touchMove", [(x, y - 140 * j / 12)])
+    fingers.touch("touchEnd", [])
+    pg.wait_for_timeout(600)
+    assert pg.evaluate("scrollY") > before + 50
+    assert pg.errors == []

@@ -44,8 +44,10 @@ export function start(ctx) {
   drawBar(ctx);
   const root = ctx.board.root;
   ctx.track(root, {
-    pick(x, y) {
-      const hit = placeAt(root, x, y, (ref) => ref.startsWith("turn:"));
+    pick(x, y, type) {
+      // a turn row is picked for the Delete key: with a mouse; a finger on the log scrolls the page (a phone
+      // takes the last turn back with the turn builder's back key, any other in the turns' text box)
+      const hit = type !== "touch" && placeAt(root, x, y, (ref) => ref.startsWith("turn:"));
       if (hit) return { key: hit.ref, el: hit.el, ...parseRef(hit.ref), soft: true };
       const grid = Grid.at(root, x, y, 0);
       if (!grid) return null;
