@@ -10,6 +10,8 @@ const PENS = [".", "o", "1", "2", "3", "4", "5", "6", "C1", "C2"];
 const EDGE_PENS = { wall: "Wall", door: "Doorway (d)", entrance: "Entrance (i)", exit: "Exit (x)" };
 
 export const STYLE = `line.hit.edge:hover { stroke: var(--focus); stroke-opacity: .3; }
+    /* the store with its key and log below it is tall: on a wide screen it is not drawn wider than squares of ~70 px need */
+    body:not(.zoomed) #sheets .sheet { max-width: 34rem; }
     rect.hit.square:hover { fill: var(--focus); fill-opacity: .07; }
     /* a side keeps its whole band (page.py's BAND deep) to point at when marked or picked: no dashes, no gaps */
     line.hit.edge.marked { stroke-width: 3.92px; }
