@@ -187,3 +187,63 @@ def test_a_finger_on_the_turn_log_scrolls_the_page(serve, browser):
     pg.wait_for_timeout(600)
     assert pg.evaluate("scrollY") > before + 50
     assert pg.errors == []
+
+
+NEAREST_SIDE = """() => {
+  // a tenth-step grid of points inside every space (off its diagonals, where two sides are as near): the
+  // side a finger takes there, against the nearest side by distance
+  const root = document.querySelector('#sheets'), wrong = []; let asked = 0;
+  const el = root.querySelector('rect.hit.grid');
+  el.scrollIntoView({ block: 'center' });
+  const who = el.dataset.ref.slice(5);
+  for (let r = 0; r < 7; r++) for (let c = 0; c < 7; c++) {
+    root.querySelector(`[data-ref="${who}:${'ABCDEFG'[r]}${c + 1}"]`).scrollIntoView({ block: 'center' });
+    const g = el.getBoundingClientRect(), w = g.width / 7, h = g.height / 7;
+    for (let i = 0; i < 10; i++) for (let j = 0; j < 10; j++) {
+      const fx = 0.05 + 0.1 * i, fy = 0.05 + 0.1 * j;
+      if (Math.abs(fx - fy) < 0.02 || Math.abs(fx + fy - 1) < 0.02) continue;
+      const d = { N: fy, S: 1 - fy, W: fx, E: 1 - fx };
+      const side = Object.keys(d).sort((a, b) => d[a] - d[b])[0];
+      const want = `${who}:${'ABCDEFG'[r]}${c + 1} ${side}`;
+      const got = root.placeFor(g.x + (c + fx) * w, g.y + (r + fy) * h);
+      asked += 1;
+      if (!got || got.key !== want) wrong.push([want, got && got.key]);
+    }
+  }
+  return { asked, wrong };
+}"""
+
+
+def test_with_the_wall_pen_every_point_of_a_space_takes_its_nearest_side(serve, browser):
+    s = serve("played-ikes.yaml")
+    pg = phone(browser)
+    open_page(pg, s)
+    Fingers(pg).tap('.pens button:text-is("Wall")')
+    got = pg.evaluate(NEAREST_SIDE)
+    assert got["asked"] == 49 * 80, got["asked"]
+    assert got["wrong"] == [], (len(got["wrong"]), got["wrong"][:8])
+    assert pg.errors == []
+
+
+def test_with_the_wall_pen_a_drag_from_a_wall_along_its_line_removes_the_walls_it_passes(serve, browser):
+    """D1 S, D2 S and D3 S are walls (D1 N, D2 N, D3 N too): a drag that starts on D1's south side and goes
+    east near that line removes the three south walls and nothing else."""
+    s = serve("played-ikes.yaml")
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    fingers.tap('.pens button:text-is("Wall")')
+    fingers.centre("Ann:D2")
+    before = yaml.safe_load(s.path.read_text(encoding="utf-8"))["sheets"]["Ann"]
+    assert {"D1 S", "D2 S", "D3 S", "D1 N", "D2 N", "D3 N"} <= set(before["walls"])
+    x0, y0 = grid_point(pg, 2 * 0.4, 2 * 3.75)
+    x1, y1 = grid_point(pg, 2 * 2.6, 2 * 3.8)
+    fingers.touch("touchStart", [(x0, y0)])
+    for j in range(1, 25):
+        fingers.touch("touchMove", [(x0 + (x1 - x0) * j / 24, y0 + (y1 - y0) * j / 24)])
+    fingers.touch("touchEnd", [])
+    wait_checked(pg)
+    saved = saved_when(pg, s.path, lambda d: "D3 S" not in d["sheets"]["Ann"]["walls"])["sheets"]["Ann"]
+    assert sorted(saved["walls"]) == sorted(set(before["walls"]) - {"D1 S", "D2 S", "D3 S"}), saved["walls"]
+    assert saved["grid"] == before["grid"]
+    assert pg.errors == []
