@@ -247,3 +247,21 @@ def test_with_the_wall_pen_a_drag_from_a_wall_along_its_line_removes_the_walls_i
     assert sorted(saved["walls"]) == sorted(set(before["walls"]) - {"D1 S", "D2 S", "D3 S"}), saved["walls"]
     assert saved["grid"] == before["grid"]
     assert pg.errors == []
+
+
+def test_on_a_phone_on_its_side_the_whole_store_fits_above_the_bar_with_44_px_spaces(serve, browser):
+    """844 x 390: the store was drawn 470 px tall (the sheet as wide as the screen; 735 px with its key below
+    it), so a wall down a column could not be drawn in view; now its seven rows fit above the bar, each
+    space still 44 px."""
+    s = serve("played-ikes.yaml")
+    pg = phone(browser, 844, 390)
+    open_page(pg, s)
+    grid = pg.locator("#sheets rect.hit.grid").first
+    grid.evaluate("e => e.scrollIntoView({ block: 'start' })")
+    box = grid.bounding_box()
+    foot = pg.locator("#dock").bounding_box()["y"]
+    assert abs(box["y"]) < 1 and box["height"] <= foot, (box, foot)  # at the top of the screen, all of it above the bar
+    squares = pg.evaluate("[...document.querySelectorAll('#sheets rect.hit.square')].map(e => e.getBoundingClientRect().width)")
+    assert min(squares) >= 43.5, min(squares)
+    assert pg.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert pg.errors == []

@@ -12,6 +12,8 @@ const EDGE_PENS = { wall: "Wall", door: "Doorway (d)", entrance: "Entrance (i)",
 export const STYLE = `line.hit.edge:hover { stroke: var(--focus); stroke-opacity: .3; }
     /* the store with its key and log below it is tall: on a wide screen it is not drawn wider than squares of ~70 px need */
     body:not(.zoomed) #sheets .sheet { max-width: 34rem; }
+    /* a phone on its side: the store about as tall as the screen, its spaces still 44 px (phone.js's fit) */
+    @media (orientation: landscape) and (max-height: 500px) { body.zoomed #sheets .sheet { max-width: 23rem; } }
     rect.hit.square:hover { fill: var(--focus); fill-opacity: .07; }
     /* a side keeps its whole band (page.py's BAND deep) to point at when marked or picked: no dashes, no gaps */
     line.hit.edge.marked { stroke-width: 3.92px; }
