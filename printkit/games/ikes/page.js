@@ -9,6 +9,11 @@
 //   it starts on a wall (the first side decides); a finger's drag from near a side and along it draws
 //   walls too. A click on a wall removes it. Doorway, Entrance, Exit (pen bar, or d, i, x) make the next
 //   click on a side a doorway ("C3 N*": again for a plain wall), the entrance or the exit (outer sides).
+//   With a side's pen picked (Wall, Doorway, Entrance, Exit: the pen picked last), a space is four
+//   triangles cut by its diagonals: a click anywhere in it takes its nearest side (a band is far under a
+//   finger), and a drag draws along the line its first move goes along (down: the nearer upright line).
+//   So does a turn's +wall or +door waiting for its side.
+// Turn rows ("turn:Ann:3"): a click picks one for Delete; a finger on the log scrolls the page.
 // Keys (a sheet focused): arrows move the cursor; o . 1-6 and c1/c2 write the square and move on; Space
 //   or Enter writes the pen's mark; Backspace empties and moves back, Delete empties; n e s w or
 //   Shift+arrow toggle that side's wall; d, i or x and then a side: doorway, entrance, exit; t: turns.
