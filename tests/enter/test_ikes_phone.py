@@ -265,3 +265,33 @@ def test_on_a_phone_on_its_side_the_whole_store_fits_above_the_bar_with_44_px_sp
     assert min(squares) >= 43.5, min(squares)
     assert pg.evaluate("document.documentElement.scrollWidth <= innerWidth")
     assert pg.errors == []
+
+
+def test_a_turns_wall_bonus_takes_the_side_nearest_a_tap_in_a_space(serve, browser, tmp_path):
+    """In the turn log, +wall waits for its side: a tap in C4 nearer its north side than any other (outside
+    the thin band) gives the line its "+wall C4 N"."""
+    from enter_helpers import DATA, config_for
+
+    s = serve(config_for(DATA / "played-ikes.yaml", tmp_path))
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+
+    def button(name: str) -> None:
+        b = pg.get_by_role("button", name=name, exact=True).first
+        b.scroll_into_view_if_needed()
+        box = b.bounding_box()
+        pg.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    button("Turn log")
+    button("1")
+    button("5")
+    fingers.click("Ann:B2")
+    fingers.click("Ann:B3")
+    button("+wall")
+    fingers.centre("Ann:C4")
+    x, y = grid_point(pg, 2 * 3.45, 2 * 2.34)  # C4: 0.34 of a space below its north side, off its middle
+    pg.touchscreen.tap(x, y)
+    pg.wait_for_function("document.querySelector('[data-turnline]').textContent.endsWith('+wall C4 N')", timeout=5000)
+    assert pg.inner_text("[data-turnline]").startswith("15 B2 ")
+    assert pg.errors == []
