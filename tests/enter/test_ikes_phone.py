@@ -295,3 +295,21 @@ def test_a_turns_wall_bonus_takes_the_side_nearest_a_tap_in_a_space(serve, brows
     pg.wait_for_function("document.querySelector('[data-turnline]').textContent.endsWith('+wall C4 N')", timeout=5000)
     assert pg.inner_text("[data-turnline]").startswith("15 B2 ")
     assert pg.errors == []
+
+
+def test_doorway_then_a_tap_in_a_space_near_a_wall_punches_it_and_wall_stays_picked(serve, browser):
+    s = serve("played-ikes.yaml")
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    before = yaml.safe_load(s.path.read_text(encoding="utf-8"))["sheets"]["Ann"]
+    assert "A3 E" in before["walls"]
+    fingers.tap('.pens button:text-is("Doorway")')
+    fingers.centre("Ann:A3")
+    x, y = grid_point(pg, 2 * 2.66, 2 * 0.55)  # A3, a third of a space from its east side (outside the band)
+    pg.touchscreen.tap(x, y)
+    wait_checked(pg)
+    saved = saved_when(pg, s.path, lambda d: "A3 E*" in d["sheets"]["Ann"]["walls"])["sheets"]["Ann"]
+    assert "A3 E*" in saved["walls"] and saved["grid"] == before["grid"]
+    assert pg.get_attribute('.pens button:text-is("Wall")', "aria-pressed") == "true"  # a doorway once, then walls
+    assert pg.errors == []
