@@ -69,20 +69,19 @@ export function start(ctx) {
       const near = !side && st.edgePen === "wall" && grid.side(x, y, 0.45, ctx.info().corner);  // a side a finger may mean (follows)
       const h = grid.half(x, y);
       return { key: near ? `${key}~${near.side}` : key, kind: side ? "edge" : "square", player: grid.name, r: at.r, c: at.c, side: side && side.side, grid, soft,
-               near: near ? near.side : null, wide, fx: h.x / 2 - at.c, fy: h.y / 2 - at.r };
+               near: near ? near.side : null, wide, fx: h.x / 2 - at.c, fy: h.y / 2 - at.r, x, y };
     },
     down: (place) => down(ctx, place),
     over: (stroke, p, pt) => {
-      if (stroke.wide) { if (p.player === stroke.player && p.kind !== "row") take(ctx, stroke, along(stroke, pt)); return; }
+      if (stroke.wide) {
+        if (!stroke.settled) Object.assign(stroke, settle(ctx, stroke, pt.x - stroke.first.x, pt.y - stroke.first.y));  // a mouse's drag
+        if (p.player === stroke.player && p.kind !== "row") take(ctx, stroke, along(stroke, pt));
+        return;
+      }
       const place = stroke.kind === "edge" && p.kind === "square" && p.near === stroke.side ? { ...p, kind: "edge", side: p.near } : p;
       if (place.kind === stroke.kind && place.player === stroke.player) take(ctx, stroke, place); },
     follows(stroke, dx, dy) {
-      if (stroke.wide) {  // the way the finger goes says which line it draws along: the nearest of that way
-        const upright = Math.abs(dy) > Math.abs(dx), f = stroke.first;
-        if ((stroke.side === "E" || stroke.side === "W") === upright) return true;
-        clearSketch(root);
-        return down(ctx, { ...f, side: upright ? (f.fx < 0.5 ? "W" : "E") : (f.fy < 0.5 ? "N" : "S") }) || true;
-      }
+      if (stroke.wide) return settle(ctx, stroke, dx, dy);
       // a finger's drag from near a side, along it: walls (a finger is wider than the band)
       if (stroke.kind !== "square" || !stroke.near || st.turn) return true;
       if (stroke.near === "E" || stroke.near === "W" ? Math.abs(dy) <= 1.5 * Math.abs(dx) : Math.abs(dx) <= 1.5 * Math.abs(dy)) return true;
@@ -129,6 +128,17 @@ function down(ctx, ref) {
 
 // the line between two spaces (or on the outer wall) that a side lies on: a drag draws one wall on each
 const lineOf = (r, c, side) => ({ N: `h${r}:${c}`, S: `h${r + 1}:${c}`, W: `v${r}:${c}`, E: `v${r}:${c + 1}` })[side];
+
+// a wide wall stroke's first move says which line it draws along: the nearest line of the way it goes (a
+// stroke begun in a space's top triangle and drawn down draws its east or west side's line): the stroke,
+// or a new one from the same place
+function settle(ctx, stroke, dx, dy) {
+  const upright = Math.abs(dy) > Math.abs(dx), f = stroke.first;
+  if ((stroke.side === "E" || stroke.side === "W") === upright) return Object.assign(stroke, { settled: true });
+  clearSketch(ctx.board.root);
+  const fresh = down(ctx, { ...f, side: upright ? (f.fx < 0.5 ? "W" : "E") : (f.fy < 0.5 ? "N" : "S") });
+  return fresh ? Object.assign(fresh, { settled: true }) : stroke;
+}
 
 // a wide wall stroke at a screen point: the side on the stroke's line nearest to it (a line across the
 // store, between two rows or two columns, or its outer wall), owned by the space on the side the stroke
