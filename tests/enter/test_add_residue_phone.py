@@ -1,11 +1,12 @@
 """Add/Residue on a phone (390 x 844, touch): a whole game entered by taps with a spell off the network in
-the middle, and nothing moves under the finger meanwhile."""
+the middle, and nothing moves under the finger meanwhile; a pile sheet panned sideways keeps its piles' names
+in view; the move log's bands audited for fingers."""
 
 from __future__ import annotations
 
 import yaml
-from enter_helpers import (DATA, Fingers, config_for, layout_shift, open_page, phone, saved_when, shifts, shot, wait_checked,
-                           watch_shifts)
+from enter_helpers import (DATA, Fingers, config_for, finger_on_lines, layout_shift, open_page, phone, saved_when, shifts,
+                           shot, wait_checked, watch_shifts)
 
 EXAMPLE = DATA / "played-add-residue.yaml"
 
@@ -82,6 +83,30 @@ def test_a_pile_sheet_panned_sideways_keeps_its_pile_names_in_view(browser, serv
                 inside = b["x"] >= box["x"] - 0.5 and b["r"] <= box["r"] + 0.5 and b["y"] >= box["y"] - 0.5 and b["b"] <= box["b"] + 0.5
                 assert inside, (i, word, b, box)
             shot(pg, f"phone-add-residue-panned-{i}")
+        assert pg.errors == []
+    finally:
+        pg.context.close()
+
+
+def test_the_bands_of_the_move_log_are_audited_and_are_no_finger_targets(browser, serve):
+    """The target audit over lines and bands (enter_helpers.finger_on_lines), run over every such place of
+    Add/Residue on a phone: the move log's rows (row:N, long bands) are its only ones. A row is not a finger's
+    target on this page (a move is played on the mover's pile; a row is only where a mistake is shown, and a
+    tap on the mistake in the bar goes there), so the measure is adapted: every row is audited, and at no point
+    of its cross does a finger take a row (it takes nothing there, and the page scrolls); the places a finger
+    needs, the piles' numbers, are areas, 44 x 44 px each (test_targets.py)."""
+    s = serve("broken-add-residue.yaml")
+    pg = phone(browser)
+    try:
+        open_page(pg, s)
+        rows = pg.locator('#sheets [data-ref^="row:"]').count()
+        assert rows > 0
+        got = finger_on_lines(pg)
+        assert got["lines"] == rows  # every band of the game audited: the log's rows, all of them
+        missed = {ref: bad for ref, bad in got["misses"]}
+        assert set(missed) == {f"row:{i + 1}" for i in range(rows)}  # none is taken, as the adapted measure says
+        taken = [(ref, t) for ref, bad in missed.items() for _, _, t in bad if t is not None]
+        assert all(not t.startswith("row:") for _, t in taken), taken
         assert pg.errors == []
     finally:
         pg.context.close()

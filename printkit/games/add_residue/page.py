@@ -46,7 +46,8 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
         x, top, _ = pile_box(res.n, WIDTH, "add", 1)
         bottom = pile_box(res.n, WIDTH, "mod", res.n)[1] + PILE_BOX
         rows_of = -(-res.n // per_row)
-        items.append(hit_grid(f"grid:{seat.name}:piles", x, top, per_row * PILE_BOX, bottom - top, 2 * rows_of, per_row))
+        items.append(hit_grid(f"grid:{seat.name}:piles", x, top, per_row * PILE_BOX, bottom - top, 2 * rows_of,
+                              per_row))
         for pile in ("add", "mod"):
             for c in range(1, res.n + 1):
                 x, y, side = pile_box(res.n, WIDTH, pile, c)
