@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from enter_helpers import DATA, Fingers, Served, config_for, open_page, phone, saved_when, wait_checked
+from enter_helpers import DATA, SHOTS, Fingers, Served, config_for, open_page, phone, saved_when, wait_checked
 
 KEPT = "Object.keys(localStorage).filter((k) => k.startsWith('printkit:taps:'))" \
        ".flatMap((k) => JSON.parse(localStorage.getItem(k)).taps).length"
@@ -55,6 +55,7 @@ def test_taps_made_offline_are_kept_over_a_reload_and_give_the_online_file(brows
     want = _online(browser, tmp_path / "online", example, taps, ready)
     folder = tmp_path / "offline"
     folder.mkdir()
+    SHOTS.mkdir(parents=True, exist_ok=True)
     s = Served(config_for(example, folder))
     pg = phone(browser)
     pg.on("dialog", lambda d: d.accept())  # "leave the page?" (a change not saved yet): yes, as a player would
@@ -82,7 +83,9 @@ def test_taps_made_offline_are_kept_over_a_reload_and_give_the_online_file(brows
         pg.wait_for_selector("body[data-ready='1']")
         # the taps back, each still to write (one may have been written before the page went, if the server
         # answered it then: what it wrote is then back as a change not saved yet)
-        back = int(pg.inner_text("#told").split(" tap")[0])
+        told = pg.inner_text("#told")
+        assert told.endswith("kept from before: written in order now."), told
+        back = int(told.split(" tap")[0])
         assert 1 <= back <= kept
         assert pg.evaluate(KEPT) == back
         pg.wait_for_function("document.getElementById('saved').textContent !== 'Loading...'")
@@ -90,6 +93,8 @@ def test_taps_made_offline_are_kept_over_a_reload_and_give_the_online_file(brows
         assert held, "the page asked for no check"
         held.pop(0).continue_()  # the first answer: the page shows the kept taps as not written yet
         pg.wait_for_function("document.querySelectorAll('#sheets .pending').length > 0", timeout=20_000)
+        pg.locator("#sheets .pending").first.scroll_into_view_if_needed()
+        pg.screenshot(path=str(SHOTS / f"phone-{game}-taps-back.png"))
         pg.unroute("**/api/check*")
         for route in held:  # (a request the page gave up on, for a newer one, is gone already)
             try:

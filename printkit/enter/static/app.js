@@ -325,7 +325,7 @@ async function start() {
   document.addEventListener("visibilitychange", () => { if (document.hidden) { keepPlace(); save({ keepalive: true }); } });
   game.start?.(ctx);
   const back = await intents.adopt();  // taps kept by this page before a reload (or a tab closed): played in order
-  if (back) tell(`${back} tap${back === 1 ? "" : "s"} kept before the page was opened again, not written yet: written in order now.`, "");
+  if (back) tell(`${back} tap${back === 1 ? "" : "s"} kept from before: written in order now.`, "");
   setInterval(async () => { if (await intents.adopt()) refresh(); }, 5000);  // another tab's, let go or left
   table.start(page.join);
   changed();  // checked, drawn, and saved when the page holds changes the file does not (kept ones, back)

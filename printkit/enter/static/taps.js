@@ -19,12 +19,16 @@ const TAB = "printkit:pages-of-this-tab";
 
 // a place or an event as JSON: a grid by its name, an element by its data-ref (found again when played)
 export function pack(value) {
-  return JSON.parse(JSON.stringify(value ?? null, (k, v) => {
-    if (v instanceof Grid) return { __grid: v.name };
-    if (typeof Element !== "undefined" && v instanceof Element) return { __ref: v.dataset?.ref ?? null };
-    if (typeof v === "function") return undefined;
-    return v;
-  }));
+  try {
+    return JSON.parse(JSON.stringify(value ?? null, (k, v) => {
+      if (v instanceof Grid) return { __grid: v.name };
+      if (typeof Element !== "undefined" && v instanceof Element) return { __ref: v.dataset?.ref ?? null };
+      if (typeof v === "function") return undefined;
+      return v;
+    }));
+  } catch (_) {
+    return null;  // a place that cannot be written down: kept on this page only (played as before)
+  }
 }
 
 // the place back, on the sheets as they are drawn now
