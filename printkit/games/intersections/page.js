@@ -3,13 +3,31 @@
 // cursor over the dots, Enter or Space starts and ends a segment, Delete removes one, Escape cancels.
 // The pointer and keys are the page's one input model (input.js); the rules are the scorer's: whatever is
 // drawn goes into the record and comes back checked.
-import { Cursor, Grid, clearSketch, keyOf, parseSquare, placeAt, sketchLine, square, toSheet, track } from "/static/input.js";
+import { Cursor, Grid, clearSketch, keyOf, parseSquare, sketchLine, square, toSheet, track } from "/static/input.js";
 
 let cursor = null;   // {round, at: Cursor}
 let anchor = null;   // {round, dot}: the first end of a segment being drawn by clicks or keys
 let selected = null; // {round, seg}
 
 const roundOf = (grid) => Number(grid.name) - 1;
+
+// the drawn segment of a grid nearest a screen point, within `band` cells of it (the point not on a dot):
+// {key, ref, el}, or null. Measured on the array, not on the drawn band (a selected or marked segment is
+// drawn narrower), so that a finger anywhere on a stretch between two dots takes the segment: its band is
+// as wide as a dot's target (0.42 of the spacing each side: 44 px on a phone)
+function segmentNear(grid, x, y, band) {
+  const h = grid.half(x, y), px = h.x / 2, py = h.y / 2;
+  let best = null;
+  for (const el of grid.svg.querySelectorAll("line.hit.segment")) {
+    const ends = split(el.dataset.ref).what.split("-").map(parseSquare);
+    if (ends.length !== 2 || ends.includes(null)) continue;
+    const [a, b] = ends, lx = b.c - a.c, ly = b.r - a.r, len2 = lx * lx + ly * ly;
+    const t = len2 ? Math.max(0, Math.min(1, ((px - a.c) * lx + (py - a.r) * ly) / len2)) : 0;
+    const d = Math.hypot(px - (a.c + t * lx), py - (a.r + t * ly));
+    if (d <= band && (!best || d < best.d)) best = { d, key: el.dataset.ref, ref: el.dataset.ref, el };
+  }
+  return best && { key: best.key, ref: best.ref, el: best.el };
+}
 function split(ref) { const i = ref.indexOf(":"); return { round: Number(ref.slice(0, i)) - 1, what: ref.slice(i + 1) }; }
 
 export function start(ctx) {
@@ -19,7 +37,7 @@ export function start(ctx) {
       const grid = Grid.at(root, x, y);
       const dot = grid && grid.dot(x, y, 0.42);
       if (dot) return { key: `${grid.name}:${square(dot.r, dot.c)}`, kind: "dot", round: roundOf(grid), dot: square(dot.r, dot.c), grid };
-      const seg = placeAt(root, x, y, (ref) => /^\d+:[A-Z]+\d+-[A-Z]+\d+$/.test(ref));
+      const seg = grid && segmentNear(grid, x, y, 0.42);
       return seg && { ...seg, kind: "segment", ...split(seg.ref), seg: split(seg.ref).what };
     },
     down(place) {
