@@ -13,7 +13,9 @@ removes it (test_touch.py swipes; here one tap and one swipe at the cross's ends
 
 from __future__ import annotations
 
-from enter_helpers import Fingers, open_page, phone, wait_checked
+from enter_helpers import DATA, Fingers, config_for, open_page, phone, saved_when, shot, wait_checked
+
+EXAMPLE = DATA / "played-intersections.yaml"
 
 STRETCHES = """() => {
   const root = document.querySelector('#sheets');
@@ -72,3 +74,54 @@ def test_every_stretch_of_every_drawn_segment_is_taken_by_a_finger(serve, browse
     wait_checked(pg)
     assert pg.locator('[data-ref="1:A6-F6"]').count() == 0
     assert pg.errors == []
+
+
+DOTS = """(round) => {
+  // round's dots on the screen, the room above the bar, and what a finger takes over a cross around each dot
+  // (as wide as half the spacing allows, 22 px at most: past half way, the next dot is nearer)
+  const root = document.querySelector('#sheets'), foot = document.getElementById('dock').getBoundingClientRect().top;
+  const dots = [...root.querySelectorAll(`ellipse.hit.dot[data-ref^="${round}:"]`)].map((e) => {
+    const b = e.getBoundingClientRect();
+    return { ref: e.dataset.ref, x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  });
+  const grid = root.querySelector(`rect.hit.grid[data-ref="grid:${round}"]`), g = grid.getBoundingClientRect();
+  const apart = Math.min(g.width / +grid.dataset.cols, g.height / +grid.dataset.rows);
+  const reach = Math.min(22, apart / 2 - 1), misses = [];
+  for (const d of dots) {
+    for (const [dx, dy] of [[0, 0], [reach, 0], [-reach, 0], [0, reach], [0, -reach]]) {
+      const got = root.placeFor(d.x + dx, d.y + dy);
+      if (!got || got.key !== d.ref) misses.push([d.ref, dx, dy, got && got.key]);
+    }
+  }
+  return { dots, foot, apart, misses, top: Math.min(...dots.map((d) => d.y)), bottom: Math.max(...dots.map((d) => d.y)) };
+}"""
+
+
+def test_on_its_side_a_6_by_6_sheet_fits_above_the_bar_and_a_segment_crosses_it_in_one_stroke(serve, browser, tmp_path):
+    s = serve(config_for(EXAMPLE, tmp_path))
+    pg = phone(browser, 844, 390)
+    open_page(pg, s)
+    pg.locator("#sheets .sheet").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    pg.wait_for_timeout(100)
+    got = pg.evaluate(DOTS, 1)
+    assert len(got["dots"]) == 36
+    assert got["apart"] >= 44, got["apart"]  # never below a finger's target
+    assert got["top"] > 0 and got["bottom"] < got["foot"] - 10, (got["top"], got["bottom"], got["foot"])  # all on screen
+    assert got["misses"] == [], got["misses"][:8]
+    dots = {d["ref"]: (d["x"], d["y"]) for d in got["dots"]}
+    fingers = Fingers(pg)
+    before = pg.evaluate("scrollY")
+    for a, b in (("1:A1", "1:F1"), ("1:A6", "1:F6")):  # the sheet's height, top row to bottom row: one stroke each
+        (x0, y0), (x1, y1) = dots[a], dots[b]
+        fingers.touch("touchStart", [(x0, y0)])
+        for j in range(1, 11):
+            fingers.touch("touchMove", [(x0 + (x1 - x0) * j / 10, y0 + (y1 - y0) * j / 10)])
+        fingers.touch("touchEnd", [])
+        wait_checked(pg)
+        assert pg.evaluate("scrollY") == before  # the page never had to move along
+    data = saved_when(pg, s.path.parent / "intersections-night-results.yaml",
+                      lambda d: (d.get("rounds") or [[]])[0] == ["A1-F1", "A6-F6"])
+    assert data["rounds"][0] == ["A1-F1", "A6-F6"]
+    shot(pg, "phone-intersections-on-its-side")
+    assert pg.errors == []
+

@@ -122,7 +122,7 @@ export class Phone {
     for (const box of this.board.root.children) {
       const svg = box.querySelector("svg");
       if (!svg) continue;
-      if (!on) { svg.style.width = ""; continue; }
+      if (!on) { this.size(svg, this.lowered(svg, 1), ""); continue; }
       const sizes = targets(svg);
       const small = sizes.length ? Math.min(...sizes) : Infinity;
       const now = svg.getBoundingClientRect().width / (box.clientWidth || 1);
@@ -132,9 +132,31 @@ export class Phone {
       wants.push([svg, kind]);
     }
     for (const [svg, kind] of wants) {
-      const width = this.sizes[kind] > 1.001 ? `${(this.sizes[kind] * 100).toFixed(1)}%` : "";
-      if (svg.style.width !== width) svg.style.width = width;
+      this.size(svg, this.lowered(svg, this.sizes[kind]), this.sizes[kind] > 1.001 ? `${(this.sizes[kind] * 100).toFixed(1)}%` : "");
     }
+  }
+
+  size(svg, low, width) {  // a lowered sheet stands in the middle of its box
+    const w = low ? `${low.toFixed(1)}px` : width;
+    if (svg.style.width !== w) svg.style.width = w;
+    svg.style.marginInline = low ? "auto" : "";
+  }
+
+  // a phone on its side: a dot array as tall as the room above the bar, so that a segment crosses it in one
+  // stroke, when its dots stay TARGET px apart (the width in px); null: it keeps its width (taller than the
+  // room, a stroke held at the bar moves the page along)
+  lowered(svg, size) {
+    const grid = svg.querySelector("rect.hit.grid");
+    if (!grid || !svg.querySelector(".hit.dot") || !matchMedia("(max-height: 500px)").matches) return null;
+    const dock = $("dock");
+    if (getComputedStyle(dock).display === "none") return null;
+    const room = innerHeight - dock.getBoundingClientRect().height - 12;
+    const r = svg.getBoundingClientRect(), g = grid.getBoundingClientRect();
+    if (!r.width || !r.height) return null;
+    const wide = svg.parentElement.clientWidth * size;  // the width it has otherwise
+    const width = (room * r.width) / r.height;
+    const apart = (Math.min(g.width / Number(grid.dataset.cols), g.height / Number(grid.dataset.rows)) * width) / r.width;
+    return width < wide && apart >= TARGET ? width : null;
   }
 
   // a sheet panned sideways keeps its row labels in view: the labels left of a grid ride along with the
