@@ -127,3 +127,44 @@ def test_on_its_side_a_6_by_6_sheet_fits_above_the_bar_and_a_segment_crosses_it_
     shot(pg, "phone-intersections-on-its-side")
     assert pg.errors == []
 
+
+PINNED = r"""async (round) => {
+  // the page scrolled down through a round's sheet a few px at a time: wherever its column numbers ride
+  // down with it, each dot on the screen is the topmost thing at its centre and is what a finger takes there
+  const root = document.querySelector('#sheets'), svg = root.children[round - 1].querySelector('svg');
+  const foot = document.getElementById('dock').getBoundingClientRect().top;
+  const frame = () => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+  const start = scrollY + svg.getBoundingClientRect().top, out = { pinned: 0, seen: 0, covered: [], labels: [] };
+  for (let at = 0; at < svg.getBoundingClientRect().height; at += 4) {
+    window.scrollTo(0, start + at);
+    await frame();
+    const moved = [...svg.querySelectorAll('text.pinned[transform]')].filter((t) => /^[0-9]+$/.test(t.textContent.trim()));
+    if (!moved.length) continue;
+    out.pinned += 1;
+    const last = +svg.querySelector('rect.hit.grid').getAttribute('height') - 0.01;
+    for (const t of moved) {  // the numbers in view, as pinning promises (until they reach the last row)
+      const b = t.getBoundingClientRect(), dy = Number(/translate\([^ ]+ ([^)]+)\)/.exec(t.getAttribute('transform'))[1]);
+      if (dy < last && (b.top < -0.5 || b.bottom > foot)) out.labels.push([at, t.textContent, Math.round(b.top)]);
+    }
+    for (const el of svg.querySelectorAll('ellipse.hit.dot')) {
+      const b = el.getBoundingClientRect(), x = b.x + b.width / 2, y = b.y + b.height / 2;
+      if (y < 1 || y > foot - 1) continue;
+      out.seen += 1;
+      const top = document.elementFromPoint(x, y), got = root.placeFor(x, y);
+      if (top !== el || !got || got.key !== el.dataset.ref)
+        out.covered.push([at, el.dataset.ref, top && (top.dataset.ref || top.tagName + ' ' + top.textContent), got && got.key]);
+    }
+  }
+  return out;
+}"""
+
+
+def test_on_its_side_the_column_numbers_riding_down_the_sheet_never_cover_a_dot(serve, browser):
+    s = serve("played-intersections.yaml")  # segments drawn: their bands and numbers are there too
+    pg = phone(browser, 844, 390)
+    open_page(pg, s)
+    got = pg.evaluate(PINNED, 2)
+    assert got["pinned"] > 20 and got["seen"] > 100, got  # the numbers rode down through the whole sheet
+    assert got["labels"] == [], got["labels"][:6]
+    assert got["covered"] == [], (len(got["covered"]), got["covered"][:8])
+    assert pg.errors == []

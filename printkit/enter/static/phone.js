@@ -161,7 +161,8 @@ export class Phone {
 
   // a sheet panned sideways keeps its row labels in view: the labels left of a grid ride along with the
   // pan; a page scrolled past a grid's top keeps its column numbers in view: the labels above the grid
-  // ride down with it, as far as the grid's last row (transforms: nothing else moves)
+  // ride down with it, as far as the grid's last row (transforms: nothing else moves). Over a dot array
+  // they ride a whole spacing at a time, so that they stand between the dots as printed, never on one.
   pin(box) {
     if (!box.dataset.pins) {
       box.dataset.pins = "1";
@@ -170,27 +171,32 @@ export class Phone {
     const svg = box.querySelector("svg");
     const ctm = svg && svg.getScreenCTM();
     if (!ctm || !ctm.a) return;
-    const dx = box.scrollLeft / ctm.a;
     const n = (el, a) => Number(el.getAttribute(a));
+    const ride = (t, x, y) => {
+      t.classList.add("pinned");
+      if (x > 0 || y > 0) t.setAttribute("transform", `translate(${x.toFixed(2)} ${y.toFixed(2)})`); else t.removeAttribute("transform");
+      if ((x > 0 || y > 0) && t.nextElementSibling) svg.append(t);  // over the lines it now stands on
+    };
     for (const grid of svg.querySelectorAll("rect.hit.grid")) {
-      for (const t of svg.querySelectorAll("text")) {
+      const gx = n(grid, "x"), gy = n(grid, "y"), gw = n(grid, "width"), gh = n(grid, "height");
+      const texts = [...svg.querySelectorAll("text")];
+      // the column numbers: the row of texts above the grid with "1" over its first column; over a dot
+      // array they stand on the dots' lines, and they ride between two rows of dots, never over a dot
+      const cw = gw / Number(grid.dataset.cols), ch = gh / Number(grid.dataset.rows);
+      const first = texts.find((t) => n(t, "y") < gy && n(t, "y") > gy - 12 && t.textContent.trim() === "1"
+        && (Math.abs(n(t, "x") - gx) < 0.01 || Math.abs(n(t, "x") - gx - cw / 2) < 0.01));
+      const dots = Boolean(first) && Math.abs(n(first, "x") - gx) < 0.01;
+      const step = (d, cell, most) => (dots ? Math.min(most, Math.ceil(d / cell - 1e-6) * cell) : d);
+      const dx = Math.max(0, step(box.scrollLeft / ctm.a, cw, gw));
+      for (const t of texts) {  // the row letters, left of the grid: they ride along a sideways pan
         const y = n(t, "y");
-        if (!(n(t, "x") < n(grid, "x") && y >= n(grid, "y") && y <= n(grid, "y") + n(grid, "height") + 1)) continue;
-        t.classList.add("pinned");
-        if (dx > 0) t.setAttribute("transform", `translate(${dx.toFixed(2)} 0)`); else t.removeAttribute("transform");
-        if (dx > 0 && t.nextElementSibling) svg.append(t);  // over the lines it now stands on
+        if (n(t, "x") < gx && y >= gy && y <= gy + gh + 1) ride(t, dx, 0);
       }
-      const gx = n(grid, "x"), gy = n(grid, "y"), gh = n(grid, "height");
-      const above = [...svg.querySelectorAll("text")].filter((t) => n(t, "y") < gy && n(t, "y") > gy - 12
-        && n(t, "x") > gx && n(t, "x") < gx + n(grid, "width"));
-      if (!above.length) continue;
+      if (!first) continue;
+      const above = texts.filter((t) => Math.abs(n(t, "y") - n(first, "y")) < 0.01 && n(t, "x") > gx - 0.01 && n(t, "x") < gx + gw + 0.01);
       const top = Math.min(...above.map((t) => t.getBBox().y));
-      const dy = Math.max(0, Math.min(gh, (0 - ctm.f) / ctm.d - top));
-      for (const t of above) {
-        t.classList.add("pinned");
-        if (dy > 0) t.setAttribute("transform", `translate(0 ${dy.toFixed(2)})`); else t.removeAttribute("transform");
-        if (dy > 0 && t.nextElementSibling) svg.append(t);
-      }
+      const dy = Math.max(0, Math.min(gh, step((0 - ctm.f) / ctm.d - top, ch, gh)));
+      for (const t of above) ride(t, 0, dy);
     }
   }
 
