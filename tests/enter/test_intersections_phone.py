@@ -168,3 +168,25 @@ def test_on_its_side_the_column_numbers_riding_down_the_sheet_never_cover_a_dot(
     assert got["labels"] == [], got["labels"][:6]
     assert got["covered"] == [], (len(got["covered"]), got["covered"][:8])
     assert pg.errors == []
+
+
+def test_a_whole_game_entered_by_touch_on_a_phone_on_its_side_moves_nothing_under_the_finger(serve, browser, tmp_path):
+    import json
+
+    import yaml
+    from enter_helpers import enter_intersections, layout_shift, run_printkit, shifts, watch_shifts
+
+    played = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    s = serve(config_for(EXAMPLE, tmp_path))
+    pg = phone(browser, 844, 390)
+    open_page(pg, s)
+    watch_shifts(pg)
+    enter_intersections(pg, Fingers(pg), played)
+    saved = s.path.parent / "intersections-night-results.yaml"
+    assert saved_when(pg, saved, lambda d: d.get("rounds") == played["rounds"], timeout=30)["rounds"] == played["rounds"]
+    got, want = run_printkit("score", saved, "--json"), run_printkit("score", EXAMPLE, "--json")
+    assert (got[0], json.loads(got[1])) == (want[0], json.loads(want[1]))
+    assert pg.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the page scrolls sideways"
+    assert layout_shift(pg) <= 0.02, (layout_shift(pg), shifts(pg)[:8])
+    pg.screenshot(path=str(shot(pg, "phone-intersections-844").with_name("phone-intersections-844-view.png")))
+    assert pg.errors == []
