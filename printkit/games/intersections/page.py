@@ -33,7 +33,7 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
     for r, texts in enumerate(_rounds(res)):
         offense = seats[res.names[r % len(res.names)]]
         points = checked[r].points if r < len(checked) else 0
-        page = Page(side + 20, side + 21)
+        page = Page(side + 20, side + 19)
         fresh = r >= len(res.rounds)
         title = f"Round {r + 1}: {offense.name} (offense) scores {points}" if not fresh else \
             f"Round {r + 1} (new): {offense.name} is offense"
