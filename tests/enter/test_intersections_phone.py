@@ -195,3 +195,46 @@ def test_a_whole_game_entered_by_touch_on_a_phone_on_its_side_moves_nothing_unde
     assert layout_shift(pg) <= 0.02, (layout_shift(pg), shifts(pg)[:8])
     pg.screenshot(path=str(shot(pg, "phone-intersections-844").with_name("phone-intersections-844-view.png")))
     assert pg.errors == []
+
+
+PANNED = r"""async () => {
+  // a 10 x 10 round panned sideways a few px at a time: its row letters ride along in view, and each dot on
+  // the screen is the topmost thing at its centre
+  const root = document.querySelector('#sheets'), box = root.children[0], svg = box.querySelector('svg');
+  const frame = () => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+  const edge = box.getBoundingClientRect(), out = { pans: 0, seen: 0, covered: [], letters: [] };
+  for (let at = 4; at <= box.scrollWidth - box.clientWidth; at += 4) {
+    box.scrollLeft = at;
+    await frame();
+    out.pans += 1;
+    for (const t of svg.querySelectorAll('text.pinned')) {
+      if (!/^[A-Z]$/.test(t.textContent.trim())) continue;
+      const b = t.getBoundingClientRect();
+      if (b.left < edge.left - 0.5 || b.right > edge.right + 0.5) out.letters.push([at, t.textContent, Math.round(b.left)]);
+    }
+    for (const el of svg.querySelectorAll('ellipse.hit.dot')) {
+      const b = el.getBoundingClientRect(), x = b.x + b.width / 2, y = b.y + b.height / 2;
+      if (x < edge.left + 1 || x > edge.right - 1 || y < 1 || y > innerHeight - 200) continue;
+      out.seen += 1;
+      const top = document.elementFromPoint(x, y);
+      if (top !== el) out.covered.push([at, el.dataset.ref, top && (top.dataset.ref || top.tagName + ' ' + top.textContent)]);
+    }
+  }
+  return out;
+}"""
+
+
+def test_a_dot_array_panned_sideways_keeps_its_row_letters_in_view_and_off_the_dots(serve, browser, tmp_path):
+    cfg = config_for(EXAMPLE, tmp_path)
+    cfg.write_text(cfg.read_text(encoding="utf-8").replace("n: 6", "n: 10"), encoding="utf-8")
+    s = serve(cfg)
+    pg = phone(browser)
+    open_page(pg, s)
+    pg.locator("#sheets .sheet").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    got = pg.evaluate(PANNED)
+    assert got["pans"] > 20 and got["seen"] > 500, got
+    assert got["letters"] == [], got["letters"][:6]
+    assert got["covered"] == [], (len(got["covered"]), got["covered"][:8])
+    assert pg.evaluate("[...document.querySelectorAll('#sheets .sheet:first-child text.pinned')].map(t => t.textContent.trim())"
+                       ".filter(t => /^[A-Z]$/.test(t)).length") == 10  # every row's letter rides, the last one too
+    assert pg.errors == []

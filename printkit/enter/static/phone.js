@@ -190,7 +190,7 @@ export class Phone {
       const dx = Math.max(0, step(box.scrollLeft / ctm.a, cw, gw));
       for (const t of texts) {  // the row letters, left of the grid: they ride along a sideways pan
         const y = n(t, "y");
-        if (n(t, "x") < gx && y >= gy && y <= gy + gh + 1) ride(t, dx, 0);
+        if (n(t, "x") < gx && y >= gy && y <= gy + gh + 3) ride(t, dx, 0);  // (a dot array's last letter stands below its line)
       }
       if (!first) continue;
       const above = texts.filter((t) => Math.abs(n(t, "y") - n(first, "y")) < 0.01 && n(t, "x") > gx - 0.01 && n(t, "x") < gx + gw + 0.01);
