@@ -271,15 +271,13 @@ def finger_on_lines(page, scope: str | None = None) -> dict:
 
 def enter_claim(page, hands: Hands, line: str) -> None:
     """A Selling Knives claim as a person enters it: each road dragged from centre to centre, each card
-    picked in the mover's hand, then Claim."""
+    picked in the mover's hand (a tap on the rank held for each), then Claim."""
     roads, cards = line.split(" claims ")[1].split(" with ")
     for road in roads.split():
         a, b = road.split("-")
         hands.drag(f"centre:{a}", f"centre:{b}")
-    seen: dict[str, int] = {}
-    for c in cards.split():
-        seen[c] = seen.get(c, 0) + 1
-        hands.click(f"hand:{c}:{seen[c]}")
+    for c in cards.split():  # a card of the hand stands for its rank: a tap a copy spent
+        hands.click(f"hand:{c}")
     page.wait_for_function("document.querySelector('[data-sum]').textContent.startsWith('\u2713')")
     hands.tap("[data-action=claim]")
 

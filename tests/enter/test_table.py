@@ -308,6 +308,7 @@ def test_selling_knives_entered_by_touch_alone_on_a_phone(serve, browser, tmp_pa
     pg = phone(browser)
     open_page(pg, s)
     assert pg.get_attribute("#zoom", "aria-pressed") == "true"
+    watch_shifts(pg)  # nothing moves under the finger while entering: not the set-up draw, a hand, a claim
     fingers = Fingers(pg)
     fingers.click("card:Q")  # the set-up draw
     wait_checked(pg)
@@ -318,6 +319,7 @@ def test_selling_knives_entered_by_touch_alone_on_a_phone(serve, browser, tmp_pa
             enter_claim(pg, fingers, line)
         wait_checked(pg)
     assert pg.inner_text("#say").startswith("The game is over")
+    assert layout_shift(pg) <= 0.02, (layout_shift(pg), shifts(pg)[:12])
     saved = results(s)
     saved_when(pg, saved, lambda d: len(d.get("turns") or []) >= len(turns), timeout=30)
     same_score(saved, example)

@@ -1,6 +1,6 @@
 // Selling Knives on the page. The player to move (from the scorer's replay) draws with one click on the
 // card drawn (card:Q); a claim is roads picked on the map (click a road, or drag or click from centre to
-// centre) and cards picked from that player's hand (hand:Q:1) or from the ranks, then Claim (or Enter).
+// centre) and cards picked from that player's hand (hand:Q, a tap a card of that rank) or from the ranks, then Claim (or Enter).
 // With no draws written the record is claims only: pick the player, the roads and any cards. The sum
 // check of a claim being picked comes from the server (the answer "claim"), and every rule from the
 // scorer: this module only turns pointing and keys into lines of the record.
@@ -10,6 +10,8 @@
 // row picked.
 import { post } from "/static/api.js";
 import { centreOf, clearSketch, placeAt, sketchLine, toSheet, track } from "/static/input.js";
+import { CSS } from "/static/game/look.js";
+import { roadUnder, roadsNear } from "/static/game/reach.js";
 
 let roads = [];      // the claim being picked: roads "3-4" (smaller centre first) ...
 let cards = [];      // ... and cards [{rank, ref}] in the order picked
@@ -21,25 +23,12 @@ let cursor = null;   // the card under the keyboard cursor (arrows move it over 
 let asked = 0;       // the newest sum check asked for
 let panel = null;
 
-const CSS = `
-  rect.hit.card:hover, rect.hit.hand:hover { fill: #0072b2; fill-opacity: .12; }
-  rect.hit.card.selected, rect.hit.hand.selected { fill: #0072b2; fill-opacity: .25; stroke: #0072b2; stroke-width: .8; }
-  rect.hit.card.cursor, rect.hit.hand.cursor { stroke: #0072b2; stroke-width: .9; stroke-dasharray: 1.2 .6; }
-  ellipse.hit.centre:hover, ellipse.hit.centre.selected { fill: #0072b2; fill-opacity: .2; }
-  line.hit.road:hover { stroke: #0072b2; stroke-opacity: .25; }
-  .knives-panel { display: flex; flex-direction: column; gap: .4rem; }
-  .knives-panel .line { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
-  .knives-panel .who button.active { background: #0072b2; color: #fff; border-color: #0072b2; }
-  .knives-panel .sum.ok { color: #007a4d; font-weight: 600; }
-  .knives-panel .sum.bad { color: #d6143d; font-weight: 600; }
-  .knives-panel[hidden], .knives-panel [hidden] { display: none; }`;
-
 export function start(ctx) {
   document.head.append(Object.assign(document.createElement("style"), { textContent: CSS }));
   panel = buildPanel(ctx);
   const root = ctx.board.root;
   ctx.track(root, {
-    pick: (x, y) => target(ctx, x, y),
+    pick: (x, y, type) => target(ctx, x, y, type),
     down: (place) => ({ ref: place.ref, el: place.el, alts: place.alts }),
     moved: (stroke, at) => move(ctx, stroke, at),
     up: (stroke, place, moved) => up(ctx, stroke, place, moved),
@@ -137,25 +126,34 @@ function pickRank(ctx, rank) {
   draw(ctx, rank);
 }
 
+// a card of the hand stands for every card of its rank held: each tap spends one more, and a tap when all
+// are picked puts them all back (K x3: K, K K, K K K, none)
 function toggleHand(ctx, ref) {
-  const i = cards.findIndex((c) => c.ref === ref);
-  if (i >= 0) cards.splice(i, 1); else cards.push({ rank: ref.split(":")[1], ref });
+  const rank = ref.split(":")[1];
+  const held = (ctx.info().hand || []).filter((r) => r === rank).length;
+  const picked = cards.filter((c) => c.ref === ref).length;
+  if (picked < held) cards.push({ rank, ref }); else cards = cards.filter((c) => c.ref !== ref);
   changed(ctx);
 }
 
-function askRoad(ctx, refs) {  // roads cross where the tap was: which one was meant? (nothing picked until told)
+// several roads where the tap was (they cross there, or run under one finger): which one was meant? Asked
+// in a sheet over the foot of the screen, nearest first (nothing moves; nothing picked until told)
+function askRoad(ctx, refs) {
   const names = refs.map((r) => r.slice(5));
+  const list = names.length > 2 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names.join(" and ");
   const box = panel.ask;
-  box.replaceChildren(Object.assign(document.createElement("span"), { textContent: `Roads ${names.join(" and ")} cross there: which one?` }),
+  const none = Object.assign(document.createElement("button"), { type: "button", textContent: "None of these" });
+  none.onclick = () => { box.hidden = true; paint(ctx); tell(ctx); };
+  box.replaceChildren(Object.assign(document.createElement("span"), { textContent: `Roads ${list} are there: which one?` }),
     ...names.map((road) => {
       const b = Object.assign(document.createElement("button"), { type: "button", textContent: `Road ${road}` });
       b.dataset.road = road;
       b.onclick = () => { box.hidden = true; const [a, c] = road.split("-").map(Number); toggleRoad(ctx, a, c); };
       return b;
-    }));
+    }), none);
   box.hidden = false;
   for (const ref of refs) for (const el of ctx.board.all(ref)) el.classList.add("selected");
-  ctx.say(`Roads ${names.join(" and ")} cross where you tapped: pick the one you meant.`);
+  ctx.say(`Roads ${list} are where you tapped: pick the one you meant.`);
 }
 
 function changed(ctx) { panel.ask.hidden = true; paint(ctx); showPanel(ctx); sumCheck(ctx); tell(ctx); }
@@ -178,32 +176,13 @@ async function sumCheck(ctx) {
 
 // ---------------------------------------------------------------- pointer
 
-const TIE = 0.45;  // mm: two roads this close to a tap are both meant, as far as the page can tell
-
-// of the roads under a point, the one whose line passes nearest it; with `alts`, every road about as near
-// (where roads cross, a tap near the crossing could mean any of them: the page asks which)
-function nearestRoad(ctx, x, y) {
-  const found = [];
-  for (const el of document.elementsFromPoint(x, y)) {
-    const ref = el.dataset && el.dataset.ref;
-    if (!ref || !ref.startsWith("road:") || !ctx.board.root.contains(el)) continue;
-    const p = toSheet(el.ownerSVGElement, x, y);
-    const n = (a) => Number(el.getAttribute(a));
-    const [x1, y1, x2, y2] = [n("x1"), n("y1"), n("x2"), n("y2")];
-    const len2 = (x2 - x1) ** 2 + (y2 - y1) ** 2 || 1;
-    const t = Math.max(0, Math.min(1, ((p.x - x1) * (x2 - x1) + (p.y - y1) * (y2 - y1)) / len2));
-    found.push({ el, d: Math.hypot(p.x - x1 - t * (x2 - x1), p.y - y1 - t * (y2 - y1)) });
-  }
-  if (!found.length) return null;
-  found.sort((a, b) => a.d - b.d);
-  const best = found[0];
-  const alts = [...new Set(found.filter((f) => f.d - best.d <= TIE).map((f) => f.el.dataset.ref))];
-  return { key: best.el.dataset.ref, ref: best.el.dataset.ref, el: best.el, alts };
-}
-
-function target(ctx, x, y) {
+function target(ctx, x, y, type) {
   const place = placeAt(ctx.board.root, x, y);
-  const found = place && place.ref.startsWith("road:") ? nearestRoad(ctx, x, y) || place : place;
+  if (type === "touch" && (!place || place.ref.startsWith("road:"))) {  // a finger: every road under it (reach.js)
+    const near = roadsNear(ctx.board.root, x, y);
+    if (near.length) return { key: "roads", ref: near[0].ref, el: near[0].el, alts: near.map((r) => r.ref), soft: true };
+  }
+  const found = place && place.ref.startsWith("road:") ? roadUnder(ctx.board.root, x, y) || place : place;
   return found && { ...found, soft: !found.ref.startsWith("centre:") };  // only a centre starts a drag
 }
 
@@ -323,12 +302,15 @@ function buildPanel(ctx) {
   go.onclick = () => claim(ctx);
   cancel.onclick = () => { clear(); changed(ctx); };
   passBtn.onclick = () => pass(ctx);
-  const counts = document.createElement("div");
+  const counts = Object.assign(document.createElement("div"), { className: "counts" });
+  // during the set-up draw: what this room will hold (the rest keeps its room, unseen)
+  const wait = Object.assign(document.createElement("p"), { className: "wait",
+    textContent: "Once kcount is picked, claims are made here: who claims, the roads and cards picked, then Claim." });
   const ask = Object.assign(document.createElement("div"), { className: "line ask", hidden: true });
   pick.append(what, go, cancel, passBtn);
-  box.append(who, ask, pick, sum, counts);
+  box.append(who, ask, pick, sum, counts, wait);
   ctx.controls.append(box);
-  return { box, who, ask, pick, what, go, cancel, pass: passBtn, sum, counts };
+  return { box, who, ask, pick, what, go, cancel, pass: passBtn, sum, counts, wait };
 }
 
 function showPanel(ctx) {
@@ -338,22 +320,28 @@ function showPanel(ctx) {
   // during the set-up draw the claim panel keeps its room, unseen, so the map comes in where the set-up card was
   p.box.style.visibility = setup ? "hidden" : "";
   p.box.inert = setup;
+  p.wait.hidden = !setup;
+  // and on a narrow screen the sheets keep two screens' room below the set-up card: what is below them (the
+  // scores and the mistakes) is out of view from the start, not pushed away by the map when kcount is picked
+  ctx.board.root.style.minHeight = setup && matchMedia("(max-width: 900px)").matches ? "200vh" : "";
   const first = ctx.board.root.children[0];
   if (first) first.style.maxWidth = setup ? "36rem" : "";  // the set-up card alone: not the whole width
+  const log = ctx.board.root.children[2];  // the log, drawn narrow for a phone's finger: no wider on a big screen
+  if (log) log.style.maxWidth = "32rem";
+  // who claims: chosen while no draw is written; once the replay knows, the player to move shown (the line
+  // keeps its room all game: nothing below it moves when the first card is drawn)
   const choose = setup || inf.mode === "claims" || inf.mode === "open";
-  p.who.hidden = !choose;
-  if (choose) {
-    if (!claimant || !inf.players.includes(claimant)) claimant = inf.to_move || inf.players[0];
-    const label = document.createElement("span");
-    label.textContent = "Who claims?";
-    p.who.replaceChildren(label, ...inf.players.map((name) => {
-      const b = Object.assign(document.createElement("button"), { type: "button", textContent: name });
-      b.dataset.player = name;
-      if (name === claimant) b.className = "active";
-      b.onclick = () => { claimant = name; showPanel(ctx); sumCheck(ctx); tell(ctx); };
-      return b;
-    }));
-  }
+  if (!claimant || !inf.players.includes(claimant)) claimant = inf.to_move || inf.players[0];
+  const label = document.createElement("span");
+  label.textContent = choose ? "Who claims?" : "To move:";
+  p.who.replaceChildren(label, ...inf.players.map((name) => {
+    const b = Object.assign(document.createElement("button"), { type: "button", textContent: name });
+    b.dataset.player = name;
+    if (name === (choose ? claimant : inf.to_move)) b.className = "active";
+    b.disabled = !choose;
+    b.onclick = () => { claimant = name; showPanel(ctx); sumCheck(ctx); tell(ctx); };
+    return b;
+  }));
   const picking = roads.length || cards.length;
   p.what.textContent = inf.over ? "The game is over: every road is claimed."
     : picking ? `${mover(ctx)} claims ${roads.join(" ") || "..."} with ${cards.map((c) => c.rank).join(" ") || "..."}`
@@ -362,7 +350,7 @@ function showPanel(ctx) {
   p.cancel.disabled = !picking;
   p.pass.hidden = !inf.can_pass;
   p.counts.textContent = setup ? "\u00a0" : inf.mode === "replay"
-    ? `Draw pile ${inf.pile_size} \u00b7 discard pile ${inf.discard} \u00b7 reshuffled ${inf.reshuffles} time${inf.reshuffles === 1 ? "" : "s"} \u00b7 ${inf.left} of ${inf.roads} roads free`
+    ? `${inf.left} of ${inf.roads} roads free \u00b7 draw pile ${inf.pile_size} \u00b7 discard pile ${inf.discard} \u00b7 reshuffled ${inf.reshuffles} time${inf.reshuffles === 1 ? "" : "s"}`
     : `${inf.left} of ${inf.roads} roads free`;
 }
 

@@ -1,6 +1,6 @@
 """Selling Knives on the entry page: the map with every road a place to point at (``road:3-4``) and
 every centre (``centre:3``), claimed roads in their owner's pen; the thirteen ranks as cards to pick
-(``card:Q``), the hand of the player to move (``hand:Q:1``, the first Q), and the turn log with a row
+(``card:Q``), the hand of the player to move (``hand:Q``: the Qs held), and the turn log with a row
 per turn (``turn:12``), the turns the replay rejects marked with the reason.  Everything rule-like
 (who moves, the hand, the piles, whether a pass is allowed, the sum check) comes from the scorer.
 """
@@ -25,6 +25,7 @@ MAP = 130.0  # the map's side on screen, in the drawing's millimetres (the page 
 CARD_PITCH = 10.5  # cards_row's spacing
 PER_ROW = 7  # cards to a row on screen (narrow sheets show bigger)
 SHOWN = 14  # the newest turns shown on the log (with every rejected turn)
+LOG_W, LOG_ROW = 80.0, 12.5  # the log on the page: a phone's width holds it with rows a finger's height (44 px)
 
 
 _LAST: tuple = (None, None)  # the newest replay: board and board_info ask for the same record in turn
@@ -124,12 +125,14 @@ def _map_sheet(res: "Results", report: Report, table: Table, seats: list[Player]
 
 
 def _cards_sheet(res: "Results", table: Table, mode: str, seats: list[Player]) -> Page:
+    """The ranks to pick, the piles, and the hand of the player to move, a card a rank held with how many
+    (``hand:Q``): thirteen ranks at most, two rows, so the sheet is one size all game long and nothing
+    below it moves when the hand changes."""
     width = 8 + PER_ROW * CARD_PITCH
     who = _to_move(res, table, mode)
     hand = _hand(table, who)
-    hand_rows = max(1, -(-len(hand) // PER_ROW)) if mode == "replay" and who else 0
     state = table.state
-    page = Page(width, 58 + (6 if state is not None else 0) + (hand_rows * 20 + 7 if hand_rows else 0))
+    page = Page(width, 58 + 6 + 2 * 20 + 7)
     seat = next((s for s in seats if s.name == who), None)
     if table.ended:
         head, sub, color = "The game is over", f"the last road was claimed at turn {table.ended}", (0, 0, 0)
@@ -150,23 +153,28 @@ def _cards_sheet(res: "Results", table: Table, mode: str, seats: list[Player]) -
         turns = "once" if state.reshuffles == 1 else f"{state.reshuffles} times"
         page.add(Text(4, y + 1, fit_text(f"Draw pile {state.pile_size} \u00b7 discard pile {sum(state.discard)} \u00b7 "
                                          f"reshuffled {turns}", width - 8, 8), 8))
-        y += 6
-    if hand_rows:
-        y += 3
+    y += 9
+    if mode == "replay" and who:
         page.add(Text(4, y, fit_text(f"{who}'s hand: pick the cards to spend", width - 8, 9, True), 9, bold=True,
                       color=seat.color))
-        y += 2
-        seen: dict[str, int] = {}
         if not hand:
-            page.add(Text(4, y + 8, "no cards yet: a claim needs cards in hand", 8.5, color=GREY))
-        for row in range(hand_rows):
-            part = hand[row * PER_ROW:(row + 1) * PER_ROW]
-            page.add(cards_row(part, 4, y, ["1 or 14" if c == "A" else "" for c in part]))
-            for i, c in enumerate(part):
-                seen[c] = seen.get(c, 0) + 1
-                page.add(Hit(f"hand:{c}:{seen[c]}", 4.5 + i * CARD_PITCH, y, 9, 13, "hand"))
-            y += 20
+            page.add(Text(4, y + 10, "no cards yet: a claim needs cards in hand", 8.5, color=GREY))
+    elif mode == "open":
+        page.add(Text(4, y, fit_text("The hand of the player to move comes here", width - 8, 8), 8, color=GREY))
+    held = [r for r in RANKS[::-1] if r in hand]  # K first, as _hand lists them
+    for row in range(2):
+        part = held[row * PER_ROW:(row + 1) * PER_ROW]
+        under = [_held(hand.count(c), c == "A") for c in part]
+        page.add(cards_row(part, 4, y + 2 + row * 20, under))
+        page.add([Hit(f"hand:{c}", 4.5 + i * CARD_PITCH, y + 2 + row * 20, 9, 13, "hand") for i, c in enumerate(part)])
     return page
+
+
+def _held(n: int, ace: bool) -> str:
+    """What the label under a card of the hand says: how many are held (an ace counts 1 or 14)."""
+    if ace:
+        return "1 or 14" if n == 1 else f"1/14 \u00d7{n}"
+    return f"\u00d7{n}" if n > 1 else ""
 
 
 def _log_sheet(res: "Results", report: Report, table: Table, seats: list[Player]) -> Page:
@@ -185,17 +193,17 @@ def _log_sheet(res: "Results", report: Report, table: Table, seats: list[Player]
         claim = " ".join(t.roads) + " with " + " ".join(t.cards) if t.verb == "claims" else \
             ("pass" if t.verb == "passes" else "")
         rows.append(Row(n, by_name[t.who], " ".join(t.cards) if t.verb == "draws" else "", claim, why.get(n, "")))
-    width = 190.0
-    page = Page(width + 8, (len(rows) + 1) * ROW_H + 16)
+    page = Page(LOG_W + 8, (max(len(rows), SHOWN) + 1) * LOG_ROW + 20)  # room for SHOWN rows from the start
     hidden = len(turns) - len(rows)
-    title = f"Turn log: {len(turns)} turn{'' if len(turns) == 1 else 's'}" + \
-        (f" (the newest {SHOWN} and every rejected turn shown; all in the text box)" if hidden > 0 else "")
-    page.add(Text(4, 7, fit_text(title, width, 10, True), 10, bold=True))
-    items = rows_table(0, 0, width, rows)
-    items += [Hit(f"turn:{row.turn}", 0, (i + 1) * ROW_H, width, ROW_H, "row") for i, row in enumerate(rows)]
-    page.add(moved(items, 4, 10))
+    page.add(Text(4, 7, f"Turn log: {len(turns)} turn{'' if len(turns) == 1 else 's'}", 10, bold=True))
+    if hidden > 0:
+        page.add(Text(4, 11.5, fit_text(f"the newest {SHOWN} and every rejected turn shown; all in the text box",
+                                        LOG_W, 7.5), 7.5, color=GREY))
+    items = rows_table(0, 0, LOG_W, rows, 7.5, LOG_ROW)
+    items += [Hit(f"turn:{row.turn}", 0, (i + 1) * LOG_ROW, LOG_W, LOG_ROW, "row") for i, row in enumerate(rows)]
+    page.add(moved(items, 4, 14))
     if not rows:
-        page.add(Text(4, 10 + 1.5 * ROW_H + 2, "No turns yet.", 8.5, color=GREY))
+        page.add(Text(4, 14 + 1.5 * LOG_ROW + 1.5, "No turns yet.", 8.5, color=GREY))
     return page
 
 

@@ -43,31 +43,39 @@ def widths(width: float, seats: list[Player] = ()) -> list[float]:
     return [turn, player, draw, width - turn - player - draw]
 
 
-def rows_table(x: float, y: float, width: float, rows: list[Row], size: float = 7.5) -> list[Item]:
-    """A ruled table of turn rows from (x, y): the header row, then one row a turn."""
+def rows_table(x: float, y: float, width: float, rows: list[Row], size: float = 7.5,
+               row_h: float = ROW_H) -> list[Item]:
+    """A ruled table of turn rows from (x, y): the header row, then one row a turn.  Rows taller than
+    one and a half printed ones (the entry page's, a finger's height) give a turn's problem a line of its own."""
+    two = row_h > 1.5 * ROW_H
     ws = widths(width, [r.player for r in rows])
     n = len(rows) + 1
-    segs = [(x, y + r * ROW_H, x + width, y + r * ROW_H) for r in range(n + 1)]
+    segs = [(x, y + r * row_h, x + width, y + r * row_h) for r in range(n + 1)]
     cx = x
     for w in [0.0, *ws]:
         cx += w
-        segs.append((cx, y, cx, y + n * ROW_H))
+        segs.append((cx, y, cx, y + n * row_h))
     items: list[Item] = [Lines(tuple(segs), Pen(width=0.25))]
     cx = x
-    base = ROW_H / 2 + size * PT * 0.35
+    base = row_h / 2 + size * PT * 0.35
     for w, head in zip(ws, HEADS):
         items.append(Text(cx + 1.2, y + base, fit_text(head, w - 2, size, True), size, bold=True))
         cx += w
     for i, row in enumerate(rows):
-        ry = y + (i + 1) * ROW_H
+        ry = y + (i + 1) * row_h
         items.append(Text(x + ws[0] - 1.2, ry + base, str(row.turn), 7, "end", color=GREY))
         p = row.player
-        items += p.badge(x + ws[0] + 2.4, ry + ROW_H / 2, 2.6)
-        items += names.label(p.name, x + ws[0] + 4.6, ry + base, ws[1] - 5.6, size, color=p.color, height=ROW_H)
+        items += p.badge(x + ws[0] + 2.4, ry + row_h / 2, 2.6)
+        items += names.label(p.name, x + ws[0] + 4.6, ry + base, ws[1] - 5.6, size, color=p.color, height=row_h)
         left = x + ws[0] + ws[1]
+        lift = 2.2 if two and row.problem else 0.0
         if row.draw:
-            items.append(Text(left + ws[2] / 2, ry + base, row.draw, 9, "middle", True))
-        if row.claim or row.problem:
+            items.append(Text(left + ws[2] / 2, ry + base - lift, row.draw, 9, "middle", True))
+        if lift:  # the claim on the row's first line, the problem on its second
+            items.append(Text(left + ws[2] + 1.2, ry + base - lift, fit_text(row.claim, ws[3] - 2, 8.5), 8.5))
+            items.append(Text(left + ws[2] + 1.2, ry + base + 2.8, fit_text(row.problem, ws[3] - 2.4, 7), 7,
+                              color=MISTAKE_COLOR))
+        elif row.claim or row.problem:
             cell = ws[3] - 2
             claim = fit_text(row.claim, cell * (0.55 if row.problem else 1), 8.5)
             items.append(Text(left + ws[2] + 1.2, ry + base, claim, 8.5))

@@ -33,7 +33,7 @@ def test_the_map_has_every_road_and_centre_and_the_ranks_are_cards():
     assert len(refs(pages, "road:")) == 66 and "road:3-4" in refs(pages, "road:")
     assert refs(pages, "centre:") == [f"centre:{i}" for i in range(1, 13)]
     assert refs(pages, "card:") == [f"card:{r}" for r in RANKS]
-    assert refs(pages, "hand:") == ["hand:7:1"]  # Ben to move, holding the 7
+    assert refs(pages, "hand:") == ["hand:7"]  # Ben to move, holding the 7
     assert refs(pages, "turn:") == ["turn:1", "turn:2", "turn:3"]
     hits = [it for page in pages for it in page.items if getattr(it, "ref", "") == "road:1-2"]
     assert hits[0].end is not None  # a band along the road
