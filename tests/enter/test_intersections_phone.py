@@ -1,5 +1,8 @@
-"""Making Intersections in a player's hands (games/intersections/page.js, static/phone.js): the drawn segments
-and the dots as targets to a finger on a 390 x 844 phone, and the sheet on a phone on its side (844 x 390).
+"""Making Intersections in a player's hands (games/intersections/page.js, static/phone.js, input.js): the drawn
+segments and the dots as targets to a finger on a 390 x 844 phone; on a phone on its side (844 x 390, and
+667 x 375) a 6 x 6 round fitted above the bar, one stroke from its top row to its bottom row, the column
+numbers riding down between rows of dots, and a whole game entered with nothing moving under the finger;
+a 10 x 10 round panned sideways with its row letters off the dots.
 
 The segments' measure.  A segment is a row of stretches from dot to dot, and each of its dots is a place of
 its own (a tap on a dot starts a new segment there, rightly: segments meet at dots).  So a finger must take
@@ -7,7 +10,8 @@ the segment from the middle of every stretch between neighbouring dots on it, ov
 stretch 22 px each way (a finger's 44 px), and along it as far as the stretch allows, up to where a dot's
 own target begins (half the stretch less the dot's reach, the radius of its drawn hit area, less 0.5 px).
 ``finger_on_lines``'s cross through a segment's middle is not this measure: that middle is often a dot.
-Every drawn segment of the played example (all six rounds, 72 segments, 143 stretches) is measured by
+Every drawn segment of the played example (all six rounds, 72 segments, 143 stretches) and of the broken
+one (a segment marked as a mistake) is measured by
 asking the page what a touch takes there (``placeFor``); a tap there selects the segment, a swipe along it
 removes it (test_touch.py swipes; here one tap and one swipe at the cross's ends, by real touches)."""
 
