@@ -84,7 +84,7 @@ def test_every_stretch_of_every_drawn_segment_is_taken_by_a_finger(serve, browse
     assert pg.errors == []
 
 
-DOTS = """(round) => {
+DOTS = r"""(round) => {
   // round's dots on the screen, the room above the bar, and what a finger takes over a cross around each dot
   // (as wide as half the spacing allows, 22 px at most: past half way, the next dot is nearer)
   const root = document.querySelector('#sheets'), foot = document.getElementById('dock').getBoundingClientRect().top;
@@ -101,7 +101,14 @@ DOTS = """(round) => {
       if (!got || got.key !== d.ref) misses.push([d.ref, dx, dy, got && got.key]);
     }
   }
-  return { dots, foot, apart, misses, top: Math.min(...dots.map((d) => d.y)), bottom: Math.max(...dots.map((d) => d.y)) };
+  const at = Object.fromEntries(dots.map((d) => [d.ref, d])), taken = [];  // the middle between four dots: nothing
+  for (const d of dots) {  // (one finger scrolls the page from there)
+    const m = /^\d+:([A-Z])(\d+)$/.exec(d.ref), below = String.fromCharCode(m[1].charCodeAt(0) + 1);
+    const e = at[`${round}:${below}${+m[2] + 1}`];
+    const got = e && root.placeFor((d.x + e.x) / 2, (d.y + e.y) / 2);
+    if (got) taken.push([d.ref, got.key]);
+  }
+  return { dots, foot, apart, misses, taken, top: Math.min(...dots.map((d) => d.y)), bottom: Math.max(...dots.map((d) => d.y)) };
 }"""
 
 
@@ -117,6 +124,7 @@ def test_on_its_side_a_6_by_6_sheet_fits_above_the_bar_and_a_segment_crosses_it_
     assert got["apart"] >= 44, got["apart"]  # never below a finger's target
     assert got["top"] > 0 and got["bottom"] < got["foot"] - 10, (got["top"], got["bottom"], got["foot"])  # all on screen
     assert got["misses"] == [], got["misses"][:8]
+    assert got["taken"] == [], got["taken"][:8]
     dots = {d["ref"]: (d["x"], d["y"]) for d in got["dots"]}
     fingers = Fingers(pg)
     sheet = pg.locator("#sheets .sheet").first
