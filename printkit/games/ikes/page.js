@@ -13,7 +13,9 @@
 //   triangles cut by its diagonals: a click anywhere in it takes its nearest side (a band is far under a
 //   finger), and a drag draws along the line its first move goes along (down: the nearer upright line).
 //   So does a turn's +wall or +door waiting for its side.
-// Turn rows ("turn:Ann:3"): a click picks one for Delete; a finger on the log scrolls the page.
+// Turn rows ("turn:Ann:3"): a tap or click picks one (again: no longer); the bar then offers Remove turn 3
+//   and Change turn 3 (the builder filled with it, Add writes it back in its place), Delete removes it; a
+//   finger's swipe from a row scrolls the page.
 // Keys (a sheet focused): arrows move the cursor; o . 1-6 and c1/c2 write the square and move on; Space
 //   or Enter writes the pen's mark; Backspace empties and moves back, Delete empties; n e s w or
 //   Shift+arrow toggle that side's wall; d, i or x and then a side: doorway, entrance, exit; t: turns.
@@ -33,7 +35,7 @@ const OPPOSITE = { N: "S", S: "N", E: "W", W: "E" };
 import { gridOf, sideAction, setSquares, setWalls, wallsOf } from "/static/game/edits.js";
 import { STYLE, drawBar } from "/static/game/pens.js";
 import { paint, players, playerOfBox, st, tell } from "/static/game/state.js";
-import { turnPick } from "/static/game/turns.js";
+import { pickRow, turnPick } from "/static/game/turns.js";
 import * as turnline from "/static/game/turnline.js";
 
 export { key } from "/static/game/keys.js";
@@ -50,9 +52,9 @@ export function start(ctx) {
   const root = ctx.board.root;
   ctx.track(root, {
     pick(x, y, type) {
-      // a turn row is picked for the Delete key: with a mouse; a finger on the log scrolls the page (a phone
-      // takes the last turn back with the turn builder's back key, any other in the turns' text box)
-      const hit = type !== "touch" && placeAt(root, x, y, (ref) => ref.startsWith("turn:"));
+      // a turn row (a finger's height) is a tap's place: picked, the bar offers Remove and Change (a mouse:
+      // Delete too); a swipe from it scrolls the page
+      const hit = placeAt(root, x, y, (ref) => ref.startsWith("turn:"));
       if (hit) return { key: hit.ref, el: hit.el, ...parseRef(hit.ref), soft: true };
       const grid = Grid.at(root, x, y, 0);
       if (!grid) return null;
@@ -106,7 +108,7 @@ export function checked(ctx) {  // the turn count and the pens' pictures come wi
 
 function down(ctx, ref) {
   (ref.el ? ref.el : ref.grid.svg).closest(".sheet").focus({ preventScroll: true });
-  if (ref.kind === "row") { st.row = { player: ref.player, i: ref.i }; paint(ctx); ctx.say(`Turn ${ref.i} of ${ref.player} picked: Delete removes it.`); return null; }
+  if (ref.kind === "row") { pickRow(ctx, ref.player, ref.i); return null; }
   st.row = null;
   st.cursor = { player: ref.player, at: new Cursor(7, 7, ref.r, ref.c) };
   if (st.turn) { turnPick(ctx, ref); return null; }

@@ -1,0 +1,153 @@
+"""The Long Way's turn log by touch on a phone (printkit/games/ikes/turns.js, state.js, pens.js, page.py).
+
+A row of the log is a finger's place: at least 44 px tall on a phone, a tap picks it (shown picked), and the
+bar at the foot of the screen then offers "Remove turn N" and, when the builder can hold the line, "Change
+turn N" (the builder filled with that turn; Add writes it back in its place); Undo takes either back. A
+swipe that starts on a row scrolls the page (a row is a tap's place, never a stroke).
+
+The audit is enter_helpers.finger_on_lines as proposed, unchanged: the 44 px cross through the middle of
+EVERY row shown must take that row (the log's rows are bands of their own, touching only each other, so
+nothing needs adapting: 21.5 px up or down from a row's middle is still that row when it is 44 px tall).
+
+The log keeps its room all game: two columns of TURN_ROOM // 2 rows from the first turn (the most a game
+takes: the bot's 200 games took at most 21), so a long game entered by touch moves nothing (the log grew
+and re-flowed its columns after 20 turns)."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+from enter_helpers import DATA, SHOTS, Fingers, finger_on_lines, layout_shift, open_page, phone, saved_when, shifts, wait_checked, watch_shifts
+
+
+def turns_of(path) -> list[str]:
+    return yaml.safe_load(path.read_text(encoding="utf-8"))["sheets"]["Ann"].get("turns") or []
+
+
+def dock(pg, name: str):
+    return pg.locator("#dock-acts button", has_text=name)
+
+
+def tap_box(pg, loc) -> None:
+    b = loc.bounding_box()
+    pg.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])  # upright and on its side
+def test_a_finger_gets_every_row_of_the_turn_log(serve, browser, size):
+    s = serve("played-ikes.yaml")
+    pg = phone(browser, *size)
+    open_page(pg, s)
+    got = finger_on_lines(pg, "#sheets rect.hit.row")
+    assert got["lines"] == len(turns_of(s.path)) > 10, got["lines"]  # every row, each a long band
+    assert got["misses"] == [], (len(got["misses"]), got["misses"][:4])
+    tall = pg.evaluate("[...document.querySelectorAll('#sheets rect.hit.row')].map(e => e.getBoundingClientRect().height)")
+    assert min(tall) >= 44, min(tall)
+    assert pg.errors == []
+
+
+def test_a_tap_on_turn_5_then_remove_takes_exactly_that_turn_and_undo_gives_it_back(serve, browser):
+    s = serve("played-ikes.yaml")
+    before = turns_of(s.path)
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    fingers.click("turn:Ann:5")
+    assert "selected" in (pg.get_attribute('[data-ref="turn:Ann:5"]', "class") or "")  # shown picked
+    remove = dock(pg, "Remove turn 5")
+    assert remove.count() == 1, pg.inner_text("#dock-acts")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(SHOTS / "ikes-turn-picked.png"))  # the screen as held
+    tap_box(pg, remove)
+    wait_checked(pg)
+    saved_when(pg, s.path, lambda d: len(d["sheets"]["Ann"]["turns"]) == len(before) - 1)
+    assert turns_of(s.path) == before[:4] + before[5:]
+    assert dock(pg, "Remove turn").count() == 0  # nothing picked any more
+    tap_box(pg, pg.locator("#dock-undo"))
+    wait_checked(pg)
+    saved_when(pg, s.path, lambda d: len(d["sheets"]["Ann"]["turns"]) == len(before))
+    assert turns_of(s.path) == before
+    assert pg.errors == []
+
+
+def test_change_turn_5_fills_the_builder_and_writes_it_back_in_its_place(serve, browser):
+    s = serve("played-ikes.yaml")
+    before = turns_of(s.path)
+    assert "+coins" not in before[4] and "+" not in before[4].split("@")[-1], before[4]
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    fingers.click("turn:Ann:5")
+    tap_box(pg, dock(pg, "Change turn 5"))
+    assert pg.inner_text("[data-turnline]").strip() == before[4]
+    fingers.tap('.pens button:text-is("+coins")')
+    assert pg.inner_text("[data-turnline]").strip() == before[4] + " +coins"
+    tap_box(pg, dock(pg, "Change turn 5"))  # the bar's pending action writes it back
+    wait_checked(pg)
+    saved_when(pg, s.path, lambda d: "+coins" in d["sheets"]["Ann"]["turns"][4])
+    assert turns_of(s.path) == before[:4] + [before[4] + " +coins"] + before[5:]
+    tap_box(pg, pg.locator("#dock-undo"))
+    wait_checked(pg)
+    saved_when(pg, s.path, lambda d: d["sheets"]["Ann"]["turns"][4] == before[4])
+    assert turns_of(s.path) == before
+    assert pg.errors == []
+
+
+def test_a_swipe_from_a_row_scrolls_the_page_and_picks_nothing(serve, browser):
+    s = serve("played-ikes.yaml")
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    row = pg.locator('[data-ref="turn:Ann:4"]')
+    row.evaluate("e => e.scrollIntoView({ block: 'center' })")
+    b = row.bounding_box()
+    before = pg.evaluate("scrollY")
+    x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    fingers.touch("touchStart", [(x, y)])
+    for j in range(1, 13):
+        fingers.touch("touchMove", [(x, y - 140 * j / 12)])
+    fingers.touch("touchEnd", [])
+    pg.wait_for_timeout(600)
+    assert pg.evaluate("scrollY") > before + 50
+    assert pg.locator("#sheets .selected[data-ref^='turn:']").count() == 0
+    assert dock(pg, "Remove turn").count() == 0
+    assert pg.errors == []
+
+
+def test_a_long_game_entered_by_touch_moves_nothing(serve, browser, tmp_path):
+    """Turns 17 to 24 entered by touch on a game of 16 (the log went past 20 rows and re-flowed): the
+    layout shift stays at most 0.02."""
+    src = yaml.safe_load((DATA / "played-ikes.yaml").read_text(encoding="utf-8"))
+    start = tmp_path / "ikes-long.yaml"
+    start.write_text(yaml.safe_dump(src, sort_keys=False), encoding="utf-8")
+    s = serve(start)
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+
+    def button(name: str) -> None:
+        b = pg.get_by_role("button", name=name, exact=True).first
+        b.scroll_into_view_if_needed()
+        tap_box(pg, b)
+
+    button("Turn log")
+    pg.locator('[data-ref="turn:Ann:1"]').evaluate("e => e.scrollIntoView({ block: 'center' })")
+    where = """() => [document.querySelector('#sheets .sheet').getBoundingClientRect().height,
+        ...[...document.querySelectorAll('#sheets rect.hit.row')].slice(0, 16).map((e) => { const r = e.getBoundingClientRect();
+          return [e.dataset.ref, Math.round(r.x + scrollX), Math.round(r.y + scrollY)]; })]"""
+    before = pg.evaluate(where)
+    watch_shifts(pg)
+    for n in range(17, 25):
+        for d in "35":
+            button(d)
+        fingers.click("Ann:A1")
+        fingers.click("Ann:B2")
+        button("4")
+        tap_box(pg, dock(pg, "Add turn"))
+        saved_when(pg, s.path, lambda d, n=n: len(d["sheets"]["Ann"]["turns"]) == n)
+        wait_checked(pg)
+    assert turns_of(s.path)[16:] == ["35 A1 4@B2"] * 8
+    assert pg.locator("#sheets rect.hit.row").count() == 24
+    assert pg.evaluate(where) == before  # the sheet as tall, each row where it was
+    assert layout_shift(pg) <= 0.02, shifts(pg)
+    assert pg.errors == []
