@@ -54,15 +54,18 @@ def test_a_tap_on_turn_5_then_remove_takes_exactly_that_turn_and_undo_gives_it_b
     fingers = Fingers(pg)
     fingers.click("turn:Ann:5")
     assert "selected" in (pg.get_attribute('[data-ref="turn:Ann:5"]', "class") or "")  # shown picked
-    remove = dock(pg, "Remove turn 5")
+    remove = dock(pg, "Remove")
     assert remove.count() == 1, pg.inner_text("#dock-acts")
+    assert dock(pg, "Change").count() == 1, pg.inner_text("#dock-acts")
+    assert "turn 5 picked: " + before[4] in pg.inner_text("#dock-say")  # the bar names the turn it acts on
+    assert pg.evaluate("Math.max(...[...document.querySelectorAll('#dock-row button')].map((b) => b.getBoundingClientRect().right))") <= 390
     SHOTS.mkdir(parents=True, exist_ok=True)
     pg.screenshot(path=str(SHOTS / "ikes-turn-picked.png"))  # the screen as held
     tap_box(pg, remove)
     wait_checked(pg)
     saved_when(pg, s.path, lambda d: len(d["sheets"]["Ann"]["turns"]) == len(before) - 1)
     assert turns_of(s.path) == before[:4] + before[5:]
-    assert dock(pg, "Remove turn").count() == 0  # nothing picked any more
+    assert dock(pg, "Remove").count() == 0  # nothing picked any more
     tap_box(pg, pg.locator("#dock-undo"))
     wait_checked(pg)
     saved_when(pg, s.path, lambda d: len(d["sheets"]["Ann"]["turns"]) == len(before))
@@ -78,7 +81,7 @@ def test_change_turn_5_fills_the_builder_and_writes_it_back_in_its_place(serve, 
     open_page(pg, s)
     fingers = Fingers(pg)
     fingers.click("turn:Ann:5")
-    tap_box(pg, dock(pg, "Change turn 5"))
+    tap_box(pg, dock(pg, "Change"))
     assert pg.inner_text("[data-turnline]").strip() == before[4]
     fingers.tap('.pens button:text-is("+coins")')
     assert pg.inner_text("[data-turnline]").strip() == before[4] + " +coins"
@@ -110,7 +113,7 @@ def test_a_swipe_from_a_row_scrolls_the_page_and_picks_nothing(serve, browser):
     pg.wait_for_timeout(600)
     assert pg.evaluate("scrollY") > before + 50
     assert pg.locator("#sheets .selected[data-ref^='turn:']").count() == 0
-    assert dock(pg, "Remove turn").count() == 0
+    assert dock(pg, "Remove").count() == 0
     assert pg.errors == []
 
 

@@ -27,7 +27,7 @@ export const STYLE = `line.hit.edge:hover { stroke: var(--focus); stroke-opacity
     .pens button svg { width: 1.5rem; height: 1.5rem; border: 1px solid #999; }
     .pens button[aria-pressed="true"] { background: #0072b2; color: #fff; border-color: #0072b2; }
     /* its words are cut short, never widening the page (contain: its own width is not its content's) */
-    .pens.row-picked { flex-wrap: nowrap; min-height: 2.6rem; contain: inline-size; } .pens.row-picked .said { flex: 1 1 0; min-width: 0; overflow: hidden;
+    .pens.row-picked { flex-wrap: nowrap; min-height: 2.6rem; contain: inline-size; overflow: hidden; } .pens.row-picked .said { flex: 1 1 0; min-width: 0; overflow: hidden;
       white-space: nowrap; text-overflow: ellipsis; color: var(--soft); font-size: .9rem; }
     .pens.row-picked button { flex: none; }
     .pens .turnline { font: 15px ui-monospace, monospace; background: #f1f5f9; padding: .2rem .5rem; border-radius: 4px; min-width: 14rem; }`;
@@ -55,9 +55,9 @@ export function drawBar(ctx) {
   const said = (text) => Object.assign(document.createElement("span"), { className: "said", textContent: forHands(text) });
   const row = rowEl(st.row ? `Turn ${st.row.i}` : "Turn log", ...(!st.row ? [said("Click a turn's row to remove or change it.")] : [
     said((at(ctx.doc(), ["sheets", st.row.player, "turns"]) || [])[st.row.i - 1] || ""),
-    docked(button(`Remove turn ${st.row.i}`, "Take this turn out of the log (Delete)", null, act(() => removeTurn(ctx, st.row.player, st.row.i))), `Remove turn ${st.row.i}`),
-    ...(changeable(ctx) ? [docked(button(`Change turn ${st.row.i}`, "This turn in the turn builder: Add writes it back in its place", null,
-      act(() => changeTurn(ctx))), `Change turn ${st.row.i}`)] : []),
+    docked(button("Remove", `Take turn ${st.row.i} out of the log (Delete)`, null, act(() => removeTurn(ctx, st.row.player, st.row.i))), "Remove"),
+    ...(changeable(ctx) ? [docked(button("Change", `Turn ${st.row.i} in the turn builder, to be written back in its place`, null,
+      act(() => changeTurn(ctx))), "Change")] : []),
     button("Keep", "Pick no turn", null, act(() => pickRow(ctx, st.row.player, st.row.i)))]));
   row.classList.add("row-picked");
   if (st.turn) {
