@@ -18,6 +18,7 @@ from __future__ import annotations
 import pytest
 import yaml
 from enter_helpers import DATA, SHOTS, Fingers, finger_on_lines, layout_shift, open_page, phone, saved_when, shifts, wait_checked, watch_shifts
+from test_touch import grid_point
 
 
 def turns_of(path) -> list[str]:
@@ -153,4 +154,31 @@ def test_a_long_game_entered_by_touch_moves_nothing(serve, browser, tmp_path):
     assert pg.locator("#sheets rect.hit.row").count() == 24
     assert pg.evaluate(where) == before  # the sheet as tall, each row where it was
     assert layout_shift(pg) <= 0.02, shifts(pg)
+    assert pg.errors == []
+
+
+def test_on_its_side_a_tap_on_a_store_whose_last_row_is_under_the_bar_brings_the_whole_store_into_view(serve, browser):
+    """844 x 390, scrolled so that the sheet's title shows: row G is under the bar (the store with its title
+    is 390 px tall, 44 px spaces). A tap on A7 writes A7 (what was under the finger), then the page moves so
+    that every row of the store is in view above the bar."""
+    s = serve("played-ikes.yaml")
+    before = yaml.safe_load(s.path.read_text(encoding="utf-8"))["sheets"]["Ann"]["grid"].split("\n")
+    assert before[0].split()[6] == "."
+    pg = phone(browser, 844, 390)
+    open_page(pg, s)
+    pg.locator("#sheets .sheet").first.evaluate("e => e.scrollIntoView({ block: 'start' })")
+    store = """() => { const g = document.querySelector('#sheets rect.hit.grid').getBoundingClientRect();
+        return [g.top, g.bottom, document.getElementById('dock').getBoundingClientRect().top]; }"""
+    top, bottom, foot = pg.evaluate(store)
+    assert top > 0 and bottom > foot + 20, (top, bottom, foot)  # the title in view, row G under the bar
+    x, y = grid_point(pg, 2 * 6.5, 2 * 0.5)  # A7's middle, where it is on the screen now
+    pg.touchscreen.tap(x, y)
+    wait_checked(pg)
+    saved_when(pg, s.path, lambda d: d["sheets"]["Ann"]["grid"].split("\n")[0].split()[6] == "o")
+    try:  # the page moves smoothly
+        pg.wait_for_function(f"(({store})()).every((v, i, a) => i === 2 || (i ? v <= a[2] + 0.5 : v >= -0.5))", timeout=4000)
+    except Exception:
+        pass
+    top, bottom, foot = pg.evaluate(store)
+    assert top >= -0.5 and bottom <= foot + 0.5, (top, bottom, foot)
     assert pg.errors == []
