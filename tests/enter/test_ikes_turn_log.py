@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import pytest
 import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from enter_helpers import DATA, SHOTS, Fingers, finger_on_lines, layout_shift, open_page, phone, saved_when, shifts, wait_checked, watch_shifts
 from test_touch import grid_point
 
@@ -182,3 +184,48 @@ def test_on_its_side_a_tap_on_a_store_whose_last_row_is_under_the_bar_brings_the
     top, bottom, foot = pg.evaluate(store)
     assert top >= -0.5 and bottom <= foot + 0.5, (top, bottom, foot)
     assert pg.errors == []
+
+
+SPACE = st.builds(lambda r, c: f"{'ABCDEFG'[r]}{c + 1}", st.integers(0, 6), st.integers(0, 6))
+ROLLS = st.lists(st.builds(lambda a, b: f"{a}{b}", st.integers(1, 6), st.integers(1, 6)), min_size=0, max_size=3).map(">".join)
+TILE = st.builds(lambda a, f, at, bonus: f"{a} {f}@{at}{bonus}", SPACE, st.integers(1, 6), SPACE,
+                 st.one_of(st.just(""), st.just(" +coins"),
+                           st.builds(lambda k, s, side: f" +{k} {s} {side}", st.sampled_from(["wall", "door"]), SPACE, st.sampled_from("NESW"))))
+LINE = st.one_of(st.builds(lambda r, t: f"{r} {t}", ROLLS.filter(bool), TILE),
+                 st.builds(lambda r, a, b: f"{r + ' ' if r else ''}cafe {a}-{b}", ROLLS, SPACE, SPACE),
+                 ROLLS.map(lambda r: f"{r + ' ' if r else ''}stop"))
+
+READ_BACK = """async (lines) => {
+  const t = await import('/static/game/turnline.js' + location.search);
+  return lines.map((line) => { const got = t.parse('Ann', line); return got ? t.text(got) : null; });
+}"""
+
+
+@pytest.fixture(scope="module")
+def turn_page(browser, tmp_path_factory):
+    from enter_helpers import Served
+
+    src = tmp_path_factory.mktemp("ikes") / "played-ikes.yaml"
+    src.write_text((DATA / "played-ikes.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    s = Served(src)
+    pg = phone(browser)
+    open_page(pg, s)
+    yield pg
+    s.proc.kill()
+    s.proc.wait()
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(LINE, min_size=1, max_size=40))
+def test_change_reads_back_every_turn_line_the_builder_can_write(turn_page, lines):
+    """Change fills the builder with the turn as the file holds it (the scorer's own spelling of it): every
+    line with the tile written by its A1 space reads back to itself, so Add writes back what was there."""
+    from printkit.games.ikes.record import normal_turn
+
+    written = [normal_turn(line) for line in lines]
+    assert turn_page.evaluate(READ_BACK, written) == written
+
+
+def test_change_reads_back_a_tile_written_as_its_spaces_and_nothing_it_cannot_write(turn_page):
+    got = turn_page.evaluate(READ_BACK, ["34 D4+E4+E5 4@E4", "15 B2 5@B3 +coins extra", "15 B2", "15 B2 5@B3 +wall B3"])
+    assert got == ["34 D4+E4+E5 4@E4", None, None, None]  # (None: no Change offered, the text box is the way)

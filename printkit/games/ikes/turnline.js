@@ -71,7 +71,8 @@ export function picked(t) {  // the spaces and the side the line names, to show 
 }
 
 // a line of the file read back into the builder (to change it), or null when the builder cannot hold it as
-// written (a tile written as its spaces, a word it does not know): what it builds must be the line itself
+// written (a word it does not know, other spacing): what it builds must be the line itself (a tile written
+// as its spaces, "D4+E4+E5", stays so unless its A1 space is tapped again)
 export function parse(player, line) {
   const t = blank(player), words = String(line).trim().split(/\s+/);
   if (/^[1-6]{2}(>[1-6]{2})*$/.test(words[0])) t.rolls = words.shift().replace(/>/g, "");

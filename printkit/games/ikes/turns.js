@@ -66,8 +66,8 @@ export function pickRow(ctx, p, i) {
   if (st.row) ctx.say(`${p}'s turn ${i} picked: ${line}. Remove it or change it in the bar (Delete removes it).`);
 }
 
-// the turn builder a picked row can be changed in: its line read back (null: the builder cannot hold it, as
-// a tile written as its spaces; or a line being built is not to be dropped)
+// the turn builder a picked row can be changed in: its line read back (null: the builder cannot hold it as
+// written, and the turns' text box is the way; or a line being built is not to be dropped)
 export function changeable(ctx) {
   if (!st.row || (st.turn && turnline.text(st.turn))) return null;
   const line = (at(ctx.doc(), ["sheets", st.row.player, "turns"]) || [])[st.row.i - 1];
