@@ -55,7 +55,12 @@ def test_a_tap_on_turn_5_then_remove_takes_exactly_that_turn_and_undo_gives_it_b
     pg = phone(browser)
     open_page(pg, s)
     fingers = Fingers(pg)
+    pg.locator('[data-ref="turn:Ann:5"]').evaluate("e => e.scrollIntoView({ block: 'center' })")
+    sheet = "document.querySelector('#sheets .sheet').getBoundingClientRect().top + scrollY"
+    top = pg.evaluate(sheet)
+    watch_shifts(pg)
     fingers.click("turn:Ann:5")
+    assert abs(pg.evaluate(sheet) - top) < 0.5 and layout_shift(pg) <= 0.02, shifts(pg)  # the sheet stays put
     assert "selected" in (pg.get_attribute('[data-ref="turn:Ann:5"]', "class") or "")  # shown picked
     remove = dock(pg, "Remove")
     assert remove.count() == 1, pg.inner_text("#dock-acts")

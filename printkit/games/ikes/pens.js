@@ -27,7 +27,7 @@ export const STYLE = `line.hit.edge:hover { stroke: var(--focus); stroke-opacity
     .pens button svg { width: 1.5rem; height: 1.5rem; border: 1px solid #999; }
     .pens button[aria-pressed="true"] { background: #0072b2; color: #fff; border-color: #0072b2; }
     /* its words are cut short, never widening the page (contain: its own width is not its content's) */
-    .pens.row-picked { flex-wrap: nowrap; min-height: 2.6rem; contain: inline-size; overflow: hidden; } .pens.row-picked .said { flex: 1 1 0; min-width: 0; overflow: hidden;
+    .pens.row-picked { flex-wrap: nowrap; min-height: 44px; contain: inline-size; overflow: hidden; } .pens.row-picked .said { flex: 1 1 0; min-width: 0; overflow: hidden;
       white-space: nowrap; text-overflow: ellipsis; color: var(--soft); font-size: .9rem; }
     .pens.row-picked button { flex: none; }
     .pens .turnline { font: 15px ui-monospace, monospace; background: #f1f5f9; padding: .2rem .5rem; border-radius: 4px; min-width: 14rem; }`;
