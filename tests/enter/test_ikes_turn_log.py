@@ -238,3 +238,24 @@ def test_change_reads_back_every_turn_line_the_builder_can_write(turn_page, line
 def test_change_reads_back_a_tile_written_as_its_spaces_and_nothing_it_cannot_write(turn_page):
     got = turn_page.evaluate(READ_BACK, ["34 D4+E4+E5 4@E4", "15 B2 5@B3 +coins extra", "15 B2", "15 B2 5@B3 +wall B3"])
     assert got == ["34 D4+E4+E5 4@E4", None, None, None]  # (None: no Change offered, the text box is the way)
+
+
+def test_in_the_turn_builder_with_wall_waiting_every_side_and_every_row_is_taken_by_a_finger(serve, browser):
+    """The turn builder's +wall (or +door) waits for a side: then, as with the Wall pen, every side of every
+    space is a finger's (test_ikes_phone's measure: a side's triangle of its space, the cross does not fit a
+    side); and the log's rows stay a finger's while a turn is built. Until +wall or +door, a tap in a space
+    is the space (the tile's A1, the display's), and the sides are no target."""
+    from test_ikes_phone import SIDES_TO_A_FINGER
+
+    s = serve("played-ikes.yaml")
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    fingers.tap('.pens button:text-is("Turn log")')
+    fingers.tap('.pens button:text-is("+wall")')
+    assert pg.get_attribute('.pens button:text-is("+wall")', "aria-pressed") == "true"
+    got = pg.evaluate(SIDES_TO_A_FINGER)
+    assert got["sides"] == 7 * 7 * 4 and got["misses"] == [], (got["sides"], got["misses"][:6])
+    rows = finger_on_lines(pg, "#sheets rect.hit.row")
+    assert rows["lines"] == len(turns_of(s.path)) and rows["misses"] == [], rows["misses"][:4]
+    assert pg.errors == []
