@@ -259,3 +259,26 @@ def test_in_the_turn_builder_with_wall_waiting_every_side_and_every_row_is_taken
     rows = finger_on_lines(pg, "#sheets rect.hit.row")
     assert rows["lines"] == len(turns_of(s.path)) and rows["misses"] == [], rows["misses"][:4]
     assert pg.errors == []
+
+
+def test_a_row_picked_while_a_turn_is_built_offers_its_actions_in_the_bar_and_the_line_is_kept(serve, browser):
+    """A row tapped while the next turn is half built: the bar offers Remove (not Change: the half-built line
+    would be dropped), it fits the screen, and after Remove the line being built is still there to add."""
+    s = serve("played-ikes.yaml")
+    before = turns_of(s.path)
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    fingers.tap('.pens button:text-is("Turn log")')
+    for d in "35":
+        fingers.tap(f'.pens button:text-is("{d}")')
+    fingers.click("turn:Ann:2")
+    assert dock(pg, "Remove").count() == 1 and dock(pg, "Change").count() == 0 and dock(pg, "Add turn").count() == 0
+    assert pg.evaluate("Math.max(...[...document.querySelectorAll('#dock-row button')].map((b) => b.getBoundingClientRect().right))") <= 390
+    tap_box(pg, dock(pg, "Remove"))
+    wait_checked(pg)
+    saved_when(pg, s.path, lambda d: len(d["sheets"]["Ann"]["turns"]) == len(before) - 1)
+    assert turns_of(s.path) == before[:1] + before[2:]
+    assert pg.inner_text("[data-turnline]").strip() == "35"  # the line being built, kept
+    assert dock(pg, "Add turn").count() == 1
+    assert pg.errors == []

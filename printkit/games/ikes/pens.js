@@ -67,8 +67,8 @@ export function drawBar(ctx) {
     const add = st.turn.replace ? `Change turn ${n}` : "Add turn";
     st.bar.replaceChildren(row,
       rowEl(`Turn ${n}`, line,
-        docked(button(`${add} (Enter)`, st.turn.replace ? "Write this line back in its place" : "Add this line to the turn log", null,
-          act(() => commitTurn(ctx))), add)),
+        ((b) => (st.row ? b : docked(b, add)))(button(`${add} (Enter)`, st.turn.replace ? "Write this line back in its place" :
+          "Add this line to the turn log", null, act(() => commitTurn(ctx))))),  // (a picked row's actions in the phone's bar instead)
       rowEl("Dice", ...["1", "2", "3", "4", "5", "6"].map((d) => button(d, "A die's number (the display's number once its space is picked)", null,
         act(() => turnKey(ctx, d)))), button("\u232b", "Take back the last part of the line (Backspace)", null, act(() => turnKey(ctx, "Backspace")))),
       rowEl("Add", button("+coins (c)", "The bonus: 2 coins", st.turn.bonus === "+coins", act(() => turnKey(ctx, "c"))),
