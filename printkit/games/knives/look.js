@@ -21,4 +21,7 @@ export const CSS = `
   .knives-panel .who button.active { background: #0072b2; color: #fff; border-color: #0072b2; }
   .knives-panel .sum.ok { color: #007a4d; font-weight: 600; }
   .knives-panel .sum.bad { color: #d6143d; font-weight: 600; }
+  @media (max-height: 500px) {  /* a phone on its side: the whole ring of centres between the screen's top and the bar */
+    #sheets > .sheet.knives-map { max-width: calc((100vh - 4.5rem) * 138 / 132); max-width: calc((100dvh - 4.5rem) * 138 / 132); }
+  }
   .knives-panel[hidden], .knives-panel [hidden] { display: none; }`;

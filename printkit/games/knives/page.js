@@ -326,6 +326,7 @@ function showPanel(ctx) {
   ctx.board.root.style.minHeight = setup && matchMedia("(max-width: 900px)").matches ? "200vh" : "";
   const first = ctx.board.root.children[0];
   if (first) first.style.maxWidth = setup ? "36rem" : "";  // the set-up card alone: not the whole width
+  if (first) first.classList.toggle("knives-map", !setup);  // (look.js: on a phone on its side, as tall as the screen)
   const log = ctx.board.root.children[2];  // the log, drawn narrow for a phone's finger: no wider on a big screen
   if (log) log.style.maxWidth = "32rem";
   // who claims: chosen while no draw is written; once the replay knows, the player to move shown (the line

@@ -22,6 +22,10 @@ from .model import ID, Config, Results
 
 
 MAP = 130.0  # the map's side on screen, in the drawing's millimetres (the page scales it)
+# a centre's touch area (mm), bigger than its disc: the map drawn as wide as a phone (372 px of a 390 px
+# screen, 2.7 px a mm; on its side as tall as the screen under the bar, 2.4 px a mm) keeps it a finger's
+# 44 px, so the map is never widened past the screen for its centres
+CENTRE_REACH = 9.5
 CARD_PITCH = 10.5  # cards_row's spacing
 PER_ROW = 7  # cards to a row on screen (narrow sheets show bigger)
 SHOWN = 14  # the newest turns shown on the log (with every rejected turn)
@@ -89,7 +93,7 @@ def _setup_sheet(res: "Results") -> Page:
     ranks = [r for r, _ in SETUP]
     y += 3
     page.add(cards_row(ranks, 4, y, [str(v) for _, v in SETUP]))
-    page.add([Hit(f"card:{r}", 4.5 + i * CARD_PITCH, y, 9, 13, "card") for i, r in enumerate(ranks)])
+    page.add(_card_hits("card", ranks, y))
     for i, line in enumerate(wrap("The kit holds a map and claim card for each count from 8 to 14: play on the "
                                   "one titled with yours.", width - 8, 8)):
         page.add(Text(4, y + 25 + 3.8 * i, line, 8, color=GREY))
@@ -119,7 +123,8 @@ def _map_sheet(res: "Results", report: Report, table: Table, seats: list[Player]
         for b in range(a + 1, k + 1):
             (x1, y1), (x2, y2) = pts[a - 1], pts[b - 1]
             items.append(hit_line(f"road:{a}-{b}", x1, y1, x2, y2, 2.2, "road"))
-    items += [Hit(f"centre:{i + 1}", x - r, y - r, 2 * r, 2 * r, "centre", True) for i, (x, y) in enumerate(pts)]
+    reach = max(r, CENTRE_REACH)
+    items += [Hit(f"centre:{i + 1}", x - reach, y - reach, 2 * reach, 2 * reach, "centre", True) for i, (x, y) in enumerate(pts)]
     page.add(moved(items, cx, cy))
     return page
 
@@ -147,7 +152,7 @@ def _cards_sheet(res: "Results", table: Table, mode: str, seats: list[Player]) -
     for part in (RANKS[:PER_ROW], RANKS[PER_ROW:]):
         under = [f"{pile[RANKS.index(r) + 1]} left" if mode in ("replay", "open") else "" for r in part]
         page.add(cards_row(list(part), 4, y, under))
-        page.add([Hit(f"card:{rk}", 4.5 + i * CARD_PITCH, y, 9, 13, "card") for i, rk in enumerate(part)])
+        page.add(_card_hits("card", part, y))
         y += 20
     if state is not None:
         turns = "once" if state.reshuffles == 1 else f"{state.reshuffles} times"
@@ -166,8 +171,15 @@ def _cards_sheet(res: "Results", table: Table, mode: str, seats: list[Player]) -
         part = held[row * PER_ROW:(row + 1) * PER_ROW]
         under = [_held(hand.count(c), c == "A") for c in part]
         page.add(cards_row(part, 4, y + 2 + row * 20, under))
-        page.add([Hit(f"hand:{c}", 4.5 + i * CARD_PITCH, y + 2 + row * 20, 9, 13, "hand") for i, c in enumerate(part)])
+        page.add(_card_hits("hand", part, y + 2 + row * 20))
     return page
+
+
+def _card_hits(kind: str, ranks: list[str], y: float) -> list[Hit]:
+    """A card's touch area: its 9 mm and half the gap each side (10.5 mm, 48 px on a 390 px phone showing
+    the sheet as wide as the screen), so seven cards to a row fit a phone's width as 44 px targets."""
+    return [Hit(f"{kind}:{r}", 4.5 - (CARD_PITCH - 9) / 2 + i * CARD_PITCH, y, CARD_PITCH, 13, kind)
+            for i, r in enumerate(ranks)]
 
 
 def _held(n: int, ace: bool) -> str:
