@@ -22,10 +22,13 @@ from .model import ID, Config, Results
 
 
 MAP = 130.0  # the map's side on screen, in the drawing's millimetres (the page scales it)
-# a centre's touch area (mm), bigger than its disc: the map drawn as wide as a phone (372 px of a 390 px
-# screen, 2.7 px a mm; on its side as tall as the screen under the bar, 2.4 px a mm) keeps it a finger's
-# 44 px, so the map is never widened past the screen for its centres
-CENTRE_REACH = 9.5
+# A centre's touch area: a disc 19 mm across (44 px or more on a phone showing the map as wide as the screen,
+# 2.7 px a mm upright, 2.4 on its side where the map is as tall as the screen under the bar), bigger than
+# the centre's drawn disc, so the map is never widened past the screen for its centres. Its middle lies
+# outward of the centre's, on the rim's side: inward, the road between the centre's two neighbours passes
+# a few mm off the disc, and there whatever is drawn nearer the finger wins (reach.js's besideDisc). The
+# ring is drawn small enough to keep every touch area on the sheet.
+CENTRE_REACH, CENTRE_OUT = 9.5, 4.0
 CARD_PITCH = 10.5  # cards_row's spacing
 PER_ROW = 7  # cards to a row on screen (narrow sheets show bigger)
 SHOWN = 14  # the newest turns shown on the log (with every rejected turn)
@@ -109,7 +112,7 @@ def _map_sheet(res: "Results", report: Report, table: Table, seats: list[Player]
     page = Page(MAP + 8, MAP + 18 + legend_h)
     claimed = road_count(k) - table.left
     page.add(Text(4, 8, f"kcount {k}: {claimed} of {road_count(k)} roads claimed", 14, bold=True))
-    radius = fit(k, MAP)
+    radius = min(fit(k, MAP), MAP / 2 + 4 - CENTRE_REACH - CENTRE_OUT)
     pts, r = ring(k, radius)
     cx, cy = 4 + MAP / 2, 14 + MAP / 2
     items: list[Item] = list(draw_map(k, radius, traced))
@@ -123,8 +126,9 @@ def _map_sheet(res: "Results", report: Report, table: Table, seats: list[Player]
         for b in range(a + 1, k + 1):
             (x1, y1), (x2, y2) = pts[a - 1], pts[b - 1]
             items.append(hit_line(f"road:{a}-{b}", x1, y1, x2, y2, 2.2, "road"))
-    reach = max(r, CENTRE_REACH)
-    items += [Hit(f"centre:{i + 1}", x - reach, y - reach, 2 * reach, 2 * reach, "centre", True) for i, (x, y) in enumerate(pts)]
+    reach, out = max(r, CENTRE_REACH), CENTRE_OUT / radius
+    items += [Hit(f"centre:{i + 1}", x * (1 + out) - reach, y * (1 + out) - reach, 2 * reach, 2 * reach, "centre", True)
+              for i, (x, y) in enumerate(pts)]
     page.add(moved(items, cx, cy))
     return page
 
