@@ -179,7 +179,8 @@ export class Phone {
     state.textContent = blank ? "nothing entered yet" : broken ? `\u2717 ${broken} mistake${broken > 1 ? "s" : ""}` : "\u2713 valid";
     state.className = blank ? "blank" : broken ? "broken" : "valid";
     this.names = report.players.map((p) => p.name);
-    $("dock-scores").textContent = report.players.map((p) => `${p.name}\u00a0${p.score}`).join(" \u00b7 ");
+    $("dock-scores").replaceChildren(...report.players.flatMap((p, i) => [i ? " \u00b7 " : "",  // wrapped between players only
+      Object.assign(document.createElement("span"), { textContent: `${p.name} ${p.score}` })]));
     this.scoresRoom();
     // during play: what the last change scored, and a rule it broke, named where it broke
     const before = this.scores || {};
@@ -208,7 +209,7 @@ export class Phone {
     const pen = (this.pen ||= document.createElement("canvas").getContext("2d"));
     const css = getComputedStyle(el);  // (its font shorthand reads "" with tabular figures: built from its parts)
     pen.font = `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
-    const least = names.map((n) => `${n}\u00a088`).join(" \u00b7 ");
+    const least = names.map((n) => `${n} 88`).join(" \u00b7 ");
     this.scoresWide = Math.max(this.scoresWide, pen.measureText(least).width, pen.measureText(el.textContent).width);
     const line = $("dock-row").clientWidth;
     $("dock").classList.toggle("scores-own", this.scoresWide > 0.55 * line);
