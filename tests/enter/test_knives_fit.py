@@ -78,9 +78,16 @@ SCORES = """() => { const bar = document.getElementById('dock'), el = document.g
            bar: bar.getBoundingClientRect().height, top: bar.getBoundingClientRect().top }; }"""
 
 
+LONG = "game: knives\nplayers: [Henrietta, Josephine, Maximilian, Christoph]\nkcount: 12\nturns: []\n"
+
+
 @pytest.mark.parametrize("size", [(390, 844), (844, 390)])
-@pytest.mark.parametrize("example", ["played-knives.yaml", "played-curve.yaml", "played-intersections.yaml"])
-def test_every_score_is_readable_in_the_bar(serve, browser, size, example):
+@pytest.mark.parametrize("example", ["played-knives.yaml", "played-curve.yaml", "played-intersections.yaml", "long-names"])
+def test_every_score_is_readable_in_the_bar(serve, browser, tmp_path, size, example):
+    """Four players (knives), three (curve, intersections), and four long names (two lines upright)."""
+    if example == "long-names":
+        (tmp_path / "kn-long.yaml").write_text(LONG, encoding="utf-8")
+        example = str(tmp_path / "kn-long.yaml")
     s = serve(example)
     pg = phone(browser, *size)
     open_page(pg, s)
@@ -90,7 +97,7 @@ def test_every_score_is_readable_in_the_bar(serve, browser, size, example):
     assert got["whole"] and got["inside"] and got["font"] >= 12, got  # nothing cut off, nothing under 12 px
     assert got["bar"] <= size[1] * 0.2, got  # the bar stays a bar
     SHOTS.mkdir(parents=True, exist_ok=True)
-    pg.screenshot(path=str(SHOTS / f"bar-{example.split('.')[0]}-{size[0]}.png"))
+    pg.screenshot(path=str(SHOTS / f"bar-{example.split('/')[-1].split('.')[0]}-{size[0]}.png"))
     assert pg.errors == []
 
 
