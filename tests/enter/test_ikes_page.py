@@ -328,3 +328,21 @@ def test_the_turn_log_builder_cafeterias_doorways_typed_numbers_and_taking_back(
     assert ann.doc()["turns"] == ["stop"]
     shot(page, "ikes-turn-builder")
     assert page.errors == []
+
+
+def test_with_wall_picked_a_mouse_drag_down_from_a_spaces_top_triangle_draws_the_upright_line(serve, page, tmp_path):
+    """The way the drag goes says the line, for a mouse too: pressed in D5's top triangle (its north side
+    nearest), nearer its east side than its west, and dragged down to F5: D5 E, E5 E, F5 E, no north side."""
+    s = serve(config_for(EXAMPLE, tmp_path))
+    open_page(page, s)
+    page.get_by_role("button", name="Wall").click()
+    grid = page.locator('#sheets rect.hit.grid').first.bounding_box()
+    w, h = grid["width"] / 7, grid["height"] / 7
+    page.mouse.move(grid["x"] + 4.6 * w, grid["y"] + 3.2 * h)
+    page.mouse.down()
+    page.mouse.move(grid["x"] + 4.62 * w, grid["y"] + 5.7 * h, steps=20)
+    page.mouse.up()
+    wait_checked(page)
+    walls = saved_when(page, s.path.parent / "ikes-night-results.yaml",
+                       lambda d: "F5 E" in (d.get("sheets", {}).get("Ann", {}).get("walls") or []))["sheets"]["Ann"]["walls"]
+    assert walls == ["D5 E", "E5 E", "F5 E"], walls

@@ -1,6 +1,7 @@
 """The Long Way on the entry page: each store's 7x7 sheet drawn as printed (the picture's drawing: tiles,
 displays, walls, doorways, entrance and exit, cafeterias) with the shoppers' scored walk in the player's
-colour, the turn log beside it, and a place to point at on every space (``Ann:C3``), on every side of every
+colour, the displays' key, the walk and the turn log below it (as wide as the store: a phone held upright
+shows it whole), and a place to point at on every space (``Ann:C3``), on every side of every
 space (``Ann:C3 N``: a thin band just inside C3 along its north side, where C3's own wall is drawn) and on
 every turn row (``turn:Ann:3``); plus the text boxes in the results file's own syntax."""
 
@@ -24,7 +25,6 @@ from .model import Config, Results
 CELL = 14.0  # a space on screen, in the drawing's millimetres (the page scales the sheet to its width)
 BAND = 0.28  # how deep into a space its side's band reaches, a share of the space: the rest is the square
 CORNER = BAND * 1.2  # where a side's band starts and ends, a share of the space from its corner (the square's)
-SIDE_W = 52.0  # the column right of the store: displays, score, walk, turn log
 ROW_H = 4.6
 # the page keeps room for a whole game's walk and turn log from the first turn on: a sheet that grew with
 # each line would push everything below it down under the players' fingers
@@ -70,44 +70,50 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
         score = report.scores.get(seat.name, w.score)
         out = " (disqualified)" if seat.name in report.disqualified else ""
         items += seat.badge(2.2, 4.2, 4.2)
-        items.append(Text(6, 6, fit_text(f"{seat.name}'s store: score {score}{out}", N * CELL + SIDE_W, 12, True),
+        items.append(Text(6, 6, fit_text(f"{seat.name}'s store: score {score}{out}", N * CELL + LABEL_ROOM - 3, 12, True),
                           12, bold=True, color=seat.color))
         gx, gy = LABEL_ROOM + 2, 10 + LABEL_ROOM
         items += draw_floor(b, gx, gy, CELL)
         items += draw_walk(w, gx, gy, CELL, Pen(seat.color, 0.8, seat.dash, round=True), b)
-        sx = gx + N * CELL + 6
-        y = gy + 1
-        items.append(Text(sx, y + 2, "Displays", 9, bold=True))
+        # below the store, as wide as it, so that the sheet fits a phone held upright with every space 44 px
+        # to a finger: the displays' key, the walk, the turn log in two columns
+        wide = N * CELL
+        x, y = gx, gy + N * CELL + 5
+        items.append(Text(x, y + 2, "Displays", 9, bold=True))
         names = tileset().displays
         for f in range(1, 7):
-            cx, cy = sx + ((f - 1) % 2) * (SIDE_W / 2), y + 4 + ((f - 1) // 2) * 7
+            cx, cy = x + ((f - 1) % 3) * (wide / 3), y + 4 + ((f - 1) // 3) * 7
             items += display_symbol(f, cx + 2.8, cy + 2.8, 4.6, Pen(width=0.4))
-            items.append(Text(cx + 6.6, cy + 4, fit_text(f"{f} {names[f].name}", SIDE_W / 2 - 7, 8), 8))
-        y += 4 + 3 * 7 + 4
-        room = y + 4 + WALK_ROOM * 3.3 + 3 + 1.5 + TURN_ROOM * ROW_H + 0.6
-        items.append(Text(sx, y, "The walk", 9, bold=True))
+            items.append(Text(cx + 6.6, cy + 4, fit_text(f"{f} {names[f].name}", wide / 3 - 7, 8), 8))
+        y += 4 + 2 * 7 + 4
+        per = max(TURN_ROOM // 2, -(-len(sheet.turns or []) // 2))  # rows in a column of the turn log
+        items.append(Text(x, y, "The walk", 9, bold=True))
         y += 4
+        walk_top = y
         lines = [describe_walk(w, b)] + [f"{'' if k == 0 else 'then '}to {leg.goal}: {leg.value:+d}"
                                          for k, leg in enumerate(w.legs)]
         for ln in lines:
-            for part in wrap(ln, SIDE_W - 1, 7.5):
-                items.append(Text(sx, y, part, 7.5, color=GREYTEXT))
+            for part in wrap(ln, wide - 1, 7.5):
+                items.append(Text(x, y, part, 7.5, color=GREYTEXT))
                 y += 3.3
-        y += 3
+        y = max(y, walk_top + WALK_ROOM * 3.3) + 3  # the log starts where a whole game's walk ends: it stays put
         turns = sheet.turns or []
-        items.append(Text(sx, y, "Turn log" if sheet.turns is not None else "Turn log (optional)", 9, bold=True))
+        items.append(Text(x, y, "Turn log" if sheet.turns is not None else "Turn log (optional)", 9, bold=True))
         y += 1.5
+        room = y + TURN_ROOM // 2 * ROW_H + 0.6
+        col = (wide - 4) / 2
         rows: list[Hit] = []
         for i, text in enumerate(turns, 1):
-            items.append(Text(sx + 5, y + ROW_H - 1.2, str(i), 7.5, "end", color=GREYTEXT))
-            items.append(Text(sx + 7, y + ROW_H - 1.2, fit_text(text, SIDE_W - 8, 8), 8))
-            rows.append(Hit(turn_ref(seat.name, i), sx, y, SIDE_W, ROW_H, "row"))
-            y += ROW_H
+            rx, ry = x + ((i - 1) // per) * (col + 4), y + ((i - 1) % per) * ROW_H
+            items.append(Text(rx + 5, ry + ROW_H - 1.2, str(i), 7.5, "end", color=GREYTEXT))
+            items.append(Text(rx + 7, ry + ROW_H - 1.2, fit_text(text, col - 8, 8), 8))
+            rows.append(Hit(turn_ref(seat.name, i), rx, ry, col, ROW_H, "row"))
+        y += min(len(turns), per) * ROW_H
         if turns:
-            items.append(Lines(((sx, y + 0.6, sx + SIDE_W, y + 0.6),), Pen(GREYTEXT, 0.15)))
+            items.append(Lines(((x, y + 0.6, x + wide, y + 0.6),), Pen(GREYTEXT, 0.15)))
         items += hits(seat.name, gx, gy) + rows
-        height = max(gy + N * CELL + 4, y + 4, room + 4)
-        page = Page(sx + SIDE_W + 4, height + 2)
+        height = max(y + 4, room + 4)
+        page = Page(gx + wide + 3, height + 2)
         page.add(moved(items, 1, 1))
         pages.append(page)
     return pages
