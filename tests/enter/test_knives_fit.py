@@ -5,7 +5,8 @@ sheet's box nor the page needs a sideways scroll; the centres and cards stay 44 
 from __future__ import annotations
 
 import pytest
-from enter_helpers import SHOTS, Fingers, open_page, phone
+import yaml
+from enter_helpers import DATA, SHOTS, Fingers, open_page, phone
 
 INSIDE = """(sel) => {
   const W = document.documentElement.clientWidth, out = [];
@@ -53,6 +54,23 @@ def test_the_whole_map_and_every_card_are_on_the_screen_as_44_px_targets(serve, 
     SHOTS.mkdir(parents=True, exist_ok=True)
     pg.locator('[data-ref="centre:1"]').first.evaluate("e => e.scrollIntoView({ block: 'start' })")
     pg.screenshot(path=str(SHOTS / f"knives-fit-{size[0]}.png"))
+    assert pg.errors == []
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+def test_a_hand_of_twelve_ranks_is_on_the_screen(serve, browser, tmp_path, size):
+    """Mid-game (the played example's first 83 turns): the player to move holds 12 ranks, two rows of the hand."""
+    played = yaml.safe_load((DATA / "played-knives.yaml").read_text(encoding="utf-8"))
+    start = tmp_path / "kn-results.yaml"
+    start.write_text(yaml.safe_dump({**played, "turns": played["turns"][:83]}, sort_keys=False), encoding="utf-8")
+    s = serve(start)
+    pg = phone(browser, *size)
+    open_page(pg, s)
+    hand = pg.evaluate(INSIDE, '[data-ref^="hand:"]')
+    assert len(hand) == 12, len(hand)
+    for got in hand + pg.evaluate(INSIDE, '[data-ref^="card:"], [data-ref^="centre:"]'):
+        assert got["inside"] and min(got["w"], got["h"]) >= 44, got
+    no_sideways(pg)
     assert pg.errors == []
 
 
