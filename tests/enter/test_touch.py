@@ -186,9 +186,12 @@ def test_a_finger_dragged_down_near_the_east_sides_of_e5_to_g5_draws_their_walls
 
 
 def test_on_a_phone_on_its_side_one_stroke_crosses_the_whole_dot_sheet(serve, browser, tmp_path):
-    """844 x 390: a 6 x 6 dot sheet is taller than the screen; a finger held at the bar moves the page along,
-    so that A1-F1 is drawn in one stroke."""
-    s = serve(config_for(DATA / "played-intersections.yaml", tmp_path))
+    """844 x 390: a 9 x 9 dot sheet is taller than the screen (its dots 44 px apart would not fit; a 6 x 6 one
+    does, test_intersections_phone.py); a finger held at the bar moves the page along, so that A1-F1 is drawn
+    in one stroke."""
+    cfg = config_for(DATA / "played-intersections.yaml", tmp_path)
+    cfg.write_text(cfg.read_text(encoding="utf-8").replace("n: 6", "n: 9"), encoding="utf-8")
+    s = serve(cfg)
     pg = phone(browser, 844, 390)
     open_page(pg, s)
     fingers = Fingers(pg)

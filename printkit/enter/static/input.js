@@ -241,11 +241,12 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
       else if (e.clientX < r.left + 32) box.scrollLeft -= 12;
     }
     // a finger at the top of the screen or at the bar: the page moves along, so that a stroke can cross a
-    // sheet taller than the screen (a phone on its side)
+    // sheet taller than the screen (a phone on its side); a sheet all in view stays where it is
     const dock = document.getElementById("dock");
     const foot = dock && getComputedStyle(dock).display !== "none" ? dock.getBoundingClientRect().top : innerHeight;
-    if (e.clientY > foot - 28) window.scrollBy(0, 12);
-    else if (e.clientY < 28 && window.scrollY > 0) window.scrollBy(0, -12);
+    const sheet = box ? box.getBoundingClientRect() : { top: -1, bottom: Infinity };
+    if (e.clientY > foot - 28 && sheet.bottom > foot) window.scrollBy(0, 12);
+    else if (e.clientY < 28 && window.scrollY > 0 && sheet.top < 0) window.scrollBy(0, -12);
     game.moved?.(stroke.made, { x: e.clientX, y: e.clientY });
   });
 

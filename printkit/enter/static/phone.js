@@ -122,7 +122,7 @@ export class Phone {
     for (const box of this.board.root.children) {
       const svg = box.querySelector("svg");
       if (!svg) continue;
-      if (!on) { svg.style.width = ""; continue; }
+      if (!on) { this.size(svg, this.lowered(svg, 1), ""); continue; }
       const sizes = targets(svg);
       const small = sizes.length ? Math.min(...sizes) : Infinity;
       const now = svg.getBoundingClientRect().width / (box.clientWidth || 1);
@@ -132,14 +132,37 @@ export class Phone {
       wants.push([svg, kind]);
     }
     for (const [svg, kind] of wants) {
-      const width = this.sizes[kind] > 1.001 ? `${(this.sizes[kind] * 100).toFixed(1)}%` : "";
-      if (svg.style.width !== width) svg.style.width = width;
+      this.size(svg, this.lowered(svg, this.sizes[kind]), this.sizes[kind] > 1.001 ? `${(this.sizes[kind] * 100).toFixed(1)}%` : "");
     }
+  }
+
+  size(svg, low, width) {  // a lowered sheet stands in the middle of its box
+    const w = low ? `${low.toFixed(1)}px` : width;
+    if (svg.style.width !== w) svg.style.width = w;
+    svg.style.marginInline = low ? "auto" : "";
+  }
+
+  // a phone on its side: a dot array as tall as the room above the bar, so that a segment crosses it in one
+  // stroke, when its dots stay TARGET px apart (the width in px); null: it keeps its width (taller than the
+  // room, a stroke held at the bar moves the page along)
+  lowered(svg, size) {
+    const grid = svg.querySelector("rect.hit.grid");
+    if (!grid || !svg.querySelector(".hit.dot") || !matchMedia("(max-height: 500px)").matches) return null;
+    const dock = $("dock");
+    if (getComputedStyle(dock).display === "none") return null;
+    const room = innerHeight - dock.getBoundingClientRect().height - 12;
+    const r = svg.getBoundingClientRect(), g = grid.getBoundingClientRect();
+    if (!r.width || !r.height) return null;
+    const wide = svg.parentElement.clientWidth * size;  // the width it has otherwise
+    const width = (room * r.width) / r.height;
+    const apart = (Math.min(g.width / Number(grid.dataset.cols), g.height / Number(grid.dataset.rows)) * width) / r.width;
+    return width < wide && apart >= TARGET ? width : null;
   }
 
   // a sheet panned sideways keeps its row labels in view: the labels left of a grid ride along with the
   // pan; a page scrolled past a grid's top keeps its column numbers in view: the labels above the grid
-  // ride down with it, as far as the grid's last row (transforms: nothing else moves)
+  // ride down with it, as far as the grid's last row (transforms: nothing else moves). Over a dot array
+  // they ride a whole spacing at a time, so that they stand between the dots as printed, never on one.
   pin(box) {
     if (!box.dataset.pins) {
       box.dataset.pins = "1";
@@ -148,27 +171,32 @@ export class Phone {
     const svg = box.querySelector("svg");
     const ctm = svg && svg.getScreenCTM();
     if (!ctm || !ctm.a) return;
-    const dx = box.scrollLeft / ctm.a;
     const n = (el, a) => Number(el.getAttribute(a));
+    const ride = (t, x, y) => {
+      t.classList.add("pinned");
+      if (x > 0 || y > 0) t.setAttribute("transform", `translate(${x.toFixed(2)} ${y.toFixed(2)})`); else t.removeAttribute("transform");
+      if ((x > 0 || y > 0) && t.nextElementSibling) svg.append(t);  // over the lines it now stands on
+    };
     for (const grid of svg.querySelectorAll("rect.hit.grid")) {
-      for (const t of svg.querySelectorAll("text")) {
+      const gx = n(grid, "x"), gy = n(grid, "y"), gw = n(grid, "width"), gh = n(grid, "height");
+      const texts = [...svg.querySelectorAll("text")];
+      // the column numbers: the row of texts above the grid with "1" over its first column; over a dot
+      // array they stand on the dots' lines, and they ride between two rows of dots, never over a dot
+      const cw = gw / Number(grid.dataset.cols), ch = gh / Number(grid.dataset.rows);
+      const first = texts.find((t) => n(t, "y") < gy && n(t, "y") > gy - 12 && t.textContent.trim() === "1"
+        && (Math.abs(n(t, "x") - gx) < 0.01 || Math.abs(n(t, "x") - gx - cw / 2) < 0.01));
+      const dots = Boolean(first) && Math.abs(n(first, "x") - gx) < 0.01;
+      const step = (d, cell, most) => (dots ? Math.min(most, Math.ceil(d / cell - 1e-6) * cell) : d);
+      const dx = Math.max(0, step(box.scrollLeft / ctm.a, cw, gw));
+      for (const t of texts) {  // the row letters, left of the grid: they ride along a sideways pan
         const y = n(t, "y");
-        if (!(n(t, "x") < n(grid, "x") && y >= n(grid, "y") && y <= n(grid, "y") + n(grid, "height") + 1)) continue;
-        t.classList.add("pinned");
-        if (dx > 0) t.setAttribute("transform", `translate(${dx.toFixed(2)} 0)`); else t.removeAttribute("transform");
-        if (dx > 0 && t.nextElementSibling) svg.append(t);  // over the lines it now stands on
+        if (n(t, "x") < gx && y >= gy && y <= gy + gh + 3) ride(t, dx, 0);  // (a dot array's last letter stands below its line)
       }
-      const gx = n(grid, "x"), gy = n(grid, "y"), gh = n(grid, "height");
-      const above = [...svg.querySelectorAll("text")].filter((t) => n(t, "y") < gy && n(t, "y") > gy - 12
-        && n(t, "x") > gx && n(t, "x") < gx + n(grid, "width"));
-      if (!above.length) continue;
+      if (!first) continue;
+      const above = texts.filter((t) => Math.abs(n(t, "y") - n(first, "y")) < 0.01 && n(t, "x") > gx - 0.01 && n(t, "x") < gx + gw + 0.01);
       const top = Math.min(...above.map((t) => t.getBBox().y));
-      const dy = Math.max(0, Math.min(gh, (0 - ctm.f) / ctm.d - top));
-      for (const t of above) {
-        t.classList.add("pinned");
-        if (dy > 0) t.setAttribute("transform", `translate(0 ${dy.toFixed(2)})`); else t.removeAttribute("transform");
-        if (dy > 0 && t.nextElementSibling) svg.append(t);
-      }
+      const dy = Math.max(0, Math.min(gh, step((0 - ctm.f) / ctm.d - top, ch, gh)));
+      for (const t of above) ride(t, 0, dy);
     }
   }
 

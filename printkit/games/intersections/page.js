@@ -3,24 +3,60 @@
 // cursor over the dots, Enter or Space starts and ends a segment, Delete removes one, Escape cancels.
 // The pointer and keys are the page's one input model (input.js); the rules are the scorer's: whatever is
 // drawn goes into the record and comes back checked.
-import { Cursor, Grid, clearSketch, keyOf, parseSquare, placeAt, sketchLine, square, toSheet, track } from "/static/input.js";
+import { Cursor, Grid, clearSketch, keyOf, parseSquare, sketchLine, square, toSheet, track } from "/static/input.js";
 
 let cursor = null;   // {round, at: Cursor}
 let anchor = null;   // {round, dot}: the first end of a segment being drawn by clicks or keys
 let selected = null; // {round, seg}
 
 const roundOf = (grid) => Number(grid.name) - 1;
+
+// the drawn segment of a grid nearest a screen point, within `band` cells of it (the point not on a dot):
+// {key, ref, el, d} (d: how far, in cells), or null. Measured on the array, not on the drawn band (a
+// selected or marked segment is drawn narrower), so that a finger anywhere on a stretch between two dots
+// takes the segment: its band is as wide as a dot's target (0.42 of the spacing each side: 44 px on a phone)
+function segmentNear(grid, x, y, band) {
+  const h = grid.half(x, y), px = h.x / 2, py = h.y / 2;
+  let best = null;
+  for (const el of grid.svg.querySelectorAll("line.hit.segment")) {
+    const ends = split(el.dataset.ref).what.split("-").map(parseSquare);
+    if (ends.length !== 2 || ends.includes(null)) continue;
+    const [a, b] = ends, lx = b.c - a.c, ly = b.r - a.r, len2 = lx * lx + ly * ly;
+    const t = len2 ? Math.max(0, Math.min(1, ((px - a.c) * lx + (py - a.r) * ly) / len2)) : 0;
+    const d = Math.hypot(px - (a.c + t * lx), py - (a.r + t * ly));
+    if (d <= band && (!best || d < best.d)) best = { d, key: el.dataset.ref, ref: el.dataset.ref, el };
+  }
+  return best;
+}
+
+const REACH = 0.42;  // a dot's reach, and a segment's band each side, in spacings
+const FINGER = 14;   // CSS px a finger reaches past them (at most 0.65 of a spacing: the middle between four
+                     // dots takes nothing, and one finger scrolls the page from there)
+
+// what a point takes on a round's array: a dot, else a drawn segment; a finger's touch beyond both takes the
+// nearer of the nearest dot and the nearest segment within FINGER px more (never a farther place found
+// first, as a search around the finger would: past half way to the next dot it found that dot)
+function placeOn(grid, x, y, touch) {
+  const dot = (d) => ({ key: `${grid.name}:${square(d.r, d.c)}`, kind: "dot", round: roundOf(grid), dot: square(d.r, d.c), grid });
+  const segment = (s) => ({ key: s.key, ref: s.ref, el: s.el, kind: "segment", ...split(s.ref), seg: split(s.ref).what });
+  const d = grid.dot(x, y, REACH);
+  if (d) return dot(d);
+  const s = segmentNear(grid, x, y, REACH);
+  if (s || !touch) return s && segment(s);
+  const a = grid.screen(0, 0), b = grid.screen(2, 0), c = grid.screen(0, 2);
+  const more = Math.min(REACH + FINGER / Math.min(Math.hypot(b.x - a.x, b.y - a.y), Math.hypot(c.x - a.x, c.y - a.y)), 0.65);
+  const near = grid.dot(x, y, more), far = segmentNear(grid, x, y, more);
+  const h = grid.half(x, y), nd = near ? Math.hypot(h.x / 2 - near.c, h.y / 2 - near.r) : Infinity;
+  return !near && !far ? null : nd <= (far ? far.d : Infinity) ? dot(near) : segment(far);
+}
 function split(ref) { const i = ref.indexOf(":"); return { round: Number(ref.slice(0, i)) - 1, what: ref.slice(i + 1) }; }
 
 export function start(ctx) {
   const root = ctx.board.root;
   ctx.track(root, {
-    pick(x, y) {
-      const grid = Grid.at(root, x, y);
-      const dot = grid && grid.dot(x, y, 0.42);
-      if (dot) return { key: `${grid.name}:${square(dot.r, dot.c)}`, kind: "dot", round: roundOf(grid), dot: square(dot.r, dot.c), grid };
-      const seg = placeAt(root, x, y, (ref) => /^\d+:[A-Z]+\d+-[A-Z]+\d+$/.test(ref));
-      return seg && { ...seg, kind: "segment", ...split(seg.ref), seg: split(seg.ref).what };
+    pick(x, y, type) {
+      const touch = type === "touch", grid = Grid.at(root, x, y, touch ? 0.7 : 0.5);
+      return grid && placeOn(grid, x, y, touch);
     },
     down(place) {
       (place.el ? place.el.ownerSVGElement : place.grid.svg).closest(".sheet").focus({ preventScroll: true });
@@ -60,7 +96,7 @@ export function start(ctx) {
       clickDot(ctx, stroke.round, stroke.dot);
     },
     cancel() { clearSketch(root); },
-  });
+  }, { reach: 0 });  // a finger's reach is the game's own (placeOn): the nearest place, not the first found
   root.addEventListener("focusin", (e) => {
     const round = [...root.children].indexOf(e.target.closest(".sheet"));
     if (round >= 0 && (!cursor || cursor.round !== round)) { cursor = { round, at: new Cursor(ctx.info().n, ctx.info().n) }; paint(ctx); }

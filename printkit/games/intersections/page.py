@@ -33,7 +33,7 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
     for r, texts in enumerate(_rounds(res)):
         offense = seats[res.names[r % len(res.names)]]
         points = checked[r].points if r < len(checked) else 0
-        page = Page(side + 20, side + 26)
+        page = Page(side + 20, side + 19)
         fresh = r >= len(res.rounds)
         title = f"Round {r + 1}: {offense.name} (offense) scores {points}" if not fresh else \
             f"Round {r + 1} (new): {offense.name} is offense"
@@ -60,7 +60,7 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
         hits += [Hit(f"{r + 1}:{coord(dr, dc)}", dc * GAP - half, dr * GAP - half, 2 * half, 2 * half, "dot", True)
                  for dr in range(n) for dc in range(n)]
         hits.append(hit_grid(f"grid:{r + 1}", 0, 0, side, side, n - 1, n - 1))
-        page.add(moved(items + hits, 12, 17))
+        page.add(moved(items + hits, 12, 16))
         pages.append(page)
     return pages
 
