@@ -282,3 +282,13 @@ def test_a_row_picked_while_a_turn_is_built_offers_its_actions_in_the_bar_and_th
     assert pg.inner_text("[data-turnline]").strip() == "35"  # the line being built, kept
     assert dock(pg, "Add turn").count() == 1
     assert pg.errors == []
+
+
+def test_on_its_side_the_bar_names_the_picked_turn(serve, browser):
+    s = serve("played-ikes.yaml")
+    pg = phone(browser, 844, 390)
+    open_page(pg, s)
+    Fingers(pg).click("turn:Ann:3")
+    assert pg.locator("#dock-acts button").all_inner_texts() == ["Remove turn 3", "Change turn 3"]
+    assert pg.evaluate("Math.max(...[...document.querySelectorAll('#dock-row button')].map((b) => b.getBoundingClientRect().right))") <= 844
+    assert pg.errors == []

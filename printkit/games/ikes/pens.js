@@ -52,12 +52,14 @@ export function drawBar(ctx) {
   const act = (fn) => () => { fn(); drawBar(ctx); focusSheet(ctx); tell(ctx); };
   // the log's picked row and what can be done to it (in the phone's bar too): a line of the bar all the
   // time, so that nothing below it moves when a row is picked
+  // the phone's bar names the turn where it has the room (on its side; upright its line below says it)
+  const named = st.row && matchMedia("(min-width: 600px)").matches ? ` turn ${st.row.i}` : "";
   const said = (text) => Object.assign(document.createElement("span"), { className: "said", textContent: forHands(text) });
   const row = rowEl(st.row ? `Turn ${st.row.i}` : "Turn log", ...(!st.row ? [said("Click a turn's row to remove or change it.")] : [
     said((at(ctx.doc(), ["sheets", st.row.player, "turns"]) || [])[st.row.i - 1] || ""),
-    docked(button("Remove", `Take turn ${st.row.i} out of the log (Delete)`, null, act(() => removeTurn(ctx, st.row.player, st.row.i))), "Remove"),
+    docked(button("Remove", `Take turn ${st.row.i} out of the log (Delete)`, null, act(() => removeTurn(ctx, st.row.player, st.row.i))), `Remove${named}`),
     ...(changeable(ctx) ? [docked(button("Change", `Turn ${st.row.i} in the turn builder, to be written back in its place`, null,
-      act(() => changeTurn(ctx))), "Change")] : []),
+      act(() => changeTurn(ctx))), `Change${named}`)] : []),
     button("Keep", "Pick no turn", null, act(() => pickRow(ctx, st.row.player, st.row.i)))]));
   row.classList.add("row-picked");
   if (st.turn) {
