@@ -1,0 +1,69 @@
+"""The notice of a save that failed, on a phone (390 x 844, touch): it stands over the page's foot and still
+tells the player, but it never takes a tap meant for the page: a tap on a place under it is a tap on that
+place (kept, while the server does not answer, and shown as not written yet), and Undo in the bar takes it
+back."""
+
+from __future__ import annotations
+
+import pytest
+from enter_helpers import DATA, Fingers, config_for, SHOTS, open_page, phone, wait_checked
+
+EXAMPLE = DATA / "played-add-residue.yaml"
+
+NOTICE = """() => {
+  // the failed save's notice (#saved.bad::after, fixed over the page's foot): its box on the screen
+  const s = getComputedStyle(document.getElementById('saved'), '::after');
+  const h = parseFloat(s.height) + parseFloat(s.paddingTop) + parseFloat(s.paddingBottom)
+          + parseFloat(s.borderTopWidth) + parseFloat(s.borderBottomWidth);
+  const bottom = innerHeight - parseFloat(s.bottom);
+  return {content: s.content, top: bottom - h, bottom, left: parseFloat(s.left), right: innerWidth - parseFloat(s.right)};
+}"""
+
+UNDER = """(n) => {
+  // an open number of the mover's piles scrolled under the middle of the notice: its ref and centre
+  const mid = (n.top + n.bottom) / 2;
+  for (const el of document.querySelectorAll('#sheets [data-ref^="move:"]')) {
+    if (el.classList.contains('pending')) continue;
+    const r0 = el.getBoundingClientRect();
+    scrollBy({top: r0.top + r0.height / 2 - mid, behavior: 'instant'});
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (Math.abs(y - mid) < 8 && x > n.left + 4 && x < n.right - 4) { el.dataset.under = ''; return {ref: el.dataset.ref, x, y}; }
+  }
+  return null;
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["upright", "on-its-side"])
+def test_a_tap_under_the_failed_save_notice_is_a_tap_on_the_place(browser, serve, tmp_path, size):
+    s = serve(config_for(EXAMPLE, tmp_path))
+    pg = phone(browser, *size)
+    try:
+        open_page(pg, s)
+        f = Fingers(pg)
+        wait_checked(pg)
+        pg.context.set_offline(True)
+        f.click("move:add 1")  # written at once (the state was fresh); its save fails
+        pg.wait_for_selector("#saved.bad", timeout=30_000)
+        pg.wait_for_timeout(1600)  # the check tried again and failed too: the page knows it is offline
+        notice = pg.evaluate(NOTICE)
+        assert "Not saved" in notice["content"]  # it still tells the player, whole, over the page's foot
+        assert notice["bottom"] - notice["top"] > 30, notice
+        place = pg.evaluate(UNDER, notice)
+        assert place, notice
+        assert notice["top"] < place["y"] < notice["bottom"] and notice["left"] < place["x"] < notice["right"], (place, notice)
+        pg.touchscreen.tap(place["x"], place["y"])  # on the notice, over the number
+        pending = pg.locator(f'#sheets [data-ref="{place["ref"]}"].pending')
+        pending.wait_for(timeout=3000)  # kept as a tap not written yet, and shown so
+        assert pending.count() == 1
+        SHOTS.mkdir(parents=True, exist_ok=True)  # what the player holds: the notice, the tap kept under it
+        pg.screenshot(path=str(SHOTS / f"phone-save-notice-{size[0]}.png"))
+        undo = pg.locator("#dock-undo")
+        assert undo.is_visible()
+        b = undo.bounding_box()
+        pg.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+        pg.wait_for_function(f"!document.querySelector('#sheets [data-ref=\"{place['ref']}\"].pending')", timeout=3000)
+        assert pg.locator("#saved.bad").count() == 1  # the save still failing is still told
+        assert pg.errors == []
+    finally:
+        pg.context.close()
