@@ -113,3 +113,52 @@ def test_the_bands_of_the_move_log_are_audited_and_are_no_finger_targets(browser
         assert pg.errors == []
     finally:
         pg.context.close()
+
+
+PENDING = """() => {
+  // per sheet of a player: the numbers under its pending marks, as [pile, number], the pile told by the
+  // pile names' rows (ADD above MOD) and the number by the text drawn in the box
+  return [...document.querySelectorAll('#sheets .sheet')].slice(0, 2).map((box) => {
+    const texts = [...box.querySelectorAll('text')];
+    const mod = texts.find((t) => t.textContent.trim() === 'MOD').getBoundingClientRect().top;
+    return [...box.querySelectorAll('.pending')].map((p) => {
+      const r = p.getBoundingClientRect();
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      const t = texts.find((t) => { const b = t.getBoundingClientRect();
+        return /^[0-9]+$/.test(t.textContent.trim()) && b.left <= x && x <= b.right && b.top <= y && y <= b.bottom; });
+      return [y < mod - 4 ? 'add' : 'mod', t ? Number(t.textContent) : null];
+    }).sort();
+  });
+}"""
+
+
+def test_taps_kept_offline_are_marked_on_the_pile_of_the_player_they_are_for(browser, serve, tmp_path):
+    """Off the network, Ann taps add 3 (hers, written at once) and then add 5 and mod 5 (Ben's, then Ann's
+    again: each is the move of the player whose turn it is when it is played); both players' piles show 3 and
+    5 open. Each pending mark is on the pile of the player the tap is for, and only there: add 3 and mod 5
+    on Ann's sheet, add 5 on Ben's (on today's code all three were on Ann's, the only sheet with places to
+    tap). Undo takes the last one back from Ann's pile; back on the network, the file has the moves in that
+    order and no mark stays."""
+    s = serve(config_for(EXAMPLE, tmp_path))
+    pg = phone(browser)
+    try:
+        open_page(pg, s)
+        f = Fingers(pg)
+        assert "Ann to move" in pg.inner_text("#dock-say")
+        pg.context.set_offline(True)
+        for ref in ("move:add 3", "move:add 5", "move:mod 5"):
+            f.click(ref)
+        ann, ben = pg.evaluate(PENDING)
+        assert ann == [["add", 3], ["mod", 5]] and ben == [["add", 5]], (ann, ben)
+        shot(pg, "phone-add-residue-pending-piles")
+        pg.evaluate("document.getElementById('undo').click()")
+        ann, ben = pg.evaluate(PENDING)
+        assert ann == [["add", 3]] and ben == [["add", 5]], (ann, ben)
+        pg.context.set_offline(False)
+        data = saved_when(pg, s.path.parent / "add-residue-night-results.yaml", lambda d: len(d.get("moves") or []) >= 2)
+        pg.wait_for_function("document.querySelectorAll('#sheets .pending').length === 0", timeout=30_000)
+        assert [m.split()[:3] for m in data["moves"]] == [["Ann", "add", "3"], ["Ben", "add", "5"]]
+        assert pg.evaluate(PENDING) == [[], []]
+        assert pg.errors == []
+    finally:
+        pg.context.close()

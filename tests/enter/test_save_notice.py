@@ -52,17 +52,20 @@ def test_a_tap_under_the_failed_save_notice_is_a_tap_on_the_place(browser, serve
         place = pg.evaluate(UNDER, notice)
         assert place, notice
         assert notice["top"] < place["y"] < notice["bottom"] and notice["left"] < place["x"] < notice["right"], (place, notice)
+        marks = pg.locator("#sheets .pending")
+        before = marks.count()  # the move written at once, not saved
         pg.touchscreen.tap(place["x"], place["y"])  # on the notice, over the number
-        pending = pg.locator(f'#sheets [data-ref="{place["ref"]}"].pending')
-        pending.wait_for(timeout=3000)  # kept as a tap not written yet, and shown so
-        assert pending.count() == 1
+        # kept as a tap not written yet, and shown so (on the pile of the player it is for: Ben's, next to move)
+        pg.wait_for_function(f"document.querySelectorAll('#sheets .pending').length === {before + 1}", timeout=3000)
+        assert "1 tap kept" in pg.text_content("#say")
         SHOTS.mkdir(parents=True, exist_ok=True)  # what the player holds: the notice, the tap kept under it
         pg.screenshot(path=str(SHOTS / f"phone-save-notice-{size[0]}.png"))
         undo = pg.locator("#dock-undo")
         assert undo.is_visible()
         b = undo.bounding_box()
         pg.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
-        pg.wait_for_function(f"!document.querySelector('#sheets [data-ref=\"{place['ref']}\"].pending')", timeout=3000)
+        pg.wait_for_function(f"document.querySelectorAll('#sheets .pending').length === {before}", timeout=3000)
+        assert "tap kept" not in pg.text_content("#say")
         assert pg.locator("#saved.bad").count() == 1  # the save still failing is still told
         assert pg.errors == []
     finally:

@@ -16,6 +16,7 @@ export function start(ctx) {
     pick: (x, y) => { const p = placeAt(ctx.board.root, x, y, (ref) => ref.startsWith("move:")); return p && { ...p, soft: true }; },
     down: (place) => ({ ref: place.ref }),
     up(stroke, place) { if (place && place.ref === stroke.ref) { cursor = stroke.ref; play(ctx, stroke.ref.slice(5)); } },
+    marks: (taps) => pendingMarks(ctx, taps),
   });
   ctx.controls.append(mControls(ctx));
   const ask = Object.assign(document.createElement("button"), { type: "button", textContent: "How did we play?" });
@@ -90,6 +91,37 @@ function showM(ctx) {
   if (document.activeElement !== mBox.input) mBox.input.value = last[1] ?? "";
   mBox.input.placeholder = `${ctx.info().m}?`;  // never an empty box: the m to write, as the rules give it
   mBox.rules.textContent = `= ${ctx.info().m} (the rules)`;
+}
+
+// the pending marks (taps not written yet, or written and not drawn yet): a move's place is named by its
+// number only ("move:add 11"), and each tap is the move of the player whose turn it is when it is played:
+// the one to move on the sheets drawn, then the next, and so on. Its mark goes on that player's pile: the
+// mover's own box, or, on another player's sheet (which has no places to tap), a copy of it at the same
+// spot (every player's sheet is drawn alike), never on another pile of the same number.
+function pendingMarks(ctx, { written, kept }) {
+  const root = ctx.board.root;
+  for (const el of root.querySelectorAll(".ghost")) el.remove();
+  const grids = [...root.querySelectorAll('[data-ref^="grid:"][data-ref$=":piles"]')];
+  const names = grids.map((g) => g.dataset.ref.slice(5, -6));
+  const at = names.indexOf(ctx.info().to_move);
+  const taps = [written, ...kept].filter((refs) => refs.length);
+  if (at < 0) return taps.flat().flatMap((ref) => [...ctx.board.all(ref)]);  // the log full: no mover to count from
+  const out = [];
+  taps.forEach((refs, i) => {
+    const grid = grids[(at + i) % names.length];
+    for (const ref of refs) {
+      const box = grids[at].parentNode.querySelector(`[data-ref="${CSS.escape(ref)}"]`);
+      if (!box) continue;
+      if (grid === grids[at]) { out.push(box); continue; }
+      const ghost = box.cloneNode(false);
+      ghost.removeAttribute("data-ref");
+      ghost.classList.add("ghost");
+      ghost.style.pointerEvents = "none";
+      grid.parentNode.append(ghost);
+      out.push(ghost);
+    }
+  });
+  return out;
 }
 
 function buttons(ctx) { return [...ctx.board.root.querySelectorAll('[data-ref^="move:"]')].map((el) => el.dataset.ref); }
