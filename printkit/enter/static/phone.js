@@ -212,7 +212,8 @@ export class Phone {
     const state = $("dock-state");
     state.textContent = blank ? "nothing entered yet" : broken ? `\u2717 ${broken} mistake${broken > 1 ? "s" : ""}` : "\u2713 valid";
     state.className = blank ? "blank" : broken ? "broken" : "valid";
-    $("dock-scores").textContent = report.players.map((p) => `${p.name} ${p.score}`).join(" \u00b7 ");
+    $("dock-scores").replaceChildren(...report.players.flatMap((p, i) => [`${i ? " \u00b7 " : ""}${p.name} `,
+      Object.assign(document.createElement("span"), { className: "n", textContent: String(p.score) })]));
     // during play: what the last change scored, and a rule it broke, named where it broke
     const before = this.scores || {};
     const gained = report.players.filter((p) => p.name in before && p.score !== before[p.name])
