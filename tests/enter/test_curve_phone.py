@@ -110,3 +110,28 @@ def test_pinned_labels_never_take_a_square_nor_hide_its_number(serve, browser, s
         assert pg.errors == []
     finally:
         pg.context.close()
+
+
+def test_the_whole_game_entered_by_touch_on_a_phone_on_its_side(serve, browser, tmp_path):
+    from test_table import no_sideways_scroll, results, same_score
+
+    s = serve(config_for(EXAMPLE, tmp_path))
+    pg = phone(browser, 844, 390)
+    try:
+        open_page(pg, s)
+        watch_shifts(pg)  # nothing moves under the finger while entering
+        played = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+        enter_curve(pg, Fingers(pg), played)
+        saved_when(pg, results(s), lambda d: d.get("fills") and all(
+            (d["fills"].get(f) or {}).keys() == played["fills"][f].keys() for f in played["fills"]), timeout=30)
+        time.sleep(1.5)
+        same_score(results(s), EXAMPLE)
+        no_sideways_scroll(pg)
+        assert layout_shift(pg) <= 0.02, (layout_shift(pg), shifts(pg)[:12])
+        # and the bar's buttons, under the thumb, never move (a score that gained a digit pushed them aside)
+        bar = [s for s in shifts(pg) if any(n.startswith(("button#dock", "span#dock-acts")) for n in s[1])]
+        assert bar == [], bar[:6]
+        shot(pg, "phone-curve-844")
+        assert pg.errors == []
+    finally:
+        pg.context.close()
