@@ -10,10 +10,18 @@ own a finger's width of its own, at any size of map that still fits a phone. Wha
 what map apps do where features overlap under a finger: every road passing under the finger (within 22 px
 of where it lands) is one the finger may mean; when there is one, it is taken, when there are several, the
 page asks which (nearest first) and picks nothing until told. So a road passes the audit when every point
-of its cross takes it or offers it: a finger never silently gets another road or nothing. One exception,
-across a road only: a point that lies on a centre's disc takes that centre (the end of a road, where the
-drag and the two taps that draw one begin); the short roads of the rim pass within 24 px of a centre. (The quick way
-to a road stays the drag from centre to centre; the centres are in the area audit, tests/enter/test_targets.py.)
+of its cross takes it or offers it: a finger never silently gets another road or nothing. Two exceptions.
+Across a road: a point that lies on a centre's drawn disc takes that centre (the end of a road, where the
+drag and the two taps that draw one begin); the short roads of the rim pass within 24 px of a centre.
+Along a road, off its middle: a point in the touch area of one of the road's own two ends takes that
+centre. A centre's touch area is a disc 19 mm across (44 px or more while the map is as wide as the phone,
+or as tall as a phone on its side), bigger than its drawn disc, so that the map is never widened past the
+screen for its centres; it reaches to the points 21.5 px along the rim's short roads from their middles,
+and a finger there, at the end of a road, means the centre (the quick way to a road stays the drag from
+centre to centre). The road from a centre's one neighbour to the other passes through that area a few px
+off the drawn disc: there, off the disc, whatever is drawn nearer the finger wins (reach.js's besideDisc),
+so such a road keeps its middle; and the touch area's middle lies 4 mm outward of the centre's, so a
+centre keeps 44 px that take it across the ring and along it (tests/enter/test_knives_fit.py measures them).
 The log's rows are bands of their own: each point of a row's cross must take that row.
 """
 
@@ -25,8 +33,11 @@ from enter_helpers import SHOTS, Fingers, layout_shift, open_page, phone, shifts
 AUDIT = """() => {
   const root = document.querySelector('#sheets');
   const out = { roads: 0, rows: 0, misses: [], most: 0 };
-  const onDisc = (el, x, y) => { const r = el.getBoundingClientRect();
-    return Math.hypot(x - r.x - r.width / 2, y - r.y - r.height / 2) <= r.width / 2; };
+  const within = (r, x, y) => Math.hypot(x - r.x - r.width / 2, y - r.y - r.height / 2) <= r.width / 2;
+  const disc = (el) => [...el.ownerSVGElement.querySelectorAll('circle')].sort((a, b) => ['cx', 'cy']
+    .reduce((d, k) => d + Math.abs(+a.getAttribute(k) - +el.getAttribute(k)) - Math.abs(+b.getAttribute(k) - +el.getAttribute(k)), 0))[0];
+  const onDisc = (el, x, y) => within(disc(el).getBoundingClientRect(), x, y);  // the centre's drawn disc
+  const atEnd = (el, ref, x, y) => ref.slice(5).split('-').includes(el.dataset.ref.slice(7)) && within(el.getBoundingClientRect(), x, y);
   for (const el of root.querySelectorAll('line[data-ref^="road:"], rect[data-ref^="turn:"]')) {
     const ref = el.dataset.ref, road = ref.startsWith('road:');
     if (!el.getClientRects().length) continue;
@@ -49,8 +60,9 @@ AUDIT = """() => {
       const got = root.placeFor(x, y);
       const alts = (got && got.alts) || [];
       out.most = Math.max(out.most, alts.length);
-      const disc = got && got.ref.startsWith('centre:') && k && d === n && onDisc(got.el, x, y);
-      const ok = got && (got.ref === ref && (alts.length <= 1 || !road) || (road && alts.includes(ref)) || disc);
+      const centre = road && got && got.ref.startsWith('centre:') && k
+        && (d === n ? onDisc(got.el, x, y) : atEnd(got.el, ref, x, y));
+      const ok = got && (got.ref === ref && (alts.length <= 1 || !road) || (road && alts.includes(ref)) || centre);
       if (!ok) bad.push([Math.round(x - c[0]), Math.round(y - c[1]), got && got.ref, alts.length]);
     }
     if (bad.length) out.misses.push([ref, bad]);

@@ -38,7 +38,7 @@ export class Phone {
       queued = true;
       requestAnimationFrame(() => { queued = false; for (const box of this.board.root.children) this.pin(box); });
     }, { passive: true });
-    window.addEventListener("resize", () => this.fit(true));
+    window.addEventListener("resize", () => { this.fit(true); this.scoresRoom(); });
     new MutationObserver(() => { $("dock-say").textContent = $("say").textContent; })
       .observe($("say"), { childList: true, characterData: true, subtree: true });
     $("dock-status").onclick = () => $("result").scrollIntoView({ block: "start", behavior: "smooth" });
@@ -212,8 +212,10 @@ export class Phone {
     const state = $("dock-state");
     state.textContent = blank ? "nothing entered yet" : broken ? `\u2717 ${broken} mistake${broken > 1 ? "s" : ""}` : "\u2713 valid";
     state.className = blank ? "blank" : broken ? "broken" : "valid";
-    $("dock-scores").replaceChildren(...report.players.flatMap((p, i) => [`${i ? " \u00b7 " : ""}${p.name} `,
-      Object.assign(document.createElement("span"), { className: "n", textContent: String(p.score) })]));
+    this.names = report.players.map((p) => p.name);
+    $("dock-scores").replaceChildren(...report.players.flatMap((p, i) => [i ? " \u00b7 " : "",  // wrapped between players only
+      Object.assign(document.createElement("span"), { textContent: `${p.name} ${p.score}` })]));
+    this.scoresRoom();
     // during play: what the last change scored, and a rule it broke, named where it broke
     const before = this.scores || {};
     const gained = report.players.filter((p) => p.name in before && p.score !== before[p.name])
@@ -228,6 +230,26 @@ export class Phone {
     }
     this.scores = Object.fromEntries(report.players.map((p) => [p.name, p.score]));
     this.mistakes = report.violations.map((v) => `${v.where}: ${v.message}`);
+  }
+
+  // every player's score readable in the bar: beside the last change while they fit in its 55% of the line,
+  // else on a line of their own, or two (page.css); measured with two-figure scores at the least, and never
+  // given back for the same players: the bar keeps one shape while entering
+  scoresRoom() {
+    const names = this.names || [], width = $("dock").clientWidth, el = $("dock-scores");
+    if (!width) return;
+    const key = `${names.join("\n")}|${width}`;
+    if (this.scoresKey !== key) { this.scoresKey = key; this.scoresWide = 0; }
+    const pen = (this.pen ||= document.createElement("canvas").getContext("2d"));
+    const css = getComputedStyle(el);  // (its font shorthand reads "" with tabular figures: built from its parts)
+    pen.font = `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+    const least = names.map((n) => `${n} 88`).join(" \u00b7 ");
+    this.scoresWide = Math.max(this.scoresWide, pen.measureText(least).width, pen.measureText(el.textContent).width);
+    const line = $("dock-row").clientWidth;
+    $("dock").classList.toggle("scores-own", this.scoresWide > 0.55 * line);
+    $("dock").classList.toggle("scores-two", this.scoresWide > line);
+    // as wide as that from the start (within its 55%): a score that gains a figure moves no button beside it
+    el.style.minWidth = `${Math.min(Math.ceil(this.scoresWide) + 1, 0.55 * width).toFixed(1)}px`;
   }
 
   unreadable() {

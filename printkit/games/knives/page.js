@@ -11,7 +11,7 @@
 import { post } from "/static/api.js";
 import { centreOf, clearSketch, placeAt, sketchLine, toSheet, track } from "/static/input.js";
 import { CSS } from "/static/game/look.js";
-import { roadUnder, roadsNear } from "/static/game/reach.js";
+import { besideDisc, discOf, roadUnder, roadsNear } from "/static/game/reach.js";
 
 let roads = [];      // the claim being picked: roads "3-4" (smaller centre first) ...
 let cards = [];      // ... and cards [{rank, ref}] in the order picked
@@ -177,7 +177,10 @@ async function sumCheck(ctx) {
 // ---------------------------------------------------------------- pointer
 
 function target(ctx, x, y, type) {
-  const place = placeAt(ctx.board.root, x, y);
+  let place = placeAt(ctx.board.root, x, y);
+  if (place && place.ref.startsWith("centre:") && besideDisc(ctx.board.root, place, x, y)) {  // (reach.js)
+    place = placeAt(ctx.board.root, x, y, (ref) => ref.startsWith("road:")) || (type === "touch" ? null : place);
+  }
   if (type === "touch" && (!place || place.ref.startsWith("road:"))) {  // a finger: every road under it (reach.js)
     const near = roadsNear(ctx.board.root, x, y);
     if (near.length) return { key: "roads", ref: near[0].ref, el: near[0].el, alts: near.map((r) => r.ref), soft: true };
@@ -326,6 +329,7 @@ function showPanel(ctx) {
   ctx.board.root.style.minHeight = setup && matchMedia("(max-width: 900px)").matches ? "200vh" : "";
   const first = ctx.board.root.children[0];
   if (first) first.style.maxWidth = setup ? "36rem" : "";  // the set-up card alone: not the whole width
+  if (first) first.classList.toggle("knives-map", !setup);  // (look.js: on a phone on its side, as tall as the screen)
   const log = ctx.board.root.children[2];  // the log, drawn narrow for a phone's finger: no wider on a big screen
   if (log) log.style.maxWidth = "32rem";
   // who claims: chosen while no draw is written; once the replay knows, the player to move shown (the line
@@ -356,7 +360,8 @@ function showPanel(ctx) {
 
 function paint(ctx) {
   const root = ctx.board.root;
-  for (const el of root.querySelectorAll(".selected, .cursor")) el.classList.remove("selected", "cursor");
+  for (const el of root.querySelectorAll(".selected, .cursor, .anchor")) el.classList.remove("selected", "cursor", "anchor");
+  if (anchor) for (const el of ctx.board.all(`centre:${anchor}`)) discOf(el)?.classList.add("anchor");
   const refs = [...roads.map((r) => `road:${r}`), ...cards.map((c) => c.ref)];
   if (anchor) refs.push(`centre:${anchor}`);
   if (row) refs.push(`turn:${row}`);

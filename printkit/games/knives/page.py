@@ -22,6 +22,13 @@ from .model import ID, Config, Results
 
 
 MAP = 130.0  # the map's side on screen, in the drawing's millimetres (the page scales it)
+# A centre's touch area: a disc 19 mm across (44 px or more on a phone showing the map as wide as the screen,
+# 2.7 px a mm upright, 2.4 on its side where the map is as tall as the screen under the bar), bigger than
+# the centre's drawn disc, so the map is never widened past the screen for its centres. Its middle lies
+# outward of the centre's, on the rim's side: inward, the road between the centre's two neighbours passes
+# a few mm off the disc, and there whatever is drawn nearer the finger wins (reach.js's besideDisc). The
+# ring is drawn small enough to keep every touch area on the sheet.
+CENTRE_REACH, CENTRE_OUT = 9.5, 4.0
 CARD_PITCH = 10.5  # cards_row's spacing
 PER_ROW = 7  # cards to a row on screen (narrow sheets show bigger)
 SHOWN = 14  # the newest turns shown on the log (with every rejected turn)
@@ -89,7 +96,7 @@ def _setup_sheet(res: "Results") -> Page:
     ranks = [r for r, _ in SETUP]
     y += 3
     page.add(cards_row(ranks, 4, y, [str(v) for _, v in SETUP]))
-    page.add([Hit(f"card:{r}", 4.5 + i * CARD_PITCH, y, 9, 13, "card") for i, r in enumerate(ranks)])
+    page.add(_card_hits("card", ranks, y))
     for i, line in enumerate(wrap("The kit holds a map and claim card for each count from 8 to 14: play on the "
                                   "one titled with yours.", width - 8, 8)):
         page.add(Text(4, y + 25 + 3.8 * i, line, 8, color=GREY))
@@ -105,7 +112,7 @@ def _map_sheet(res: "Results", report: Report, table: Table, seats: list[Player]
     page = Page(MAP + 8, MAP + 18 + legend_h)
     claimed = road_count(k) - table.left
     page.add(Text(4, 8, f"kcount {k}: {claimed} of {road_count(k)} roads claimed", 14, bold=True))
-    radius = fit(k, MAP)
+    radius = min(fit(k, MAP), MAP / 2 + 4 - CENTRE_REACH - CENTRE_OUT)
     pts, r = ring(k, radius)
     cx, cy = 4 + MAP / 2, 14 + MAP / 2
     items: list[Item] = list(draw_map(k, radius, traced))
@@ -119,7 +126,9 @@ def _map_sheet(res: "Results", report: Report, table: Table, seats: list[Player]
         for b in range(a + 1, k + 1):
             (x1, y1), (x2, y2) = pts[a - 1], pts[b - 1]
             items.append(hit_line(f"road:{a}-{b}", x1, y1, x2, y2, 2.2, "road"))
-    items += [Hit(f"centre:{i + 1}", x - r, y - r, 2 * r, 2 * r, "centre", True) for i, (x, y) in enumerate(pts)]
+    reach, out = max(r, CENTRE_REACH), CENTRE_OUT / radius
+    items += [Hit(f"centre:{i + 1}", x * (1 + out) - reach, y * (1 + out) - reach, 2 * reach, 2 * reach, "centre", True)
+              for i, (x, y) in enumerate(pts)]
     page.add(moved(items, cx, cy))
     return page
 
@@ -147,7 +156,7 @@ def _cards_sheet(res: "Results", table: Table, mode: str, seats: list[Player]) -
     for part in (RANKS[:PER_ROW], RANKS[PER_ROW:]):
         under = [f"{pile[RANKS.index(r) + 1]} left" if mode in ("replay", "open") else "" for r in part]
         page.add(cards_row(list(part), 4, y, under))
-        page.add([Hit(f"card:{rk}", 4.5 + i * CARD_PITCH, y, 9, 13, "card") for i, rk in enumerate(part)])
+        page.add(_card_hits("card", part, y))
         y += 20
     if state is not None:
         turns = "once" if state.reshuffles == 1 else f"{state.reshuffles} times"
@@ -166,8 +175,15 @@ def _cards_sheet(res: "Results", table: Table, mode: str, seats: list[Player]) -
         part = held[row * PER_ROW:(row + 1) * PER_ROW]
         under = [_held(hand.count(c), c == "A") for c in part]
         page.add(cards_row(part, 4, y + 2 + row * 20, under))
-        page.add([Hit(f"hand:{c}", 4.5 + i * CARD_PITCH, y + 2 + row * 20, 9, 13, "hand") for i, c in enumerate(part)])
+        page.add(_card_hits("hand", part, y + 2 + row * 20))
     return page
+
+
+def _card_hits(kind: str, ranks: list[str], y: float) -> list[Hit]:
+    """A card's touch area: its 9 mm and half the gap each side (10.5 mm, 48 px on a 390 px phone showing
+    the sheet as wide as the screen), so seven cards to a row fit a phone's width as 44 px targets."""
+    return [Hit(f"{kind}:{r}", 4.5 - (CARD_PITCH - 9) / 2 + i * CARD_PITCH, y, CARD_PITCH, 13, kind)
+            for i, r in enumerate(ranks)]
 
 
 def _held(n: int, ace: bool) -> str:

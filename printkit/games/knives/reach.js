@@ -22,6 +22,31 @@ export function roadsNear(root, x, y, reach = REACH) {
   return out.sort((a, b) => a.d - b.d);
 }
 
+// A centre's touch area is bigger than its drawn disc (page.py's CENTRE_REACH), and the road from its one
+// neighbour to the other passes through it, a few px off the disc. Off the disc, whatever is drawn nearer
+// wins: a point nearer such a road (one not ending at this centre) than the disc's edge is on that road.
+export function besideDisc(root, centre, x, y) {
+  const el = centre.el, svg = el.ownerSVGElement, m = el.getScreenCTM();
+  if (!svg || !m) return false;
+  const disc = discOf(el);
+  if (!disc) return false;
+  const p = new DOMPoint(Number(disc.getAttribute("cx")), Number(disc.getAttribute("cy"))).matrixTransform(m);
+  const edge = Math.hypot(x - p.x, y - p.y) - Number(disc.getAttribute("r")) * Math.hypot(m.a, m.b);
+  const n = centre.ref.slice(7);
+  return edge > 0 && roadsNear(root, x, y, edge).some((r) => !r.ref.slice(5).split("-").includes(n));
+}
+
+// a centre's drawn disc: of the circles drawn, the one nearest the middle of its touch area, inside it
+export function discOf(el) {
+  const cx = Number(el.getAttribute("cx")), cy = Number(el.getAttribute("cy")), rx = Number(el.getAttribute("rx"));
+  let best = null, near = rx;
+  for (const c of el.ownerSVGElement.querySelectorAll("circle")) {
+    const d = Math.hypot(Number(c.getAttribute("cx")) - cx, Number(c.getAttribute("cy")) - cy);
+    if (d < near) { near = d; best = c; }
+  }
+  return best;
+}
+
 // A mouse points finely: of the roads under the pointer, the one whose line passes nearest it.
 const TIE = 0.45;  // mm: two roads this close to a tap are both meant, as far as the page can tell
 
