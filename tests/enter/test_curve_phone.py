@@ -1,8 +1,9 @@
 """Within The Curve in a player's hands (games/curve/page.js, static/phone.js, input.js): a 12 x 12 copy on a
 phone upright (390 x 844) and on its side (844 x 390) scrolled and panned so that its labels are pinned,
 with the column numbers and row letters on a grid line between two rows (columns) of squares, never on
-what is written in a square nor taking a tap meant for one; and a whole game entered by touch on its side
-with nothing moving under the finger.
+what is written in a square nor taking a tap meant for one; a whole game entered by touch on its side
+with nothing moving under the finger; and on its side a curve from the top row to the bottom row drawn in
+one drag, the page moving along under a finger held at the bar.
 
 The labels' measure.  At every scroll position a finger may leave the page at (the page scrolled 9 px at a
 time from where the column numbers first ride down to the grid's last row, and the sheet panned to its
@@ -18,7 +19,7 @@ import time
 
 import pytest
 import yaml
-from enter_helpers import (DATA, Fingers, config_for, enter_curve, layout_shift, open_page, phone, saved_when, shifts,
+from enter_helpers import (DATA, Fingers, config_for, enter_curve, layout_shift, open_page, phone, saved_when, shifts, wait_checked,
                            shot, watch_shifts)
 
 EXAMPLE = DATA / "played-curve.yaml"
@@ -132,6 +133,52 @@ def test_the_whole_game_entered_by_touch_on_a_phone_on_its_side(serve, browser, 
         bar = [s for s in shifts(pg) if any(n.startswith(("button#dock", "span#dock-acts")) for n in s[1])]
         assert bar == [], bar[:6]
         shot(pg, "phone-curve-844")
+        assert pg.errors == []
+    finally:
+        pg.context.close()
+
+
+HOLD = """(ref) => { const r = document.querySelector(`#sheets [data-ref="${ref}"]`).getBoundingClientRect();
+  const d = document.getElementById('dock');
+  return { x: r.x + r.width / 2, y: r.y + r.height / 2, foot: d.getBoundingClientRect().top, scroll: scrollY }; }"""
+
+
+def test_on_its_side_a_curve_the_height_of_the_sheet_is_one_drag_with_the_page_moving_along(serve, browser, tmp_path):
+    """On its side (844 x 390) a 12 x 12 copy cannot be whole above the bar with 44 px squares (its squares alone
+    need 528 px; the room is about 320), and its squares stay 44 px: a copy's fill is tapped square by square.
+    So a curve from the top row to the bottom row is one drag whose finger, held at the bar (or at the top of
+    the screen) moves the page along (input.js), nothing scrolled for it but by the finger: down column 1,
+    across, up column 2 and back to A1, closed in one stroke."""
+    s = serve(config_for(EXAMPLE, tmp_path))
+    pg = phone(browser, 844, 390)
+    try:
+        open_page(pg, s)
+        fingers = Fingers(pg)
+        start = pg.evaluate(HOLD, "curve:Ann:A1")
+        assert start["foot"] - 28 < pg.evaluate(HOLD, "curve:Ann:L1")["y"], "the copy is all in view: no need to move along"
+        x, y = fingers.centre("curve:Ann:A1")  # (the only scroll not by the finger: before it touches)
+        fingers.touch("touchStart", [(x, y)])
+        moves = 0
+        route = [f"curve:Ann:{r}1" for r in "ABCDEFGHIJKL"] + [f"curve:Ann:{r}2" for r in "LKJIHGFEDCBA"] + ["curve:Ann:A1"]
+        for ref in route[1:]:
+            for _ in range(200):  # the finger held at the bar (at the top) till the square is in view
+                at = pg.evaluate(HOLD, ref)
+                if 40 <= at["y"] <= at["foot"] - 40:
+                    break
+                edge = at["foot"] - 12 if at["y"] > at["foot"] - 40 else 12
+                x, y = at["x"], edge + (moves % 2)
+                fingers.touch("touchMove", [(x, y)])
+                moves += 1
+            at = pg.evaluate(HOLD, ref)
+            for j in range(1, 5):
+                fingers.touch("touchMove", [(x + (at["x"] - x) * j / 4, y + (at["y"] - y) * j / 4)])
+            x, y = at["x"], at["y"]
+        fingers.touch("touchEnd", [])
+        wait_checked(pg)
+        assert moves > 0, "the page never moved along"
+        title = pg.inner_text("#sheets .sheet >> nth=0")
+        assert "closed, 24 squares" in title, title
+        shot(pg, "phone-curve-844-one-drag")
         assert pg.errors == []
     finally:
         pg.context.close()
