@@ -12,9 +12,8 @@ square's centre, and a line between two spaces is two places, one in each space)
   - a side on the store's edge: 8 px outside the store takes it too (the finger's reach).
 The squares must be at least 44 px (they are: bigger squares on a touch screen).
 
-The turn log's rows are not in this audit: a tap on a row picks it for the Delete key, a thing a phone
-does not have (its turns are taken back with the builder's back key); a row stays a tap's place on a
-computer, and a finger on it scrolls the page."""
+The turn log's rows are audited in tests/enter/test_ikes_turn_log.py (a tap picks a row; a swipe from it
+scrolls the page)."""
 
 from __future__ import annotations
 
@@ -158,34 +157,6 @@ def test_the_displays_key_the_walk_and_the_turn_log_fit_a_phone_held_upright(ser
     assert len(got["rows"]) == len(turns)
     squares = pg.evaluate("[...document.querySelectorAll('#sheets rect.hit.square')].map(e => e.getBoundingClientRect().width)")
     assert len(squares) == 49 and min(squares) >= 43.5, min(squares)
-    assert pg.errors == []
-
-
-def test_a_finger_on_the_turn_log_scrolls_the_page(serve, browser):
-    """A row of the log is a place for a mouse (picked for the Delete key); a finger has no Delete key, and
-    a 15 px row among others cannot be 44 px to it: on a phone a finger there moves the page."""
-    s = serve("played-ikes.yaml")
-    pg = phone(browser)
-    open_page(pg, s)
-    fingers = Fingers(pg)
-    rows = pg.locator("#sheets rect.hit.row")
-    assert rows.count() > 10
-    taken = pg.evaluate("""() => [...document.querySelectorAll('#sheets rect.hit.row')].flatMap((e) => {
-        e.scrollIntoView({ block: 'center' }); const r = e.getBoundingClientRect();
-        const got = document.querySelector('#sheets').placeFor(r.x + r.width / 2, r.y + r.height / 2);
-        return got ? [[e.dataset.ref, got.key]] : []; })""")
-    assert taken == []
-    row = rows.nth(3)
-    row.evaluate("e => e.scrollIntoView({ block: 'center' })")
-    b = row.bounding_box()
-    before = pg.evaluate("scrollY")
-    x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
-    fingers.touch("touchStart", [(x, y)])
-    for j in range(1, 13):
-        fingers.touch("touchMove", [(x, y - 140 * j / 12)])
-    fingers.touch("touchEnd", [])
-    pg.wait_for_timeout(600)
-    assert pg.evaluate("scrollY") > before + 50
     assert pg.errors == []
 
 

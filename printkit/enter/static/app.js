@@ -8,6 +8,7 @@ import { Saver } from "/static/saving.js";
 import { Table } from "/static/table.js";
 import { Phone } from "/static/phone.js";
 import { Intents } from "/static/intents.js";
+import { TapStore } from "/static/taps.js";
 import { News, render, view } from "/static/scores.js";
 import { forHands } from "/static/words.js";
 import { track } from "/static/input.js";
@@ -295,10 +296,13 @@ async function start() {
   phone = new Phone(page, board);
   phone.start();
   ctx.board = board;
-  intents = new Intents({ fresh: () => page.answered === page.seq, seq: () => page.seq, board, root: $("board"), told: kept });
+  const store = new TapStore(page.client);  // the taps kept, in the browser too: a reload drops none
+  intents = new Intents({ fresh: () => page.answered === page.seq, seq: () => page.seq, board, root: $("board"), told: kept,
+                          store, press: (ev) => game.key?.(ctx, ev), wrote: () => { if (saver.unsaved()) saver.keep(); } });
   ctx.track = (root, handlers, options) => track(root, intents.wrap(handlers), options);
   window.addEventListener("online", () => { if (page.offline) refresh(); saver.now?.(); });
   if (!(await load())) return;
+  store.open(location.host, page.file);
   $("undo").onclick = undo;
   $("redo").onclick = redo;
   $("check").onclick = () => { page.revealSeq = page.shownSeq; page.final = true; if (page.report) showScores(); applyMarks(); say(page.report && page.report.violations.length ? "Mistakes shown in red." : "Checked."); };
@@ -320,6 +324,9 @@ async function start() {
   });
   document.addEventListener("visibilitychange", () => { if (document.hidden) { keepPlace(); save({ keepalive: true }); } });
   game.start?.(ctx);
+  const back = await intents.adopt();  // taps kept by this page before a reload (or a tab closed): played in order
+  if (back) tell(`${back} tap${back === 1 ? "" : "s"} kept from before: written in order now.`, "");
+  setInterval(async () => { if (await intents.adopt()) refresh(); }, 5000);  // another tab's, let go or left
   table.start(page.join);
   changed();  // checked, drawn, and saved when the page holds changes the file does not (kept ones, back)
   history.clear();

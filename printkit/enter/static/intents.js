@@ -5,8 +5,10 @@
 // is kept, in order, marked on the sheet as pending (no red), and played once the newest state is back,
 // each one after the answer to the one before it: a draw made offline is the next player's draw then, as
 // it would have been online. Every game gets this: its strokes go through ctx.track, its keys and the
-// buttons of the board through the page.
+// buttons of the board through the page. The kept taps are in the browser's storage too, as they are made:
+// a reload or a tab closed drops none (taps.js says how, and how two tabs never both play them).
 import { Grid } from "/static/input.js";
+import { pack, unpack } from "/static/taps.js";
 
 const CSS = `
   #sheets .pending { fill: #0072b2; fill-opacity: .22; stroke: #0072b2; stroke-width: .6; stroke-dasharray: .9 .6; }
@@ -17,9 +19,12 @@ const refOf = (place) => (place && (place.ref || place.key)) || null;
 
 export class Intents {
   // fresh(): whether the page's newest state has come back from the server; seq(): the newest state's
-  // number (an intent that changed the record made a new one); board: the sheets; root: the board's section
-  constructor({ fresh, seq, board, root, told }) {
-    Object.assign(this, { fresh, seq, board, root, told, queue: [], awaiting: [], replaying: false });
+  // number (an intent that changed the record made a new one); board: the sheets; root: the board's section;
+  // store: the browser's storage of kept taps (taps.js); press(e): a key for the game; wrote(): a kept tap
+  // played has changed the record (the page keeps the change in the browser before the tap leaves it)
+  constructor({ fresh, seq, board, root, told, store = null, press = null, wrote = null }) {
+    Object.assign(this, { fresh, seq, board, root, told, store, press, wrote, queue: [], awaiting: [], replaying: false,
+                          game: null });
     document.head.append(Object.assign(document.createElement("style"), { textContent: CSS }));
     board.onShow(() => this.paint());
     // a button of the board (Claim, Pass, a pen, Add turn): kept in order with the taps around it
@@ -30,7 +35,7 @@ export class Intents {
       if (!root.contains(b) && !b.closest("#dock")) return;
       e.preventDefault();
       e.stopImmediatePropagation();
-      this.keep({ refs: [], button: b, run: () => b.click() });
+      this.keep({ refs: [], button: b, run: () => b.click(), rec: { kind: "button", button: buttonKey(b) } });
     }, true);
   }
 
@@ -40,6 +45,7 @@ export class Intents {
 
   // the handlers a game gives input.js's track(), kept as intents while the state is not fresh
   wrap(game) {
+    this.game = game;
     const live = (fn, refs) => {  // a handler run now: its places pending until the answer to what it wrote
       const before = this.seq();
       const out = fn();
@@ -68,6 +74,7 @@ export class Intents {
         if (!stroke.kept) return live(() => game.up?.(stroke, place, moved), [refOf(place)]);
         this.keep({
           refs: stroke.refs,
+          rec: { kind: "stroke", place: pack(stroke.place), overs: pack(stroke.overs), end: pack(place), moved },
           run: () => {
             const s = game.down(this.fix(stroke.place), stroke.e);
             if (!s) return;
@@ -87,11 +94,14 @@ export class Intents {
     e.preventDefault();
     const copy = { key: e.key, code: e.code, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, altKey: e.altKey, metaKey: e.metaKey,
                    target: e.target, preventDefault() {}, stopPropagation() {} };
-    this.keep({ refs: [], run: () => press(copy) });
+    const { target, ...plain } = copy;
+    this.keep({ refs: [], run: () => press(copy), rec: { kind: "key", key: pack(plain) } });
   }
 
   keep(intent) {
+    intent.rec = { ...intent.rec, refs: intent.refs, made: Date.now() };
     this.queue.push(intent);
+    this.persist();
     this.paint();
     this.told?.(this.queue.length);
   }
@@ -101,8 +111,15 @@ export class Intents {
     this.awaiting = [];
     while (this.queue.length && this.fresh()) {
       const it = this.queue.shift();
+      if (this.store && !this.store.may(it)) continue;  // taken by another tab of this page: it plays them
+      const before = this.seq();
       this.replaying = true;
       try { it.run(); } catch (err) { console.error(err); } finally { this.replaying = false; }
+      if (this.seq() !== before) {  // written: still marked until its answer; kept in the browser before the tap leaves
+        this.awaiting = (it.refs || []).filter(Boolean);
+        this.wrote?.();
+      }
+      this.persist();
     }
     this.paint();
     this.told?.(this.queue.length);
@@ -110,9 +127,46 @@ export class Intents {
 
   takeBack() {  // Undo with taps still kept: the last of them goes, as if never made
     const it = this.queue.pop();
+    this.persist();
     this.paint();
     this.told?.(this.queue.length);
     return it;
+  }
+
+  persist() { this.store?.save(this.queue); }
+
+  // the taps kept in this browser by a page before this one (a reload, a closed tab), or by a tab that let
+  // them go: taken, shown as not written yet, and played in order (before this page's own taps, if any)
+  async adopt() {
+    if (!this.store) return 0;
+    const taps = await this.store.take();
+    if (!taps.length) return 0;
+    const back = taps.map((t) => ({ ...this.revive(t.rec), rec: t.rec, bundle: t.bundle }));
+    this.queue = [...back, ...this.queue].sort((a, b) => (a.rec.made || 0) - (b.rec.made || 0));
+    this.persist();
+    this.paint();
+    this.told?.(this.queue.length);
+    return back.length;
+  }
+
+  // a kept tap read back from the storage: played as it would have been, on the sheets drawn then
+  revive(rec) {
+    const refs = rec.refs || [];
+    if (rec.kind === "button") return { refs, run: () => findButton(rec.button, this.root)?.click() };
+    if (rec.kind === "key") {
+      return { refs, run: () => this.press?.({ ...rec.key, target: document.body, preventDefault() {}, stopPropagation() {} }) };
+    }
+    return {
+      refs,
+      run: () => {
+        const game = this.game;
+        const at = (p) => this.fix(unpack(p, this.board));
+        const s = game && game.down(at(rec.place), undefined);
+        if (!s) return;
+        for (const o of rec.overs || []) game.over?.(s, at(o.place), o.at);
+        game.up?.(s, at(rec.end), rec.moved);
+      },
+    };
   }
 
   // a place recorded before the sheets were drawn again: its element and its grid as they are now
@@ -134,6 +188,19 @@ export class Intents {
     for (const el of document.querySelectorAll(".pending")) el.classList.remove("pending");
     const refs = new Set([...this.awaiting, ...extra, ...this.queue.flatMap((it) => it.refs)]);
     for (const ref of refs) if (ref) for (const el of this.board.all(ref)) el.classList.add("pending");
-    for (const it of this.queue) if (it.button) it.button.classList.add("pending");
+    for (const it of this.queue) {
+      const b = it.button || (it.rec && it.rec.kind === "button" && findButton(it.rec.button, this.root));
+      if (b) b.classList.add("pending");
+    }
   }
+}
+
+// a button of the board, as it can be found again after a reload: its id, its data- attributes, its words
+function buttonKey(b) { return { id: b.id || null, data: { ...b.dataset }, text: b.textContent.trim() }; }
+
+function findButton(k, root) {
+  if (!k) return null;
+  if (k.id) return document.getElementById(k.id);
+  const all = [...root.querySelectorAll("button"), ...document.querySelectorAll("#dock button")];
+  return all.find((b) => b.textContent.trim() === k.text && Object.entries(k.data || {}).every(([n, v]) => b.dataset[n] === v)) || null;
 }

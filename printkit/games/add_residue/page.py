@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...draw import Hit, Lines, Page, Pen, Text, moved
+from ...draw import Hit, Lines, Page, Pen, Text, hit_grid, moved
 from ...report import Report
 from ...sheet import Paper
 from .record import total_moves
 from .score import replay
-from .sheets import log_table, log_widths, pile_box, pile_panel
+from .sheets import PILE_BOX, log_table, log_widths, pile_box, pile_panel, pile_row
 from .model import Config, Results
 
 
@@ -39,6 +39,15 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
     for seat in seats:
         items, h = pile_panel(seat, res.n, WIDTH, res.title or "Add/Residue")
         cross = Pen(seat.color, 0.7, (), True)
+        # both piles as one grid of their numbers' boxes (its rows: the piles' rows, the gap between the piles
+        # shared among them), with the piles' names left of it: a sheet panned sideways on a phone keeps
+        # ADD pile and MOD pile in view, as the row letters of a grid are (nothing above it to ride down)
+        per_row = pile_row(res.n, WIDTH)
+        x, top, _ = pile_box(res.n, WIDTH, "add", 1)
+        bottom = pile_box(res.n, WIDTH, "mod", res.n)[1] + PILE_BOX
+        rows_of = -(-res.n // per_row)
+        items.append(hit_grid(f"grid:{seat.name}:piles", x, top, per_row * PILE_BOX, bottom - top, 2 * rows_of,
+                              per_row))
         for pile in ("add", "mod"):
             for c in range(1, res.n + 1):
                 x, y, side = pile_box(res.n, WIDTH, pile, c)

@@ -13,7 +13,9 @@
 //   triangles cut by its diagonals: a click anywhere in it takes its nearest side (a band is far under a
 //   finger), and a drag draws along the line its first move goes along (down: the nearer upright line).
 //   So does a turn's +wall or +door waiting for its side.
-// Turn rows ("turn:Ann:3"): a click picks one for Delete; a finger on the log scrolls the page.
+// Turn rows ("turn:Ann:3"): a tap or click picks one (again: no longer); the bar then offers Remove turn 3
+//   and Change turn 3 (the builder filled with it, Add writes it back in its place), Delete removes it; a
+//   finger's swipe from a row scrolls the page.
 // Keys (a sheet focused): arrows move the cursor; o . 1-6 and c1/c2 write the square and move on; Space
 //   or Enter writes the pen's mark; Backspace empties and moves back, Delete empties; n e s w or
 //   Shift+arrow toggle that side's wall; d, i or x and then a side: doorway, entrance, exit; t: turns.
@@ -33,7 +35,7 @@ const OPPOSITE = { N: "S", S: "N", E: "W", W: "E" };
 import { gridOf, sideAction, setSquares, setWalls, wallsOf } from "/static/game/edits.js";
 import { STYLE, drawBar } from "/static/game/pens.js";
 import { paint, players, playerOfBox, st, tell } from "/static/game/state.js";
-import { turnPick } from "/static/game/turns.js";
+import { pickRow, turnPick } from "/static/game/turns.js";
 import * as turnline from "/static/game/turnline.js";
 
 export { key } from "/static/game/keys.js";
@@ -50,9 +52,9 @@ export function start(ctx) {
   const root = ctx.board.root;
   ctx.track(root, {
     pick(x, y, type) {
-      // a turn row is picked for the Delete key: with a mouse; a finger on the log scrolls the page (a phone
-      // takes the last turn back with the turn builder's back key, any other in the turns' text box)
-      const hit = type !== "touch" && placeAt(root, x, y, (ref) => ref.startsWith("turn:"));
+      // a turn row (a finger's height) is a tap's place: picked, the bar offers Remove and Change (a mouse:
+      // Delete too); a swipe from it scrolls the page
+      const hit = placeAt(root, x, y, (ref) => ref.startsWith("turn:"));
       if (hit) return { key: hit.ref, el: hit.el, ...parseRef(hit.ref), soft: true };
       const grid = Grid.at(root, x, y, 0);
       if (!grid) return null;
@@ -69,7 +71,7 @@ export function start(ctx) {
       const near = !side && st.edgePen === "wall" && grid.side(x, y, 0.45, ctx.info().corner);  // a side a finger may mean (follows)
       const h = grid.half(x, y);
       return { key: near ? `${key}~${near.side}` : key, kind: side ? "edge" : "square", player: grid.name, r: at.r, c: at.c, side: side && side.side, grid, soft,
-               near: near ? near.side : null, wide, fx: h.x / 2 - at.c, fy: h.y / 2 - at.r, x, y };
+               near: near ? near.side : null, wide, fx: h.x / 2 - at.c, fy: h.y / 2 - at.r, x, y, touch: type === "touch" };
     },
     down: (place) => down(ctx, place),
     over: (stroke, p, pt) => {
@@ -95,7 +97,7 @@ export function start(ctx) {
     const p = playerOfBox(ctx, e.target.closest(".sheet"));
     if (p && (!st.cursor || st.cursor.player !== p)) { st.cursor = { player: p, at: new Cursor(7, 7) }; paint(ctx); }
   });
-  ctx.board.onShow(() => paint(ctx));
+  ctx.board.onShow(() => { paint(ctx); reveal(ctx, null); });
 }
 
 export function held() { return st.turn ? { turn: st.turn } : null; }  // the turn line half built, kept over a reload
@@ -106,15 +108,16 @@ export function checked(ctx) {  // the turn count and the pens' pictures come wi
 
 function down(ctx, ref) {
   (ref.el ? ref.el : ref.grid.svg).closest(".sheet").focus({ preventScroll: true });
-  if (ref.kind === "row") { st.row = { player: ref.player, i: ref.i }; paint(ctx); ctx.say(`Turn ${ref.i} of ${ref.player} picked: Delete removes it.`); return null; }
+  if (ref.kind === "row") { pickRow(ctx, ref.player, ref.i); return null; }
   st.row = null;
   st.cursor = { player: ref.player, at: new Cursor(7, 7, ref.r, ref.c) };
-  if (st.turn) { turnPick(ctx, ref); return null; }
+  if (st.turn) { turnPick(ctx, ref); reveal(ctx, ref); return null; }  // (a tap's place: the finger is up)
   if (ref.kind === "edge" && st.edgePen !== "wall") {
     const what = st.edgePen;
     st.edgePen = "wall";
     drawBar(ctx);
     sideAction(ctx, ref.player, ref.r, ref.c, ref.side, what);
+    reveal(ctx, ref);
     return null;
   }
   const k = ref.kind === "edge" ? wallKey(ref.r, ref.c, ref.side) : sq(ref.r, ref.c);
@@ -178,4 +181,25 @@ function up(ctx, d) {
   if (!d.refs.length) return;
   if (d.kind === "square") setSquares(ctx, d.player, d.refs.map((r) => [r.r, r.c]), d.erase ? "." : st.pen);
   else setWalls(ctx, d.player, d.refs.map((r) => wallKey(r.r, r.c, r.side)), !d.erase);
+  reveal(ctx, d.first);
+}
+
+// a finger's tap or stroke on a store partly out of view (a phone on its side scrolled to the sheet's title:
+// row G under the bar) moves the page, once the finger is up, so that the whole store is in view; again
+// when the sheets are drawn anew with the scorer's answer (the lines above the sheets may have changed meanwhile)
+let revealing = null;  // {player, until}: the store to keep in view for a moment after a finger's tap
+function reveal(ctx, ref) {
+  if (ref && !ref.touch) return;
+  if (ref) revealing = { player: ref.player, until: Date.now() + 3000 };
+  requestAnimationFrame(() => requestAnimationFrame(() => revealNow(ctx)));  // once the page has its new layout
+}
+
+function revealNow(ctx) {
+  if (!revealing || Date.now() > revealing.until) { revealing = null; return; }
+  const el = ctx.board.root.querySelector(`rect.hit.grid[data-ref="grid:${CSS.escape(revealing.player)}"]`), dock = document.getElementById("dock");
+  if (!el) return;
+  const g = el.getBoundingClientRect(), foot = dock && getComputedStyle(dock).display !== "none" ? dock.getBoundingClientRect().top : innerHeight;
+  if (g.height > foot - 4) return;
+  const by = g.top < 0 ? g.top - 2 : g.bottom > foot ? Math.min(g.top, g.bottom - foot + 2) : 0;
+  if (by) window.scrollBy(0, by);
 }

@@ -25,10 +25,11 @@ from .model import Config, Results
 CELL = 14.0  # a space on screen, in the drawing's millimetres (the page scales the sheet to its width)
 BAND = 0.28  # how deep into a space its side's band reaches, a share of the space: the rest is the square
 CORNER = BAND * 1.2  # where a side's band starts and ends, a share of the space from its corner (the square's)
-ROW_H = 4.6
+ROW_H = CELL  # a turn log's row: a finger's height on a phone, upright or on its side (as a space is)
 # the page keeps room for a whole game's walk and turn log from the first turn on: a sheet that grew with
-# each line would push everything below it down under the players' fingers
-WALK_ROOM, TURN_ROOM = 5, 20
+# each line would push everything below it down under the players' fingers (the bot's games take at most
+# 21 turns; a longer log shows its newest TURN_ROOM in the same room, every turn in the text box)
+WALK_ROOM, TURN_ROOM = 5, 24
 
 
 def _stores(res: "Results") -> dict[str, tuple[Floor, Walk]]:
@@ -86,7 +87,7 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
             items += display_symbol(f, cx + 2.8, cy + 2.8, 4.6, Pen(width=0.4))
             items.append(Text(cx + 6.6, cy + 4, fit_text(f"{f} {names[f].name}", wide / 3 - 7, 8), 8))
         y += 4 + 2 * 7 + 4
-        per = max(TURN_ROOM // 2, -(-len(sheet.turns or []) // 2))  # rows in a column of the turn log
+        per = TURN_ROOM // 2  # rows in a column of the turn log
         items.append(Text(x, y, "The walk", 9, bold=True))
         y += 4
         walk_top = y
@@ -98,19 +99,22 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
                 y += 3.3
         y = max(y, walk_top + WALK_ROOM * 3.3) + 3  # the log starts where a whole game's walk ends: it stays put
         turns = sheet.turns or []
-        items.append(Text(x, y, "Turn log" if sheet.turns is not None else "Turn log (optional)", 9, bold=True))
+        first = max(0, len(turns) - TURN_ROOM)  # a longer log: its newest TURN_ROOM rows, in the same room
+        title = "Turn log" if sheet.turns is not None else "Turn log (optional)"
+        if first:
+            title = f"Turn log: the newest {TURN_ROOM} of {len(turns)} turns (every turn in the text box)"
+        items.append(Text(x, y, fit_text(title, wide, 9, True), 9, bold=True))
         y += 1.5
-        room = y + TURN_ROOM // 2 * ROW_H + 0.6
+        room = y + per * ROW_H + 0.6
         col = (wide - 4) / 2
         rows: list[Hit] = []
-        for i, text in enumerate(turns, 1):
-            rx, ry = x + ((i - 1) // per) * (col + 4), y + ((i - 1) % per) * ROW_H
-            items.append(Text(rx + 5, ry + ROW_H - 1.2, str(i), 7.5, "end", color=GREYTEXT))
-            items.append(Text(rx + 7, ry + ROW_H - 1.2, fit_text(text, col - 8, 8), 8))
+        for k, text in enumerate(turns[first:]):
+            i = first + k + 1
+            rx, ry = x + (k // per) * (col + 4), y + (k % per) * ROW_H
+            items.append(Text(rx + 5, ry + ROW_H / 2 + 1.3, str(i), 7.5, "end", color=GREYTEXT))
+            items.append(Text(rx + 7, ry + ROW_H / 2 + 1.4, fit_text(text, col - 8, 8), 8))
+            items.append(Lines(((rx, ry + ROW_H, rx + col, ry + ROW_H),), Pen(GREYTEXT, 0.15)))
             rows.append(Hit(turn_ref(seat.name, i), rx, ry, col, ROW_H, "row"))
-        y += min(len(turns), per) * ROW_H
-        if turns:
-            items.append(Lines(((x, y + 0.6, x + wide, y + 0.6),), Pen(GREYTEXT, 0.15)))
         items += hits(seat.name, gx, gy) + rows
         height = max(y + 4, room + 4)
         page = Page(gx + wide + 3, height + 2)

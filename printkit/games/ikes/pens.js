@@ -4,7 +4,8 @@
 import { forHands } from "/static/words.js";
 import * as turnline from "/static/game/turnline.js";
 import { focusSheet, st, tell } from "/static/game/state.js";
-import { commitTurn, startTurn, turnKey } from "/static/game/turns.js";
+import { at } from "/static/record.js";
+import { changeable, changeTurn, commitTurn, pickRow, removeTurn, startTurn, turnKey } from "/static/game/turns.js";
 
 const PENS = [".", "o", "1", "2", "3", "4", "5", "6", "C1", "C2"];
 const EDGE_PENS = { wall: "Wall", door: "Doorway (d)", entrance: "Entrance (i)", exit: "Exit (x)" };
@@ -25,6 +26,10 @@ export const STYLE = `line.hit.edge:hover { stroke: var(--focus); stroke-opacity
     .pens button { min-width: 2.4rem; padding: .25rem .55rem; display: inline-flex; gap: .35rem; align-items: center; }
     .pens button svg { width: 1.5rem; height: 1.5rem; border: 1px solid #999; }
     .pens button[aria-pressed="true"] { background: #0072b2; color: #fff; border-color: #0072b2; }
+    /* its words are cut short, never widening the page (contain: its own width is not its content's) */
+    .pens.row-picked { flex-wrap: nowrap; min-height: 44px; contain: inline-size; overflow: hidden; } .pens.row-picked .said { flex: 1 1 0; min-width: 0; overflow: hidden;
+      white-space: nowrap; text-overflow: ellipsis; color: var(--soft); font-size: .9rem; }
+    .pens.row-picked button { flex: none; }
     .pens .turnline { font: 15px ui-monospace, monospace; background: #f1f5f9; padding: .2rem .5rem; border-radius: 4px; min-width: 14rem; }`;
 
 function button(text, title, pressed, onclick) {
@@ -45,12 +50,27 @@ export function drawBar(ctx) {
     return d;
   };
   const act = (fn) => () => { fn(); drawBar(ctx); focusSheet(ctx); tell(ctx); };
+  // the log's picked row and what can be done to it (in the phone's bar too): a line of the bar all the
+  // time, so that nothing below it moves when a row is picked
+  // the phone's bar names the turn where it has the room (on its side; upright its line below says it)
+  const named = st.row && matchMedia("(min-width: 600px)").matches ? ` turn ${st.row.i}` : "";
+  const said = (text) => Object.assign(document.createElement("span"), { className: "said", textContent: forHands(text) });
+  const row = rowEl(st.row ? `Turn ${st.row.i}` : "Turn log", ...(!st.row ? [said("Click a turn's row to remove or change it.")] : [
+    said((at(ctx.doc(), ["sheets", st.row.player, "turns"]) || [])[st.row.i - 1] || ""),
+    docked(button("Remove", `Take turn ${st.row.i} out of the log (Delete)`, null, act(() => removeTurn(ctx, st.row.player, st.row.i))), `Remove${named}`),
+    ...(changeable(ctx) ? [docked(button("Change", `Turn ${st.row.i} in the turn builder, to be written back in its place`, null,
+      act(() => changeTurn(ctx))), `Change${named}`)] : []),
+    button("Keep", "Pick no turn", null, act(() => pickRow(ctx, st.row.player, st.row.i)))]));
+  row.classList.add("row-picked");
   if (st.turn) {
     const line = Object.assign(document.createElement("span"), { className: "turnline", textContent: turnline.text(st.turn) || "\u00a0" });
     line.dataset.turnline = "";
-    st.bar.replaceChildren(
-      rowEl(`Turn ${(ctx.info().turns || {})[st.turn.player] + 1 || ""}`, line,
-        docked(button("Add turn (Enter)", "Add this line to the turn log", null, act(() => commitTurn(ctx))), "Add turn")),
+    const n = st.turn.replace || (ctx.info().turns || {})[st.turn.player] + 1 || "";
+    const add = st.turn.replace ? `Change turn ${n}` : "Add turn";
+    st.bar.replaceChildren(row,
+      rowEl(`Turn ${n}`, line,
+        ((b) => (st.row ? b : docked(b, add)))(button(`${add} (Enter)`, st.turn.replace ? "Write this line back in its place" :
+          "Add this line to the turn log", null, act(() => commitTurn(ctx))))),  // (a picked row's actions in the phone's bar instead)
       rowEl("Dice", ...["1", "2", "3", "4", "5", "6"].map((d) => button(d, "A die's number (the display's number once its space is picked)", null,
         act(() => turnKey(ctx, d)))), button("\u232b", "Take back the last part of the line (Backspace)", null, act(() => turnKey(ctx, "Backspace")))),
       rowEl("Add", button("+coins (c)", "The bonus: 2 coins", st.turn.bonus === "+coins", act(() => turnKey(ctx, "c"))),
@@ -68,7 +88,7 @@ export function drawBar(ctx) {
     const b = button(m === "." ? ". empty" : m === "o" ? "o tile" : m, `A click on a square writes ${m}` +
       (names[m] ? ` (${names[m]})` : ""), st.mode === "square" && st.pen === m, act(() => { st.pen = m; st.mode = "square"; }));
     b.dataset.pen = m;
-    if (st.mode === "square" && st.pen === m) b.dataset.dock = "pen";  // the chosen pen, named in the phone's bar
+    if (st.mode === "square" && st.pen === m && !st.row) b.dataset.dock = "pen";  // (a picked row's actions instead)  // the chosen pen, named in the phone's bar
     if (pictures[m]) b.insertAdjacentHTML("afterbegin", pictures[m]);
     return b;
   });
@@ -76,10 +96,10 @@ export function drawBar(ctx) {
     const on = st.mode === "side" && st.edgePen === k;
     const b = button(label, k === "wall" ? "A click near a side draws or removes its wall" :
       `The next click near a side: ${k === "door" ? "a doorway through its wall" : `the ${k}`}`, on, act(() => { st.edgePen = k; st.mode = "side"; st.pending = null; }));
-    if (on) b.dataset.dock = "pen";
+    if (on && !st.row) b.dataset.dock = "pen";
     return b;
   });
-  st.bar.replaceChildren(rowEl("Squares", ...pens), rowEl("Sides", ...sides,
+  st.bar.replaceChildren(row, rowEl("Squares", ...pens), rowEl("Sides", ...sides,
     button("Turn log (t)", "Add the turns, line by line", null, act(() => startTurn(ctx)))),
   Object.assign(document.createElement("p"), { className: "ikes-help", textContent: forHands(
     "Walls: pick Wall, then click anywhere in a space near the side you mean, or drag along the sides (a wall belongs to the " +

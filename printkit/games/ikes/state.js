@@ -30,7 +30,8 @@ export function focusSheet(ctx) {
 export function tell(ctx) {
   if (st.turn) {
     const missing = turnline.missing(st.turn);
-    ctx.say(`${st.turn.player}, turn ${((ctx.info().turns || {})[st.turn.player] || 0) + 1}: ${turnline.text(st.turn) || "\u2026"}  (${missing ? `next: ${missing}` : "Enter adds it"})`);
+    const n = st.turn.replace || ((ctx.info().turns || {})[st.turn.player] || 0) + 1;
+    ctx.say(`${st.turn.player}, turn ${n}: ${turnline.text(st.turn) || "\u2026"}  (${missing ? `next: ${missing}` : st.turn.replace ? "Enter writes it back" : "Enter adds it"})`);
     const line = st.bar.querySelector("[data-turnline]");
     if (line) line.textContent = turnline.text(st.turn) || "\u00a0";
     return;

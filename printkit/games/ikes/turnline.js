@@ -69,3 +69,20 @@ export function picked(t) {  // the spaces and the side the line names, to show 
   const m = /^\+\w+ (\S+ [NESW])$/.exec(t.bonus);
   return { spaces: [t.anchor, t.at, ...t.cafe].filter(Boolean), side: m ? m[1] : null };
 }
+
+// a line of the file read back into the builder (to change it), or null when the builder cannot hold it as
+// written (a word it does not know, other spacing): what it builds must be the line itself (a tile written
+// as its spaces, "D4+E4+E5", stays so unless its A1 space is tapped again)
+export function parse(player, line) {
+  const t = blank(player), words = String(line).trim().split(/\s+/);
+  if (/^[1-6]{2}(>[1-6]{2})*$/.test(words[0])) t.rolls = words.shift().replace(/>/g, "");
+  if (words[0] === "stop" && words.length === 1) t.kind = "stop";
+  else if (words[0] === "cafe" && words.length === 2) { t.kind = "cafe"; t.cafe = words[1].split("-"); }
+  else {
+    const m = /^([1-6])@(\S+)$/.exec(words[1] || "");
+    if (!m) return null;
+    Object.assign(t, { anchor: words[0], face: m[1], at: m[2], bonus: words.slice(2).join(" ") });
+    if (t.bonus && !/^\+(coins|(wall|door) \S+ [NESW])$/.test(t.bonus)) return null;
+  }
+  return text(t) === line ? t : null;
+}
