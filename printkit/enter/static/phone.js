@@ -187,15 +187,21 @@ export class Phone {
         && (Math.abs(n(t, "x") - gx) < 0.01 || Math.abs(n(t, "x") - gx - cw / 2) < 0.01));
       const dots = Boolean(first) && Math.abs(n(first, "x") - gx) < 0.01;
       const step = (d, cell, most) => (dots ? Math.min(most, Math.ceil(d / cell - 1e-6) * cell) : d);
-      const dx = Math.max(0, step(box.scrollLeft / ctm.a, cw, gw));
-      for (const t of texts) {  // the row letters, left of the grid: they ride along a sideways pan
-        const y = n(t, "y");
-        if (n(t, "x") < gx && y >= gy && y <= gy + gh + 3) ride(t, dx, 0);  // (a dot array's last letter stands below its line)
-      }
+      // over squares they stand on a grid line, the first one clear of the screen's edge: between two
+      // rows (columns), never over what is written in a square's middle
+      const onLine = (view, lo, hi, g, cell, count) => (view <= lo ? 0
+        : g + Math.min(count, Math.max(0, Math.ceil((view + (hi - lo) / 2 - g) / cell - 1e-6))) * cell - (lo + hi) / 2);
+      const left = texts.filter((t) => n(t, "x") < gx && n(t, "y") >= gy && n(t, "y") <= gy + gh + 3);  // (a dot array's last letter stands below its line)
+      const boxes = left.map((t) => t.getBBox());
+      const dx = !first || dots ? Math.max(0, step(box.scrollLeft / ctm.a, cw, gw))
+        : Math.max(0, onLine(box.scrollLeft / ctm.a, Math.min(...boxes.map((b) => b.x)), Math.max(...boxes.map((b) => b.x + b.width)), gx, cw, Number(grid.dataset.cols)));
+      for (const t of left) ride(t, dx, 0);  // the row letters, left of the grid: they ride along a sideways pan
       if (!first) continue;
       const above = texts.filter((t) => Math.abs(n(t, "y") - n(first, "y")) < 0.01 && n(t, "x") > gx - 0.01 && n(t, "x") < gx + gw + 0.01);
-      const top = Math.min(...above.map((t) => t.getBBox().y));
-      const dy = Math.max(0, Math.min(gh, step((0 - ctm.f) / ctm.d - top, ch, gh)));
+      const top = Math.min(...above.map((t) => t.getBBox().y)), bottom = Math.max(...above.map((t) => { const b = t.getBBox(); return b.y + b.height; }));
+      const view = (0 - ctm.f) / ctm.d;
+      const dy = dots ? Math.max(0, Math.min(gh, step(view - top, ch, gh)))
+        : Math.max(0, onLine(view, top, bottom, gy, ch, Number(grid.dataset.rows)));
       for (const t of above) ride(t, 0, dy);
     }
   }
@@ -242,6 +248,8 @@ export class Phone {
     const line = $("dock-row").clientWidth;
     $("dock").classList.toggle("scores-own", this.scoresWide > 0.55 * line);
     $("dock").classList.toggle("scores-two", this.scoresWide > line);
+    // as wide as that from the start (within its 55%): a score that gains a figure moves no button beside it
+    el.style.minWidth = `${Math.min(Math.ceil(this.scoresWide) + 1, 0.55 * width).toFixed(1)}px`;
   }
 
   unreadable() {
