@@ -172,7 +172,7 @@ def test_a_reload_comes_back_to_the_same_place_with_the_half_built_turn(serve, b
     cfg.write_text(yaml.safe_dump({k: v for k, v in example.items() if k != "sheets"}, sort_keys=False), encoding="utf-8")
     s = serve(cfg)
     pg, f = _phone(browser, s)
-    f.tap("text=Turn log")
+    f.tap('.pens button:text-is("Turn log")')  # the button (the sheet and the pen bar also say "Turn log")
     for die in "35":
         f.tap(f'.pens button:text-is("{die}")')
     assert pg.inner_text("[data-turnline]") == "35"
