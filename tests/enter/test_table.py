@@ -301,11 +301,12 @@ def test_during_play_the_bar_says_what_the_last_move_scored_and_the_rule_it_brok
     shot(pg, "phone-during-play")
 
 
-def test_selling_knives_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path):
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["upright", "on-its-side"])
+def test_selling_knives_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path, size):
     example = DATA / "played-knives.yaml"
     turns = yaml.safe_load(example.read_text(encoding="utf-8"))["turns"]
     s = serve(config_for(example, tmp_path, drop=("kcount",)))
-    pg = phone(browser)
+    pg = phone(browser, *size)
     open_page(pg, s)
     assert pg.get_attribute("#zoom", "aria-pressed") == "true"
     watch_shifts(pg)  # nothing moves under the finger while entering: not the set-up draw, a hand, a claim
@@ -324,17 +325,18 @@ def test_selling_knives_entered_by_touch_alone_on_a_phone(serve, browser, tmp_pa
     saved_when(pg, saved, lambda d: len(d.get("turns") or []) >= len(turns), timeout=30)
     same_score(saved, example)
     no_sideways_scroll(pg)
-    shot(pg, "phone-knives-entered")
+    shot(pg, f"phone-knives-entered-{size[0]}")
     assert pg.errors == []
 
 
-def test_the_long_way_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path):
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["upright", "on-its-side"])
+def test_the_long_way_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path, size):
     """Ann's store: every square with the pen bar, walls tapped and dragged along the sides, the doorways
     with their buttons, and the turn log from the dice buttons and taps on the sheet: no key at all."""
     example = DATA / "played-ikes.yaml"
     played = yaml.safe_load(example.read_text(encoding="utf-8"))["sheets"]["Ann"]
     s = serve(config_for(example, tmp_path))
-    pg = phone(browser)
+    pg = phone(browser, *size)
     open_page(pg, s)
     watch_shifts(pg)  # nothing moves under the finger while entering
     tall = pg.locator("#sheets .sheet").first.bounding_box()["height"]
@@ -395,5 +397,5 @@ def test_the_long_way_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path
     # 380 -> 456 px, pushing the panel below it down with every turn)
     assert pg.locator("#sheets .sheet").first.bounding_box()["height"] == tall
     assert layout_shift(pg) <= 0.02, (layout_shift(pg), shifts(pg))
-    shot(pg, "phone-ikes-entered")
+    shot(pg, f"phone-ikes-entered-{size[0]}")
     assert pg.errors == []
