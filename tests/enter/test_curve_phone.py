@@ -19,7 +19,7 @@ import time
 
 import pytest
 import yaml
-from enter_helpers import (DATA, Fingers, config_for, enter_curve, layout_shift, open_page, phone, saved_when, shifts, wait_checked,
+from enter_helpers import (DATA, Fingers, config_for, enter_curve, finger_on_lines, layout_shift, open_page, phone, saved_when, shifts, wait_checked,
                            shot, watch_shifts)
 
 EXAMPLE = DATA / "played-curve.yaml"
@@ -179,6 +179,29 @@ def test_on_its_side_a_curve_the_height_of_the_sheet_is_one_drag_with_the_page_m
         title = pg.inner_text("#sheets .sheet >> nth=0")
         assert "closed, 24 squares" in title, title
         shot(pg, "phone-curve-844-one-drag")
+        assert pg.errors == []
+    finally:
+        pg.context.close()
+
+
+def test_the_bands_of_a_copy_are_audited_and_a_finger_on_one_takes_one_of_its_two_squares(serve, browser):
+    """The target audit over lines and bands (enter_helpers.finger_on_lines), run over every such place of
+    Within The Curve on a phone: a copy's bands (fill:P:O:B3|C3) mark two neighbours with a common factor, a
+    mistake's place, not a target. Adapted measure: every band is audited, and at each point of its 44 px
+    cross a finger takes one of the band's own two squares (where a number is written), never the band and
+    never another square (the squares are areas, 44 x 44 px each: test_targets.py)."""
+    s = serve("broken-curve.yaml")
+    pg = phone(browser)
+    try:
+        open_page(pg, s)
+        bands = pg.locator('#sheets [data-ref*="|"]').count()
+        assert bands > 0
+        got = finger_on_lines(pg, '#sheets [data-ref*="|"]')
+        assert got["lines"] == bands  # every band audited
+        for ref, bad in got["misses"]:
+            head, pair = ref.rsplit(":", 1)
+            own = {f"{head}:{q}" for q in pair.split("|")}
+            assert all(t in own for _, _, t in bad), (ref, bad)
         assert pg.errors == []
     finally:
         pg.context.close()
