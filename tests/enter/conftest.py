@@ -43,6 +43,16 @@ def browser():
         b.close()
 
 
+@pytest.fixture(autouse=True)
+def _contexts_closed(request):
+    """Every browser context a test opened (a phone, two phones) is closed after it: a context left open
+    keeps its page's timers and event stream running through every later test."""
+    b = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    yield
+    for context in list(b.contexts) if b else []:
+        context.close()
+
+
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1, bypass_csp=True)

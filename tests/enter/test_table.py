@@ -163,8 +163,13 @@ def test_two_phones_enter_different_players_at_once_and_each_sees_the_other(serv
     fa.drag(*(f"curve:Ann:{q}" for q in ring), steps=2)  # both at once: neither waits for the other
     fb.drag(*(f"curve:Ben:{q}" for q in ring[::-1]), steps=2)
     for pg, other in ((ann, "Ben"), (ben, "Ann")):
-        pg.wait_for_function(f"(document.querySelector('#editors [data-path=\"curves.{other}\"]') || {{}}).value?.includes('1')",
-                             timeout=10_000)
+        try:
+            pg.wait_for_function(f"(document.querySelector('#editors [data-path=\"curves.{other}\"]') || {{}}).value?.includes('1')",
+                                 timeout=10_000)
+        except Exception:  # say what each side held: the file, and each phone's text of both curves
+            held = {who: p.evaluate("[...document.querySelectorAll('#editors [data-path^=\"curves.\"]')].map((e) => [e.dataset.path, e.value])")
+                    for who, p in (("Ann", ann), ("Ben", ben))}
+            raise AssertionError((other, results(s).read_text(encoding="utf-8"), held, ann.errors, ben.errors))
     data = saved_when(ann, results(s), lambda d: all((d.get("curves") or {}).get(p) for p in ("Ann", "Ben")))
     assert set(data["curves"]) >= {"Ann", "Ben"}
     # one phone's change in the file shows on the other (how soon: bench/enter_table.py --browser, a
@@ -328,8 +333,7 @@ def test_selling_knives_entered_by_touch_alone_on_a_phone(serve, browser, tmp_pa
     assert pg.errors == []
 
 
-@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["upright", "on-its-side"])
-def test_the_long_way_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path, size):
+def test_the_long_way_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path, size=(390, 844)):
     """Ann's store: every square with the pen bar, walls tapped and dragged along the sides, the doorways
     with their buttons, and the turn log from the dice buttons and taps on the sheet: no key at all."""
     example = DATA / "played-ikes.yaml"
