@@ -46,11 +46,14 @@ def browser():
 @pytest.fixture(autouse=True)
 def _contexts_closed(request):
     """Every browser context a test opened (a phone, two phones) is closed after it: a context left open
-    keeps its page's timers and event stream running through every later test."""
+    keeps its page's timers and event stream running through every later test. (A context a module's
+    fixture opened before the test stays for the module's other tests.)"""
     b = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    before = set(b.contexts) if b else set()
     yield
     for context in list(b.contexts) if b else []:
-        context.close()
+        if context not in before:
+            context.close()
 
 
 @pytest.fixture
