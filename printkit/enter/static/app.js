@@ -293,6 +293,7 @@ const ctx = {
 async function start() {
   editors = new Editors($("editors"), (path, value, kind) => edit((doc) => editors.put(doc, path, value), { coalesce: kind + path.join("/"), from: path.join("/") }));
   board = new Board($("sheets"));
+  board.onShow(applyMarks);  // (sheets that waited for a finger to lift get their marks too)
   phone = new Phone(page, board);
   phone.start();
   ctx.board = board;

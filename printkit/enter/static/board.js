@@ -1,9 +1,16 @@
 // The sheets on screen: SVG drawn by the server from the same drawing model as the print. This module
 // only shows them and finds the elements of a place by its data-ref; the pointer and keys are input.js's.
 export class Board {
-  constructor(root) { this.root = root; this.hooks = []; }
+  constructor(root) {
+    this.root = root;
+    this.hooks = [];
+    this.waiting = null;  // sheets that came while a finger was held on the board: shown when it lifts
+    root.addEventListener("strokeend", () => { const s = this.waiting; this.waiting = null; if (s) this.show(s); });
+  }
 
   show(sheets) {
+    if (this.root.holding?.()) { this.waiting = sheets; return; }  // never drawn anew under a finger
+    this.waiting = null;
     const boxes = [...this.root.children];
     sheets.forEach((svg, i) => {
       let box = boxes[i];

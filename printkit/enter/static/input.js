@@ -141,6 +141,11 @@ export class Grid {
 // dropped and the fingers move the sheet.
 export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
   let stroke = null;
+  // a finger (or the mouse) held on the board: the sheets under it are not drawn anew until it lifts
+  // (board.js waits): a touch whose element leaves the page is the browser's, which scrolls and drops
+  // the stroke, so another phone's change arriving mid-stroke would lose it
+  root.holding = () => stroke !== null || pan !== null;
+  const ended = () => root.dispatchEvent(new Event("strokeend"));
   const touches = new Map();  // touch pointers down on the board: id -> {x, y}
   let pan = null;  // two fingers down: {box, x, y} (their midpoint)
   let held = null;  // the touch pointer whose stroke keeps the finger (its pan prevented)
@@ -169,7 +174,11 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     window.scrollBy(0, -(m.y - pan.y));
     pan.x = m.x; pan.y = m.y;
   }, true);
-  const lift = (e) => { touches.delete(e.pointerId); if (touches.size < 2) pan = null; if (!touches.size) held = null; };
+  const lift = (e) => {
+    touches.delete(e.pointerId);
+    if (touches.size < 2 && pan) { pan = null; if (!stroke) ended(); }
+    if (!touches.size) held = null;
+  };
   root.addEventListener("pointerup", lift, true);
   root.addEventListener("pointercancel", lift, true);
 
@@ -254,14 +263,16 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     if (!stroke || e.pointerId !== stroke.id) return;
     const s = stroke;
     stroke = null;
-    if (s.panning) return;
-    if (s.soft) {  // a tap's place on touch: it acts now, picked again (the sheet may have been redrawn since)
-      const place = pickNear(e.clientX, e.clientY, s.type);
-      const made = place && place.key === s.made.soft.key ? game.down(place, e) : null;
-      if (made) game.up?.(made, place, false);
-      return;
-    }
-    game.up?.(s.made, game.pick(e.clientX, e.clientY, s.type), s.moved);
+    try {
+      if (s.panning) return;
+      if (s.soft) {  // a tap's place on touch: it acts now, picked again
+        const place = pickNear(e.clientX, e.clientY, s.type);
+        const made = place && place.key === s.made.soft.key ? game.down(place, e) : null;
+        if (made) game.up?.(made, place, false);
+        return;
+      }
+      game.up?.(s.made, game.pick(e.clientX, e.clientY, s.type), s.moved);
+    } finally { if (!pan) ended(); }
   });
 
   root.addEventListener("pointercancel", (e) => {
@@ -269,6 +280,7 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     const s = stroke;
     stroke = null;
     if (!s.soft && !s.panning) game.cancel?.(s.made);
+    if (!pan) ended();
   });
 }
 

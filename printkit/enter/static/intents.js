@@ -104,6 +104,9 @@ export class Intents {
     this.persist();
     this.paint();
     this.told?.(this.queue.length);
+    // the answer it waited for came while it was being made (a finger went down before it, and lifted
+    // after): played now, not left waiting for a next answer that may never come
+    if (this.fresh() && !this.replaying) this.run();
   }
 
   // the newest state is back: the kept intents played in order, until one writes (its answer comes first)
