@@ -405,7 +405,8 @@ def test_selling_knives_entered_by_touch_alone_on_a_phone(serve, browser, tmp_pa
     assert pg.errors == []
 
 
-def test_the_long_way_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path, size=(390, 844)):
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["upright", "on-its-side"])
+def test_the_long_way_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path, size):
     """Ann's store: every square with the pen bar, walls tapped and dragged along the sides, the doorways
     with their buttons, and the turn log from the dice buttons and taps on the sheet: no key at all."""
     example = DATA / "played-ikes.yaml"

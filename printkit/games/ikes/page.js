@@ -97,7 +97,7 @@ export function start(ctx) {
     const p = playerOfBox(ctx, e.target.closest(".sheet"));
     if (p && (!st.cursor || st.cursor.player !== p)) { st.cursor = { player: p, at: new Cursor(7, 7) }; paint(ctx); }
   });
-  ctx.board.onShow(() => { paint(ctx); reveal(ctx, null); });
+  ctx.board.onShow(() => paint(ctx));
 }
 
 export function held() { return st.turn ? { turn: st.turn } : null; }  // the turn line half built, kept over a reload
@@ -185,18 +185,11 @@ function up(ctx, d) {
 }
 
 // a finger's tap or stroke on a store partly out of view (a phone on its side scrolled to the sheet's title:
-// row G under the bar) moves the page, once the finger is up, so that the whole store is in view; again
-// when the sheets are drawn anew with the scorer's answer (the lines above the sheets may have changed meanwhile)
-let revealing = null;  // {player, until}: the store to keep in view for a moment after a finger's tap
+// row G under the bar) moves the page once, as the finger lifts, so that the whole store is in view; never
+// later (a move when the answer comes back would be under the player's next tap)
 function reveal(ctx, ref) {
-  if (ref && !ref.touch) return;
-  if (ref) revealing = { player: ref.player, until: Date.now() + 3000 };
-  requestAnimationFrame(() => requestAnimationFrame(() => revealNow(ctx)));  // once the page has its new layout
-}
-
-function revealNow(ctx) {
-  if (!revealing || Date.now() > revealing.until) { revealing = null; return; }
-  const el = ctx.board.root.querySelector(`rect.hit.grid[data-ref="grid:${CSS.escape(revealing.player)}"]`), dock = document.getElementById("dock");
+  if (!ref || !ref.touch) return;
+  const el = ctx.board.root.querySelector(`rect.hit.grid[data-ref="grid:${CSS.escape(ref.player)}"]`), dock = document.getElementById("dock");
   if (!el) return;
   const g = el.getBoundingClientRect(), foot = dock && getComputedStyle(dock).display !== "none" ? dock.getBoundingClientRect().top : innerHeight;
   if (g.height > foot - 4) return;
