@@ -18,11 +18,18 @@ GAP = 10.0  # dot spacing on screen, in the drawing's millimetres (the page scal
 def _rounds(res: "Results") -> list[list[str]]:
     """The rounds shown: those entered, one more to draw in once every entered round has begun, and one
     beyond that, so that the sheet a new round adds comes two below the one a finger draws in: nothing in
-    view moves down."""
+    view moves down.  A game played out (every round drawn to its last segment, each player offense equally
+    often) shows one round more, for players who play on, and no second one."""
     rounds = [list(r) for r in res.rounds]
+    if _played_out(res):
+        return rounds + [[]]
     if not rounds or rounds[-1]:
         rounds.append([])
     return rounds + [[]]
+
+
+def _played_out(res: "Results") -> bool:
+    return bool(res.rounds) and len(res.rounds) % len(res.names) == 0 and all(len(r) >= res.segments for r in res.rounds)
 
 
 def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
@@ -36,6 +43,7 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
         page = Page(side + 20, side + 19)
         fresh = r >= len(res.rounds)
         title = f"Round {r + 1}: {offense.name} (offense) scores {points}" if not fresh else \
+            f"Round {r + 1}, if you play on: {offense.name} is offense" if _played_out(res) else \
             f"Round {r + 1} (new): {offense.name} is offense"
         page.add(Text(2, 6, fit_text(title, side + 16, 11, True), 11, bold=True, color=offense.color))
         items = labelled_grid(0, 0, n, n, GAP, dots=True)
