@@ -11,12 +11,11 @@ from enter_helpers import DATA, Fingers, config_for, SHOTS, open_page, phone, wa
 EXAMPLE = DATA / "played-add-residue.yaml"
 
 NOTICE = """() => {
-  // the failed save's notice (#saved.bad::after, fixed over the page's foot): its box on the screen
-  const s = getComputedStyle(document.getElementById('saved'), '::after');
-  const h = parseFloat(s.height) + parseFloat(s.paddingTop) + parseFloat(s.paddingBottom)
-          + parseFloat(s.borderTopWidth) + parseFloat(s.borderBottomWidth);
-  const bottom = innerHeight - parseFloat(s.bottom);
-  return {content: s.content, top: bottom - h, bottom, left: parseFloat(s.left), right: innerWidth - parseFloat(s.right)};
+  // the failed save's notice (fixed over the page's foot): its words and its box on the screen
+  const n = document.getElementById('save-notice');
+  if (n.hidden) return null;
+  const r = n.getBoundingClientRect();
+  return {content: n.textContent, top: r.top, bottom: r.bottom, left: r.left, right: r.right};
 }"""
 
 UNDER = """(n) => {
@@ -67,6 +66,21 @@ def test_a_tap_under_the_failed_save_notice_is_a_tap_on_the_place(browser, serve
         pg.wait_for_function(f"document.querySelectorAll('#sheets .pending').length === {before}", timeout=3000)
         assert "tap kept" not in pg.text_content("#say")
         assert pg.locator("#saved.bad").count() == 1  # the save still failing is still told
+        assert pg.evaluate(NOTICE)
+        # the player has read it: Hide folds it away (a finger's target), and it stays away while the save
+        # is tried again; a tap on the red line in the header shows it again
+        hide = pg.locator("#save-notice-hide").bounding_box()
+        assert hide["width"] >= 44 and hide["height"] >= 44, hide
+        pg.touchscreen.tap(hide["x"] + hide["width"] / 2, hide["y"] + hide["height"] / 2)
+        assert pg.evaluate(NOTICE) is None
+        pg.wait_for_timeout(2500)  # a retry failed meanwhile, and said so in the header only
+        assert pg.evaluate(NOTICE) is None and pg.locator("#saved.bad").count() == 1
+        assert pg.locator("#sheets .pending").count() == before  # the tap on Hide was no tap on the sheet
+        f.tap("#saved")
+        assert "Not saved" in pg.evaluate(NOTICE)["content"]
+        pg.context.set_offline(False)  # back on the Wi-Fi: the save lands, and the notice goes by itself
+        pg.wait_for_function("document.getElementById('save-notice').hidden", timeout=30_000)
+        assert "Saved" in pg.text_content("#saved")
         assert pg.errors == []
     finally:
         pg.context.close()

@@ -38,10 +38,19 @@ const saver = new Saver(page, { show: showSaved });
 const table = new Table(page, { history, redraw: () => changed(), tell, saver });
 saver.onReload = () => table.reload();
 
+// how the save stands, in the header; a failed save is said whole over the page's foot as well (a tap goes
+// through it to the page, but for its Hide; a tap on the red line in the header shows it again)
+let noticeHidden = false;
 function showSaved(text, kind) {
   $("saved").textContent = $("saved").title = text;
   $("saved").className = kind;
+  if (kind === "ok") { noticeHidden = false; $("save-notice").hidden = true; return; }  // landed: a next failure is told
+  if (kind !== "bad") return;  // trying again: the failure stays told until a save lands
+  $("save-notice").querySelector("span").textContent = text;
+  $("save-notice").hidden = noticeHidden;
 }
+$("save-notice-hide").onclick = () => { noticeHidden = true; $("save-notice").hidden = true; };
+$("saved").onclick = () => { if (noticeHidden) { noticeHidden = false; $("save-notice").hidden = false; } };
 
 function storeKey() { return `printkit:${location.host}:${$("file").textContent}`; }
 
