@@ -4,6 +4,7 @@ just undone beside "valid"); no place is said twice."""
 
 from __future__ import annotations
 
+import pytest
 import yaml
 from enter_helpers import DATA, Fingers, config_for, open_page, phone, wait_checked
 
@@ -134,6 +135,19 @@ def test_the_m_box_is_never_an_empty_box(serve, browser, tmp_path):
     wait_checked(pg)
     box = pg.locator("[data-m]")
     assert box.input_value() or box.get_attribute("placeholder"), "an empty box beside Write"
+    pg.context.close()
+
+
+@pytest.mark.parametrize("game", ["knives", "ikes", "curve", "intersections", "add-residue"])
+def test_no_button_on_a_blank_game_is_an_empty_box(serve, browser, tmp_path, game):
+    # a blank game, before any tap (Add/Residue's "= m (the rules)" was an empty button until a first move
+    # came back checked: its box was meant to be hidden, but shown all the same)
+    s = serve(config_for(DATA / f"played-{game}.yaml", tmp_path))
+    pg, _ = _phone(browser, s)
+    wait_checked(pg)
+    empty = pg.evaluate("""[...document.querySelectorAll('button')].filter((b) => b.offsetParent && b.getClientRects().length
+        && !b.textContent.trim() && !b.querySelector('svg, img') && !b.getAttribute('aria-label')).map((b) => b.outerHTML)""")
+    assert empty == [], empty
     pg.context.close()
 
 

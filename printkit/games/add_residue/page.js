@@ -78,19 +78,21 @@ function mControls(ctx) {
   rules.dataset.pickM = "";
   rules.title = "The m the rules give after the last move (as the players should have written it)";
   rules.onclick = () => writeM(ctx, String(ctx.info().m));
+  rules.textContent = "= ? (the rules)";
+  rules.disabled = true;
   box.append(label, input, write, rules);
   mBox = { box, input, rules };
   return box;
 }
 
-function showM(ctx) {
+function showM(ctx) {  // the box keeps its place from the start (nothing moves when the first move is in)
   if (!mBox) return;
   const last = lastMove(ctx);
-  mBox.box.hidden = !last;
-  if (!last) return;
-  if (document.activeElement !== mBox.input) mBox.input.value = last[1] ?? "";
-  mBox.input.placeholder = `${ctx.info().m}?`;  // never an empty box: the m to write, as the rules give it
-  mBox.rules.textContent = `= ${ctx.info().m} (the rules)`;
+  const m = ctx.info().m, known = m !== undefined && m !== null;  // (not known for a move not answered yet)
+  if (last && document.activeElement !== mBox.input) mBox.input.value = last[1] ?? "";
+  mBox.input.placeholder = known ? `${m}?` : "m";  // the m to write, as the rules give it
+  mBox.rules.textContent = `= ${known ? m : "?"} (the rules)`;  // never an empty button
+  mBox.rules.disabled = !known || !last;
 }
 
 // the pending marks (taps not written yet, or written and not drawn yet): a move's place is named by its
