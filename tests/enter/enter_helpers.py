@@ -369,14 +369,14 @@ def enter_intersections(page, hands: Hands, played: dict, shot_after_round: int 
 
 
 def enter_add_residue(page, hands: Hands, played: dict, shot_after_move: int | None = None) -> None:
-    """Every move of a played game: a click on the mover's pile, every fifth typed (the number, then a or m)."""
+    """Every move of a played game: a click on the mover's own pile, every fifth typed (the number, then a or m)."""
     for i, line in enumerate(played["moves"]):
         who, pile, c = line.split("=")[0].split()
         if i % 5 == 4 and hands.keys:
             page.locator("#sheets .sheet").nth(0).focus()
             hands.press(*c, "a" if pile == "add" else "m")
         else:
-            hands.click(f"move:{pile} {c}")
+            hands.click(f"move:{who}:{pile} {c}")
         wait_checked(page)
         if i == shot_after_move:
             shot(page, f"add-residue-move-{i + 1}")

@@ -45,7 +45,7 @@ def test_a_move_out_of_turn_or_a_wrong_m_is_marked_on_its_row(serve, page, tmp_p
     s = serve(config_for(EXAMPLE, tmp_path))
     open_page(page, s)
     hands = Hands(page)
-    hands.click("move:add 3")
+    hands.click("move:Ann:add 3")
     wait_checked(page)
     box = page.locator("#editors textarea").nth(0)
     box.fill("Ann add 3\nAnn add 4\nBen mod 2 = 5")
@@ -68,9 +68,9 @@ def test_backspace_takes_back_the_last_move(serve, page, tmp_path):
     s = serve(config_for(EXAMPLE, tmp_path))
     open_page(page, s)
     hands = Hands(page)
-    hands.click("move:add 3")
+    hands.click("move:Ann:add 3")
     wait_checked(page)
-    hands.click("move:mod 2")
+    hands.click("move:Ben:mod 2")
     wait_checked(page)
     page.locator("#sheets .sheet").nth(0).focus()
     page.keyboard.press("Backspace")
@@ -87,12 +87,12 @@ def test_the_m_written_goes_with_its_move_typed_or_picked_and_is_kept(serve, pag
     s = serve(start)
     open_page(page, s)
     assert page.input_value("[data-m]") == "3"  # the last move's m, as written
-    page.click('[data-ref="move:mod 2"]')  # Ben mod 2: m becomes 1
+    page.click('[data-ref="move:Ben:mod 2"]')  # Ben mod 2: m becomes 1
     wait_checked(page)
     page.fill("[data-m]", "1")
     page.click("text=Write")
     wait_checked(page)
-    page.click('[data-ref="move:add 2"]')  # Ann add 2: m becomes 3
+    page.click('[data-ref="move:Ann:add 2"]')  # Ann add 2: m becomes 3
     wait_checked(page)
     page.locator(".sheet").first.focus()
     page.keyboard.type("=4")  # a wrong m, as a player might have written it
@@ -106,3 +106,25 @@ def test_the_m_written_goes_with_its_move_typed_or_picked_and_is_kept(serve, pag
     saved = saved_when(page, start, lambda d: len(d["moves"]) == 3 and d["moves"][-1].endswith("= 3"))
     assert saved["moves"] == ["Ann add 3 = 3", "Ben mod 2 = 1", "Ann add 2 = 3"]
     assert page.errors == []
+
+
+def test_a_tap_on_a_players_pile_is_that_players_move_and_out_of_turn_the_scorer_says_so(serve, page, tmp_path):
+    # every player's open numbers are places: a tap on Ben's pile writes Ben's move, as tapped (never the
+    # move of whoever's turn the page thinks it is); when it is not his turn, the scorer names it
+    s = serve(config_for(EXAMPLE, tmp_path))
+    open_page(page, s)
+    assert page.locator('[data-ref^="move:Ann:"]').count() == page.locator('[data-ref^="move:Ben:"]').count() > 0
+    hands = Hands(page)
+    hands.click("move:Ben:add 3")
+    wait_checked(page)
+    assert page.locator("#editors textarea").nth(0).input_value() == "Ben add 3"
+    violations = page.locator("[data-violation]").all_inner_texts()
+    assert any("Ann's turn, not Ben's" in v for v in violations), violations
+    page.keyboard.press("Control+z")
+    wait_checked(page)
+    hands.click("move:Ann:add 3")
+    wait_checked(page)
+    hands.click("move:Ben:add 3")  # Ben's own 3, in his turn: both piles had it open
+    wait_checked(page)
+    assert page.locator("#editors textarea").nth(0).input_value() == "Ann add 3\nBen add 3"
+    assert page.inner_text("[data-status]") == "valid"

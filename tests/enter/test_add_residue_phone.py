@@ -26,10 +26,10 @@ def test_a_game_entered_by_touch_with_a_spell_offline_never_moves_under_the_fing
         open_page(pg, s)
         f = Fingers(pg)
         watch_shifts(pg)
-        for i, (_, pile, c) in enumerate(moves):
+        for i, (who, pile, c) in enumerate(moves):
             if i == 10:
                 pg.context.set_offline(True)
-            f.click(f"move:{pile} {c}")
+            f.click(f"move:{who}:{pile} {c}")
             if i == 10:
                 pg.wait_for_selector("#saved.bad", timeout=30_000)  # a save tried and failed: the page says so
             if i == 15:
@@ -68,9 +68,9 @@ def test_a_pile_sheet_panned_sideways_keeps_its_pile_names_in_view(browser, serv
         open_page(pg, s)
         f = Fingers(pg)
         per_row = max(int(r.split()[-1]) for r in pg.evaluate(
-            "[...document.querySelectorAll('#sheets [data-ref^=\"move:add\"]')].filter(e => e.getBoundingClientRect().top"
-            " < document.querySelector('#sheets [data-ref=\"move:add 1\"]').getBoundingClientRect().bottom).map(e => e.dataset.ref)"))
-        f.click(f"move:add {per_row}")  # Ann plays the last number of her add pile's first row
+            "[...document.querySelectorAll('#sheets [data-ref^=\"move:Ann:add\"]')].filter(e => e.getBoundingClientRect().top"
+            " < document.querySelector('#sheets [data-ref=\"move:Ann:add 1\"]').getBoundingClientRect().bottom).map(e => e.dataset.ref)"))
+        f.click(f"move:Ann:add {per_row}")  # Ann plays the last number of her add pile's first row
         wait_checked(pg)
         for i in (0, 1):  # Ann's sheet, panned by the tap; Ben's, panned as far as it goes
             if i == 1:
@@ -133,12 +133,12 @@ PENDING = """() => {
 
 
 def test_taps_kept_offline_are_marked_on_the_pile_of_the_player_they_are_for(browser, serve, tmp_path):
-    """Off the network, Ann taps add 3 (hers, written at once) and then add 5 and mod 5 (Ben's, then Ann's
-    again: each is the move of the player whose turn it is when it is played); both players' piles show 3 and
-    5 open. Each pending mark is on the pile of the player the tap is for, and only there: add 3 and mod 5
-    on Ann's sheet, add 5 on Ben's (on today's code all three were on Ann's, the only sheet with places to
-    tap). Undo takes the last one back from Ann's pile; back on the network, the file has the moves in that
-    order and no mark stays."""
+    """Off the network, the moves are tapped on the piles of the players who made them, as the paper log says:
+    Ann's add 3 (written at once), Ben's add 5 on Ben's sheet, Ann's mod 5 on hers; both players' piles show
+    3 and 5 open. Each pending mark is on the pile tapped, and only there: add 3 and mod 5 on Ann's sheet,
+    add 5 on Ben's (before, only the sheet of the player last shown to move had places to tap, and a tap
+    there was the move of whoever's turn it was when played). Undo takes the last one back from Ann's pile;
+    back on the network, the file has the moves in that order and no mark stays."""
     s = serve(config_for(EXAMPLE, tmp_path))
     pg = phone(browser)
     try:
@@ -146,7 +146,7 @@ def test_taps_kept_offline_are_marked_on_the_pile_of_the_player_they_are_for(bro
         f = Fingers(pg)
         assert "Ann to move" in pg.inner_text("#dock-say")
         pg.context.set_offline(True)
-        for ref in ("move:add 3", "move:add 5", "move:mod 5"):
+        for ref in ("move:Ann:add 3", "move:Ben:add 5", "move:Ann:mod 5"):
             f.click(ref)
         ann, ben = pg.evaluate(PENDING)
         assert ann == [["add", 3], ["mod", 5]] and ben == [["add", 5]], (ann, ben)

@@ -72,7 +72,7 @@ def _undo_leaves_no_stale_mistake(pg, f, make_mistake):
 def test_undo_of_a_wrong_m_leaves_no_mistake_on_the_bar(serve, browser, tmp_path):
     s = serve(config_for(DATA / "played-add-residue.yaml", tmp_path))
     pg, f = _phone(browser, s)
-    f.click("move:add 10")
+    f.click("move:Ann:add 10")
     wait_checked(pg)
 
     def wrong_m():
@@ -131,7 +131,7 @@ def test_a_phone_is_spoken_to_in_taps_without_keys(serve, browser, tmp_path):
 def test_the_m_box_is_never_an_empty_box(serve, browser, tmp_path):
     s = serve(config_for(DATA / "played-add-residue.yaml", tmp_path))
     pg, f = _phone(browser, s)
-    f.click("move:add 10")
+    f.click("move:Ann:add 10")
     wait_checked(pg)
     box = pg.locator("[data-m]")
     assert box.input_value() or box.get_attribute("placeholder"), "an empty box beside Write"

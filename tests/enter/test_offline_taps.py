@@ -66,7 +66,7 @@ def test_knives_draws_made_offline_are_each_the_next_players(browser, tmp_path):
 def test_add_residue_moves_made_offline_go_to_the_player_to_move(browser, tmp_path):
     example = DATA / "played-add-residue.yaml"
     moves = [m.split("=")[0].strip() for m in yaml.safe_load(example.read_text(encoding="utf-8"))["moves"][:4]]
-    taps = [lambda f, m=m: f.click("move:" + " ".join(m.split()[1:])) for m in moves]
+    taps = [lambda f, m=m: f.click("move:{}:{} {}".format(*m.split())) for m in moves]
     data = _same_offline_and_online(browser, tmp_path, example, taps, lambda d: len(d.get("moves") or []) >= 4)
     assert data["moves"] == moves
 

@@ -19,7 +19,7 @@ NOTICE = """() => {
 }"""
 
 UNDER = """(n) => {
-  // an open number of the mover's piles scrolled under the middle of the notice: its ref and centre
+  // an open number of a player's piles scrolled under the middle of the notice: its ref and centre
   const mid = (n.top + n.bottom) / 2;
   for (const el of document.querySelectorAll('#sheets [data-ref^="move:"]')) {
     if (el.classList.contains('pending')) continue;
@@ -42,7 +42,7 @@ def test_a_tap_under_the_failed_save_notice_is_a_tap_on_the_place(browser, serve
         f = Fingers(pg)
         wait_checked(pg)
         pg.context.set_offline(True)
-        f.click("move:add 1")  # written at once (the state was fresh); its save fails
+        f.click("move:Ann:add 1")  # written at once (the state was fresh); its save fails
         pg.wait_for_selector("#saved.bad", timeout=30_000)
         pg.wait_for_timeout(1600)  # the check tried again and failed too: the page knows it is offline
         notice = pg.evaluate(NOTICE)

@@ -22,7 +22,7 @@ def one_move_saved(serve, page, tmp_path):
     results = s.path.parent / "add-residue-night-results.yaml"
     open_page(page, s)
     hands = Hands(page)
-    hands.click("move:add 3")
+    hands.click("move:Ann:add 3")
     wait_checked(page)
     saved_when(page, results, lambda d: len(d.get("moves") or []) == 1)
     return results, hands
@@ -31,7 +31,7 @@ def one_move_saved(serve, page, tmp_path):
 def test_a_failed_save_keeps_every_change_and_lands_when_it_can(serve, page, tmp_path):
     results, hands = one_move_saved(serve, page, tmp_path)
     os.chmod(results, 0o444)  # the file made read-only
-    for pile in ("mod 2", "add 4"):
+    for pile in ("Ben:mod 2", "Ann:add 4"):
         hands.click(f"move:{pile}")
         wait_checked(page)
     page.wait_for_selector("#saved.bad")
@@ -52,7 +52,7 @@ def test_a_failed_save_keeps_every_change_and_lands_when_it_can(serve, page, tmp
 def test_changes_kept_in_the_browser_come_back_after_a_reload(serve, page, tmp_path):
     results, hands = one_move_saved(serve, page, tmp_path)
     os.chmod(results, 0o444)
-    hands.click("move:mod 2")
+    hands.click("move:Ben:mod 2")
     wait_checked(page)
     page.wait_for_selector("#saved.bad")
     page.on("dialog", lambda d: d.accept())  # "leave the page?": yes

@@ -357,10 +357,10 @@ def test_during_play_the_bar_says_what_the_last_move_scored_and_the_rule_it_brok
     pg = phone(browser)
     open_page(pg, s)
     fingers = Fingers(pg)
-    fingers.click("move:add 3")
+    fingers.click("move:Ann:add 3")
     wait_checked(pg)
     assert pg.inner_text("#dock-say").startswith("Move 2 of 52: Ben to move")  # whose turn
-    fingers.click("move:mod 2")  # 3 mod 2 = 1: Ben scores 1
+    fingers.click("move:Ben:mod 2")  # 3 mod 2 = 1: Ben scores 1
     wait_checked(pg)
     assert pg.inner_text("#dock-last") == "Written: Ben mod 2"  # what was done, as the players say it
     pg.context.close()

@@ -22,7 +22,7 @@ def _knives():
 
 def _add_residue():
     moves = [m.split("=")[0].split() for m in yaml.safe_load((DATA / "played-add-residue.yaml").read_text(encoding="utf-8"))["moves"][:5]]
-    taps = [lambda f, p=p, c=c: f.click(f"move:{p} {c}") for _, p, c in moves]
+    taps = [lambda f, w=w, p=p, c=c: f.click(f"move:{w}:{p} {c}") for w, p, c in moves]
     return DATA / "played-add-residue.yaml", taps, lambda d: len(d.get("moves") or []) >= 5, 1
 
 
@@ -144,7 +144,7 @@ def test_two_tabs_never_both_play_the_same_kept_taps(browser, tmp_path):
     blocked = "**/api/{check,board,change}*"
 
     def tap(pg, i):
-        Fingers(pg).click(f"move:{moves[i][1]} {moves[i][2]}")
+        Fingers(pg).click("move:{}:{} {}".format(*moves[i]))
 
     def file_moves(n):
         data = saved_when(b, path, lambda d: len(d.get("moves") or []) >= n, timeout=45)

@@ -19,8 +19,7 @@ from hypothesis import strategies as st
 from enter_helpers import DATA, Fingers, Served, config_for, open_page, phone, saved_when, wait_checked
 
 EXAMPLE = DATA / "played-add-residue.yaml"
-# the first eight moves of the played game: no number is tapped on a pile that the other player has used, so
-# each can be tapped on the piles shown as the mover's whatever answer the page is still waiting for
+# the first eight moves of the played game, each tapped on the pile of the player who made it
 MOVES = [m.split("=")[0].strip() for m in yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))["moves"][:8]]
 
 ACTIONS = st.sampled_from(["tap", "tap", "tap", "hold", "let through", "offline", "online", "pause", "reopen"])
@@ -96,7 +95,7 @@ def test_every_move_tapped_is_written_once_in_order_whatever_the_network_does(br
     try:
         for action in actions:
             if action == "tap" and tapped < len(MOVES):
-                p.tap("move:" + " ".join(MOVES[tapped].split()[1:]))
+                p.tap("move:{}:{} {}".format(*MOVES[tapped].split()))
                 tapped += 1
             elif action == "hold":
                 p.hold()

@@ -189,13 +189,8 @@ export class Intents {
   // the pending marks: the places of the kept intents, and those of the last one written until its answer
   paint(extra = []) {
     for (const el of document.querySelectorAll(".pending")) el.classList.remove("pending");
-    // a game whose places are named alike on every player's sheet (Add/Residue's "move:add 11") marks them
-    // itself, on the sheet of the player each tap is for: written (drawn yet or not), then each kept one in order
-    const own = this.game?.marks?.({ written: this.fresh() ? [] : this.awaiting.filter(Boolean),
-                                     kept: [...this.queue.map((it) => it.refs.filter(Boolean)), extra.filter(Boolean)] });
-    const refs = new Set(own ? [] : [...this.awaiting, ...extra, ...this.queue.flatMap((it) => it.refs)]);
+    const refs = new Set([...this.awaiting, ...extra, ...this.queue.flatMap((it) => it.refs)]);
     for (const ref of refs) if (ref) for (const el of this.board.all(ref)) el.classList.add("pending");
-    for (const el of own || []) el.classList.add("pending");
     for (const it of this.queue) {
       const b = it.button || (it.rec && it.rec.kind === "button" && findButton(it.rec.button, this.root));
       if (b) b.classList.add("pending");

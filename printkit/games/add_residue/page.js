@@ -1,10 +1,19 @@
-// Add/Residue on the page: the player to move clicks a number on one of their piles (move:add K,
-// move:mod K); the move goes into the log and the scorer answers. The m the players wrote after a move
-// goes with it: typed in the box under the piles (or "=" then the number, then Enter), or picked as the
-// m the rules give; the scorer then checks it. Keys: arrows walk the player's open numbers, Enter or
-// Space plays one; or type the number and then a (add) or m (mod); Backspace takes back the last move.
-// "How did we play?" asks for the review of perfect play.
+// Add/Residue on the page: a tap or click on an open number of a player's pile is that player's move
+// (move:Ben:add K, move:Ben:mod K): what is tapped is what is written, also for taps kept while the server
+// does not answer (Ben's pile tapped then is Ben's move, never the move of whoever the page showed to move);
+// a move out of turn is the scorer's to name. The move goes into the log and the scorer answers. The m the
+// players wrote after a move goes with it: typed in the box under the piles (or "=" then the number, then
+// Enter), or picked as the m the rules give; the scorer then checks it. Keys (for the player to move):
+// arrows walk their open numbers, Enter or Space plays one; or type the number and then a (add) or m (mod);
+// Backspace takes back the last move. "How did we play?" asks for the review of perfect play.
 import { placeAt, track } from "/static/input.js";
+
+// "move:Ben:add 6" -> {who: "Ben", move: "add 6", pile: "add", k: 6}
+function parseMove(ref) {
+  const body = ref.slice(5), i = body.lastIndexOf(":");
+  const move = body.slice(i + 1), [pile, k] = move.split(" ");
+  return { who: body.slice(0, i), move, pile, k: Number(k) };
+}
 
 let cursor = null;  // the data-ref under the keyboard cursor
 let typed = "";
@@ -15,8 +24,12 @@ export function start(ctx) {
   ctx.track(ctx.board.root, {  // a tap or click on an open number plays it
     pick: (x, y) => { const p = placeAt(ctx.board.root, x, y, (ref) => ref.startsWith("move:")); return p && { ...p, soft: true }; },
     down: (place) => ({ ref: place.ref }),
-    up(stroke, place) { if (place && place.ref === stroke.ref) { cursor = stroke.ref; play(ctx, stroke.ref.slice(5)); } },
-    marks: (taps) => pendingMarks(ctx, taps),
+    up(stroke, place) {
+      if (!place || place.ref !== stroke.ref) return;
+      const { who, move } = parseMove(stroke.ref);
+      if (who === ctx.info().to_move) cursor = stroke.ref;
+      play(ctx, who, move);
+    },
   });
   ctx.controls.append(mControls(ctx));
   const ask = Object.assign(document.createElement("button"), { type: "button", textContent: "How did we play?" });
@@ -37,9 +50,8 @@ function tell(ctx) {
   ctx.say(`Move ${inf.moves + 1} of ${inf.of}: ${inf.to_move} to move, m is ${inf.m}.` + (typed ? ` Typed: ${typed} (a: add, m: mod)` : ""));
 }
 
-function play(ctx, move) {
-  const who = ctx.info().to_move;
-  if (!who) { ctx.say("The log is full: every move has been played."); return; }
+function play(ctx, who, move) {
+  if (!ctx.info().to_move) { ctx.say("The log is full: every move has been played."); return; }
   ctx.edit((doc) => {
     if (!Array.isArray(doc.moves)) doc.moves = [];
     doc.moves.push(`${who} ${move}`);
@@ -95,38 +107,10 @@ function showM(ctx) {  // the box keeps its place from the start (nothing moves 
   mBox.rules.disabled = !known || !last;
 }
 
-// the pending marks (taps not written yet, or written and not drawn yet): a move's place is named by its
-// number only ("move:add 11"), and each tap is the move of the player whose turn it is when it is played:
-// the one to move on the sheets drawn, then the next, and so on. Its mark goes on that player's pile: the
-// mover's own box, or, on another player's sheet (which has no places to tap), a copy of it at the same
-// spot (every player's sheet is drawn alike), never on another pile of the same number.
-function pendingMarks(ctx, { written, kept }) {
-  const root = ctx.board.root;
-  for (const el of root.querySelectorAll(".ghost")) el.remove();
-  const grids = [...root.querySelectorAll('[data-ref^="grid:"][data-ref$=":piles"]')];
-  const names = grids.map((g) => g.dataset.ref.slice(5, -6));
-  const at = names.indexOf(ctx.info().to_move);
-  const taps = [written, ...kept].filter((refs) => refs.length);
-  if (at < 0) return taps.flat().flatMap((ref) => [...ctx.board.all(ref)]);  // the log full: no mover to count from
-  const out = [];
-  taps.forEach((refs, i) => {
-    const grid = grids[(at + i) % names.length];
-    for (const ref of refs) {
-      const box = grids[at].parentNode.querySelector(`[data-ref="${CSS.escape(ref)}"]`);
-      if (!box) continue;
-      if (grid === grids[at]) { out.push(box); continue; }
-      const ghost = box.cloneNode(false);
-      ghost.removeAttribute("data-ref");
-      ghost.classList.add("ghost");
-      ghost.style.pointerEvents = "none";
-      grid.parentNode.append(ghost);
-      out.push(ghost);
-    }
-  });
-  return out;
+function buttons(ctx) {  // the open numbers of the player to move, the keys' moves
+  const mine = `move:${ctx.info().to_move}:`;
+  return [...ctx.board.root.querySelectorAll('[data-ref^="move:"]')].map((el) => el.dataset.ref).filter((r) => r.startsWith(mine));
 }
-
-function buttons(ctx) { return [...ctx.board.root.querySelectorAll('[data-ref^="move:"]')].map((el) => el.dataset.ref); }
 
 export function key(ctx, e) {
   const open = buttons(ctx);
@@ -142,7 +126,8 @@ export function key(ctx, e) {
     e.preventDefault();
     const move = `${e.key === "a" ? "add" : "mod"} ${Number(typed)}`;
     typed = "";
-    if (open.includes(`move:${move}`)) play(ctx, move);
+    const who = ctx.info().to_move;
+    if (open.includes(`move:${who}:${move}`)) play(ctx, who, move);
     else ctx.say(`${move} is not open to ${ctx.info().to_move || "anyone"}: pick a number not yet crossed off.`);
     return;
   }
@@ -160,10 +145,10 @@ export function key(ctx, e) {
   if (step) { e.preventDefault(); cursor = open[(i + step + open.length) % open.length]; paint(ctx); return; }
   if (e.key === "ArrowUp" || e.key === "ArrowDown") {  // the same number on the other pile, or the nearest
     e.preventDefault();
-    const [pile, k] = (cursor || open[0]).slice(5).split(" ");
+    const { pile, k } = parseMove(cursor || open[0]);
     const other = pile === "add" ? "mod" : "add";
-    const same = open.filter((r) => r.startsWith(`move:${other} `));
-    if (same.length) cursor = same.reduce((best, r) => Math.abs(Number(r.split(" ")[1]) - k) < Math.abs(Number(best.split(" ")[1]) - k) ? r : best);
+    const same = open.filter((r) => parseMove(r).pile === other);
+    if (same.length) cursor = same.reduce((best, r) => Math.abs(parseMove(r).k - k) < Math.abs(parseMove(best).k - k) ? r : best);
     paint(ctx);
     return;
   }
@@ -171,14 +156,15 @@ export function key(ctx, e) {
     e.preventDefault();
     const target = open.includes(cursor) ? cursor : open[0];
     cursor = target;
-    play(ctx, target.slice(5));
+    const { who, move } = parseMove(target);
+    play(ctx, who, move);
   }
 }
 
 function paint(ctx) {
   for (const el of ctx.board.root.querySelectorAll(".cursor")) el.classList.remove("cursor");
   const open = buttons(ctx);
-  if (cursor && !open.includes(cursor)) cursor = open.find((r) => r.startsWith(cursor.slice(0, 8))) || open[0] || null;
+  if (cursor && !open.includes(cursor)) cursor = open.find((r) => parseMove(r).pile === parseMove(cursor).pile) || open[0] || null;
   if (cursor) for (const el of ctx.board.all(cursor)) el.classList.add("cursor");
 }
 

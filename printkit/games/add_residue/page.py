@@ -1,6 +1,7 @@
 """Add/Residue on the entry page: each player's piles with the numbers played crossed off, the move log
-with m after every move, and for the player to move one button per move the rules allow
-(``move:add K`` / ``move:mod K``); rows of the log are ``row:N``."""
+with m after every move, and while the game goes on a place on every open number of every player's piles
+(``move:Ben:add K`` / ``move:Ben:mod K``: a tap there is Ben's move, whoever the page last showed to move);
+rows of the log are ``row:N``."""
 
 from __future__ import annotations
 
@@ -54,8 +55,8 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
                 if c in used[(seat.name, pile)]:
                     items.append(Lines(((x + 1, y + 1, x + side - 1, y + side - 1),
                                         (x + 1, y + side - 1, x + side - 1, y + 1)), cross))
-                elif seat.name == mover:
-                    items.append(Hit(f"move:{pile} {c}", x, y, side, side, "move"))
+                elif mover is not None:  # every player's open numbers: a tap on Ben's pile is Ben's move
+                    items.append(Hit(f"move:{seat.name}:{pile} {c}", x, y, side, side, "move"))
         if seat.name == mover:
             m = rows[-1].after if rows else 0
             items.append(Text(WIDTH, h + 4, f"{seat.name} to move: m is {m}. Pick a number from a pile.", 9, "end",
