@@ -291,6 +291,7 @@ const offY = (box) => window.scrollY + (box ? box.scrollTop : 0);
 // the place with a data-ref under a screen point on the board: {key: ref, ref, el}, or null
 export function placeAt(root, x, y, test = () => true) {
   for (const el of document.elementsFromPoint(x, y)) {
+    if (el.classList?.contains("pin-back")) return null;  // a frozen label column (phone.js) covers what is under it
     const ref = el.dataset && el.dataset.ref;
     if (ref && !ref.startsWith("grid:") && root.contains(el) && test(ref, el)) return { key: ref, ref, el };
   }

@@ -193,6 +193,10 @@ export class Phone {
         : g + Math.min(count, Math.max(0, Math.ceil((view + (hi - lo) / 2 - g) / cell - 1e-6))) * cell - (lo + hi) / 2);
       const left = texts.filter((t) => n(t, "x") < gx && n(t, "y") >= gy && n(t, "y") <= gy + gh + 3);  // (a dot array's last letter stands below its line)
       const boxes = left.map((t) => t.getBBox());
+      if (!dots && boxes.length && Math.max(...boxes.map((b) => b.width)) > 0.9 * cw) {  // words, wider than a square
+        this.freeze(svg, grid, left, boxes, box.scrollLeft / ctm.a, ride);
+        continue;
+      }
       const dx = !first || dots ? Math.max(0, step(box.scrollLeft / ctm.a, cw, gw))
         : Math.max(0, onLine(box.scrollLeft / ctm.a, Math.min(...boxes.map((b) => b.x)), Math.max(...boxes.map((b) => b.x + b.width)), gx, cw, Number(grid.dataset.cols)));
       for (const t of left) ride(t, dx, 0);  // the row letters, left of the grid: they ride along a sideways pan
@@ -204,6 +208,26 @@ export class Phone {
         : Math.max(0, onLine(view, top, bottom, gy, ch, Number(grid.dataset.rows)));
       for (const t of above) ride(t, 0, dy);
     }
+  }
+
+  // labels that are words (Add/Residue's ADD pile, MOD pile) cannot stand between two squares: panned
+  // off, they stand at the sheet's left edge on a column of their own, as a spreadsheet's frozen column
+  // does: the squares pass under it, never mixed with the words, and a tap there takes none of them
+  freeze(svg, grid, left, boxes, view, ride) {
+    const lo = Math.min(...boxes.map((b) => b.x)), hi = Math.max(...boxes.map((b) => b.x + b.width));
+    const dx = Math.max(0, view + 1 - lo);
+    for (const t of left) ride(t, dx, 0);
+    const id = grid.dataset.ref;
+    let back = [...svg.querySelectorAll("rect.pin-back")].find((r) => r.dataset.for === id);
+    if (!dx) { back?.remove(); return; }
+    if (!back) {
+      back = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+      back.setAttribute("class", "pin-back");
+      back.dataset.for = id;
+    }
+    const gy = Number(grid.getAttribute("y")), gh = Number(grid.getAttribute("height"));
+    Object.entries({ x: view, y: gy - 1, width: hi - lo + 2, height: gh + 2 }).forEach(([k, v]) => back.setAttribute(k, v.toFixed(2)));
+    svg.insertBefore(back, left[0]);  // over the squares, under the words
   }
 
   // the bar: the state and the scores as they are checked
