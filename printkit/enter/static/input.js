@@ -227,7 +227,7 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     const box = stroke.box;
     const px = e.clientX + offX(box), py = e.clientY + offY(box);
     if (!stroke.moved && Math.hypot(px - stroke.x0, py - stroke.y0) < slop) return;
-    if (stroke.soft) { stroke = null; return; }  // a swipe from a tap's place: no tap
+    if (stroke.soft) { stroke = null; ended(); return; }  // a swipe from a tap's place: no tap
     const follows = !stroke.moved && stroke.type === "touch" && game.follows ? game.follows(stroke.made, px - stroke.x0, py - stroke.y0) : true;
     if (!follows) {
       game.cancel?.(stroke.made);
