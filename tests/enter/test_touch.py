@@ -252,3 +252,42 @@ def test_the_knives_set_up_draw_gives_way_to_the_map_without_moving_the_sheet(se
     # the sheets keep a screen's room below the set-up card: the mistakes panel below them is not pushed by the map
     assert layout_shift(pg) <= 0.02, shifts(pg)
     assert pg.errors == []
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["upright", "on-its-side"])
+@pytest.mark.parametrize("game,row", [("ikes", "D"), ("curve", "D")])
+def test_a_swipe_from_just_beside_a_grid_scrolls_and_writes_nothing(serve, browser, tmp_path, game, row, size):
+    # a thumb scrolling beside The Long Way's store (upright only 16 px of margin are left) or over a curve
+    # grid's row letters took the nearest side or square within a finger's reach: a wall, a tile, a curve
+    # square was written and the page hardly moved. Beside a grid a swipe scrolls; a tap there still takes
+    # the side or square nearest it (an entrance on the store's edge)
+    s = serve(config_for(DATA / f"played-{game}.yaml", tmp_path))
+    pg = phone(browser, *size)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    ref = f"Ann:{row}7" if game == "ikes" else f"curve:Ann:{row}1"
+    fingers.centre(ref)
+    g = pg.locator('[data-ref="grid:Ann"]' if game == "ikes" else '[data-ref="grid:curve:Ann"]').bounding_box()
+    r = pg.locator(f'[data-ref="{ref}"]').bounding_box()
+    y = r["y"] + r["height"] / 2
+    before = text(pg)
+    for x in ((g["x"] + g["width"] + 3, g["x"] + g["width"] + 8, g["x"] + g["width"] + 13) if game == "ikes"
+              else (g["x"] - 3, g["x"] - 8)):
+        if not 0 < x < size[0]:
+            continue
+        pg.evaluate("y => scrollTo(0, y)", pg.evaluate("scrollY"))
+        moved = scrolled_by(pg, fingers, x, y, -120)
+        assert moved > 60, (game, x, moved)
+        pg.evaluate(f"scrollBy(0, {-moved})")
+        settle(pg)
+    wait_checked(pg)
+    assert text(pg) == before, (game, text(pg))
+    if game == "ikes":  # a tap just outside the edge is a tap on its side: the entrance there
+        pg.get_by_role("button", name="Entrance", exact=True).first.click()
+        fingers.centre(ref)
+        g = pg.locator('[data-ref="grid:Ann"]').bounding_box()
+        r = pg.locator(f'[data-ref="{ref}"]').bounding_box()
+        pg.touchscreen.tap(g["x"] + g["width"] + 3, r["y"] + r["height"] / 2)
+        wait_checked(pg)
+        assert "D7 E" in text(pg), text(pg)
+    assert pg.errors == []

@@ -182,13 +182,15 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
   root.addEventListener("pointerup", lift, true);
   root.addEventListener("pointercancel", lift, true);
 
+  let near = false;  // the last place picked was not under the finger, only within its reach
   function pickNear(x, y, type) {
     const here = game.pick(x, y, type);
+    near = false;
     if (here || type !== "touch" || !reach) return here;
     for (let d = reach / 3; d <= reach; d += reach / 3) {
       for (let a = 0; a < 8; a++) {
         const p = game.pick(x + d * Math.cos((a * Math.PI) / 4), y + d * Math.sin((a * Math.PI) / 4), type);
-        if (p) return p;
+        if (p) { near = true; return p; }
       }
     }
     return null;
@@ -201,7 +203,10 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     if (e.button !== 0 || stroke || pan) return;
     const place = pickNear(e.clientX, e.clientY, e.pointerType);
     if (!place) return;
-    const soft = Boolean(place.soft) && e.pointerType === "touch";
+    // a finger beside a grid (a store's margin, a curve's row letters) reaches its nearest side or square
+    // with a tap, but a swipe from there is a thumb scrolling the page: it starts no stroke
+    const beside = near && Grid.all(root).length > 0 && !Grid.at(root, e.clientX, e.clientY, 0);
+    const soft = (Boolean(place.soft) || beside) && e.pointerType === "touch";
     const made = soft ? { soft: place } : game.down(place, e);
     if (!made) return;
     const box = e.target.closest?.(".sheet") || null;  // a zoomed sheet scrolls sideways in its box
