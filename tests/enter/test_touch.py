@@ -291,3 +291,33 @@ def test_a_swipe_from_just_beside_a_grid_scrolls_and_writes_nothing(serve, brows
         wait_checked(pg)
         assert "D7 E" in text(pg), text(pg)
     assert pg.errors == []
+
+
+def test_a_finger_held_still_at_the_edge_of_a_wide_sheet_moves_it_along_and_the_stroke_goes_on(serve, browser, tmp_path):
+    # a 12 x 12 curve with bigger squares is wider than a phone held upright: a curve along row A is drawn
+    # to the screen's right edge, where the finger waits; the sheet moves along under it (before, only
+    # while the finger moved: held still, nothing happened, and the curve stopped at the last column in view)
+    s = serve(config_for(DATA / "played-curve.yaml", tmp_path))
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    x, y = fingers.centre("curve:Ann:A1")
+    box = pg.locator('#sheets .sheet:has([data-ref="grid:curve:Ann"])')
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth")  # wider than the phone
+    box.evaluate("b => { b.scrollLeft = 0; }")
+    x, y = fingers.centre("curve:Ann:A1")
+    right = box.bounding_box()["x"] + box.bounding_box()["width"] - 12
+    seen = pg.evaluate("""([y, right]) => [...document.querySelectorAll('[data-ref^="curve:Ann:A"]')]
+        .filter((e) => e.getBoundingClientRect().right <= right).length""", [y, right])
+    assert seen < 12
+    fingers.touch("touchStart", [(x, y)])
+    for j in range(1, 21):
+        fingers.touch("touchMove", [(x + (right - x) * j / 20, y)])
+    pg.wait_for_timeout(2500)  # held still at the edge
+    fingers.touch("touchEnd", [])
+    wait_checked(pg)
+    row = pg.locator('#editors [data-path="curves.Ann"]').input_value().splitlines()[0].split()
+    drawn = [v for v in row if v != "."]
+    assert len(drawn) > seen + 2, (seen, row)  # on past the squares that were in view
+    assert drawn == [str(k) for k in range(1, len(drawn) + 1)], row  # one line, square by square
+    assert pg.errors == []

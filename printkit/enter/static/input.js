@@ -227,8 +227,6 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
       stroke.sx = e.clientX; stroke.sy = e.clientY;
       return;
     }
-    // the path since the last event, walked in the page's own coordinates: the page may have scrolled
-    // in between (a drag that scrolls the sheet along), and a screen point is where it is now
     const box = stroke.box;
     const px = e.clientX + offX(box), py = e.clientY + offY(box);
     if (!stroke.moved && Math.hypot(px - stroke.x0, py - stroke.y0) < slop) return;
@@ -242,27 +240,56 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     }
     if (follows !== true) stroke.made = follows;  // the first move said what the stroke is (a wall along a side)
     stroke.moved = true;
-    const n = Math.max(1, Math.ceil(Math.hypot(px - stroke.x, py - stroke.y) / every));
+    stroke.cx = e.clientX; stroke.cy = e.clientY;
+    walk(stroke);
+    if (edge(stroke)) along(stroke);
+    game.moved?.(stroke.made, { x: e.clientX, y: e.clientY });
+  });
+
+  // the path since the last event, walked in the page's own coordinates: the page may have scrolled in
+  // between (a drag that scrolls the sheet along), and a screen point is where it is now
+  function walk(s) {
+    const box = s.box;
+    const px = s.cx + offX(box), py = s.cy + offY(box);
+    const n = Math.max(1, Math.ceil(Math.hypot(px - s.x, py - s.y) / every));
     for (let j = 1; j <= n; j++) {
-      const x = stroke.x + ((px - stroke.x) * j) / n - offX(box), y = stroke.y + ((py - stroke.y) * j) / n - offY(box);
-      const place = game.pick(x, y, stroke.type);
-      if (place && place.key !== stroke.last) { stroke.last = place.key; game.over?.(stroke.made, place, { x, y }); }
+      const x = s.x + ((px - s.x) * j) / n - offX(box), y = s.y + ((py - s.y) * j) / n - offY(box);
+      const place = game.pick(x, y, s.type);
+      if (place && place.key !== s.last) { s.last = place.key; game.over?.(s.made, place, { x, y }); }
     }
-    stroke.x = px; stroke.y = py;
-    if (box && box.scrollWidth > box.clientWidth) {  // a finger at the edge of a zoomed sheet: it moves along
-      const r = box.getBoundingClientRect();
-      if (e.clientX > r.right - 32) box.scrollLeft += 12;
-      else if (e.clientX < r.left + 32) box.scrollLeft -= 12;
+    s.x = px; s.y = py;
+  }
+
+  // a finger at the edge of a zoomed sheet moves it along; at the top of the screen or at the bar, the page
+  // moves along, so that a stroke can cross a sheet wider or taller than the screen (a sheet all in view
+  // stays where it is): true when something moved
+  function edge(s) {
+    const box = s.box;
+    let moved = false;
+    if (box && box.scrollWidth > box.clientWidth) {
+      const r = box.getBoundingClientRect(), was = box.scrollLeft;
+      if (s.cx > r.right - 32) box.scrollLeft += 12;
+      else if (s.cx < r.left + 32) box.scrollLeft -= 12;
+      moved = box.scrollLeft !== was;
     }
-    // a finger at the top of the screen or at the bar: the page moves along, so that a stroke can cross a
-    // sheet taller than the screen (a phone on its side); a sheet all in view stays where it is
     const dock = document.getElementById("dock");
     const foot = dock && getComputedStyle(dock).display !== "none" ? dock.getBoundingClientRect().top : innerHeight;
     const sheet = box ? box.getBoundingClientRect() : { top: -1, bottom: Infinity };
-    if (e.clientY > foot - 28 && sheet.bottom > foot) window.scrollBy(0, 12);
-    else if (e.clientY < 28 && window.scrollY > 0 && sheet.top < 0) window.scrollBy(0, -12);
-    game.moved?.(stroke.made, { x: e.clientX, y: e.clientY });
-  });
+    const was = window.scrollY;
+    if (s.cy > foot - 28 && sheet.bottom > foot) window.scrollBy(0, 12);
+    else if (s.cy < 28 && window.scrollY > 0 && sheet.top < 0) window.scrollBy(0, -12);
+    return moved || window.scrollY !== was;
+  }
+
+  // a finger held still at an edge: the sheet goes on moving under it, and the stroke with it, until the
+  // finger moves away or lifts (no pointer events come while it is still)
+  function along(s) {
+    clearTimeout(s.timer);
+    s.timer = setTimeout(() => {
+      if (stroke !== s || s.panning) return;
+      if (edge(s)) { walk(s); along(s); }
+    }, 40);
+  }
 
   root.addEventListener("pointerup", (e) => {
     if (!stroke || e.pointerId !== stroke.id) return;
@@ -344,45 +371,4 @@ export class Cursor {
 
 // ---------------------------------------------------------------- what a stroke draws while it is drawn
 
-const SVG = "http://www.w3.org/2000/svg";
-
-// a line (the dot-to-dot, centre-to-centre gesture) or a path through points, on the sheet's sketch layer
-export function sketch(svg, shape, attrs, cls = "") {
-  let g = svg.querySelector("g.sketch");
-  if (!g) { g = document.createElementNS(SVG, "g"); g.setAttribute("class", "sketch"); svg.append(g); }
-  const el = document.createElementNS(SVG, shape);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  if (cls) el.setAttribute("class", cls);
-  g.append(el);
-  return el;
-}
-
-export function sketchLine(svg, from, to, cls = "") {
-  clearSketch(svg);
-  return sketch(svg, "line", { x1: from.x, y1: from.y, x2: to.x, y2: to.y }, cls);
-}
-
-export function sketchPath(svg, points, closed = false, cls = "") {
-  clearSketch(svg);
-  const pts = points.map((p) => `${p.x},${p.y}`);
-  return sketch(svg, "polyline", { points: pts.join(" ") + (closed && pts.length ? ` ${pts[0]}` : "") }, cls);
-}
-
-export function clearSketch(scope) { for (const g of scope.querySelectorAll("g.sketch")) g.replaceChildren(); }
-
-// a screen point in a sheet's own units (the drawing's millimetres)
-export function toSheet(svg, x, y) {
-  const p = svg.createSVGPoint();
-  p.x = x; p.y = y;
-  return p.matrixTransform(svg.getScreenCTM().inverse());
-}
-
-// the centre of a place's element, in its sheet's own units
-export function centreOf(el) {
-  if (el.tagName === "line") {
-    const n = (a) => Number(el.getAttribute(a));
-    return { x: (n("x1") + n("x2")) / 2, y: (n("y1") + n("y2")) / 2 };
-  }
-  const b = el.getBBox();
-  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-}
+export { centreOf, clearSketch, sketch, sketchLine, sketchPath, toSheet } from "/static/sketch.js";
