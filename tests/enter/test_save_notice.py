@@ -84,3 +84,26 @@ def test_a_tap_under_the_failed_save_notice_is_a_tap_on_the_place(browser, serve
         assert pg.errors == []
     finally:
         pg.context.close()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["upright", "on-its-side"])
+def test_the_failed_save_notice_stands_above_the_bar_and_covers_none_of_its_buttons(browser, serve, tmp_path, size):
+    # Selling Knives' bar is taller than the others (the hand and Claim): the notice, placed a fixed way
+    # above the foot, covered the top of Undo, Redo and Claim
+    s = serve(config_for(DATA / "played-knives.yaml", tmp_path))
+    pg = phone(browser, *size)
+    try:
+        open_page(pg, s)
+        wait_checked(pg)
+        pg.context.set_offline(True)
+        Fingers(pg).click("card:6")
+        pg.wait_for_selector("#saved.bad", timeout=30_000)
+        notice = pg.evaluate(NOTICE)
+        assert notice, "the failed save is told"
+        buttons = pg.evaluate("[...document.querySelectorAll('#dock button')].filter((b) => b.offsetParent)"
+                              ".map((b) => b.getBoundingClientRect().top)")
+        assert buttons and notice["bottom"] <= min(buttons), (notice, buttons)
+        assert notice["bottom"] <= pg.evaluate("document.getElementById('dock').getBoundingClientRect().top")
+        assert pg.errors == []
+    finally:
+        pg.context.close()

@@ -48,9 +48,15 @@ function showSaved(text, kind) {
   if (kind !== "bad") return;  // trying again: the failure stays told until a save lands
   $("save-notice").querySelector("span").textContent = text;
   $("save-notice").hidden = noticeHidden;
+  placeNotice();
 }
+function placeNotice() {  // just above the bar, whatever its height (Selling Knives' bar has its hand too)
+  const dock = $("dock"), n = $("save-notice");
+  n.style.bottom = !n.hidden && getComputedStyle(dock).display !== "none" ? `${Math.ceil(innerHeight - dock.getBoundingClientRect().top + 8)}px` : "";
+}
+addEventListener("resize", placeNotice);
 $("save-notice-hide").onclick = () => { noticeHidden = true; $("save-notice").hidden = true; };
-$("saved").onclick = () => { if (noticeHidden) { noticeHidden = false; $("save-notice").hidden = false; } };
+$("saved").onclick = () => { if (noticeHidden) { noticeHidden = false; $("save-notice").hidden = false; placeNotice(); } };
 
 function storeKey() { return `printkit:${location.host}:${$("file").textContent}`; }
 
