@@ -166,3 +166,28 @@ def test_the_long_way_written_and_walled_offline_gives_the_online_file(browser, 
     got = [r.split() for r in sheet["grid"].strip().split("\n")]
     assert [(at, got["ABCDEFG".index(at[0])][int(at[1:]) - 1]) for at, _ in squares] == squares
     assert sorted(sheet["walls"]) == sorted(walls)
+
+
+def test_the_first_stroke_after_the_network_goes_is_marked_whole_and_counted(browser, tmp_path):
+    # the page learns the network is gone only when its answer does not come: the first stroke after that
+    # is written at once, and its answer never comes. Ann's whole curve dragged then showed one square as
+    # not written yet and the bar counted nothing (a player would draw it again)
+    s = Served(config_for(DATA / "played-curve.yaml", tmp_path))
+    pg = phone(browser)
+    try:
+        open_page(pg, s)
+        pg.locator("#zoom").click()
+        wait_checked(pg)
+        pg.context.set_offline(True)
+        route = ["B2", "B3", "B4", "C4", "D4", "D3", "D2", "C2", "B2"]
+        Fingers(pg).drag(*(f"curve:Ann:{q}" for q in route), steps=2)
+        pg.wait_for_function("document.getElementById('say').textContent.includes('kept')", timeout=15_000)
+        marked = pg.evaluate("[...document.querySelectorAll('#sheets .pending')].map((e) => e.dataset.ref)")
+        assert {f"curve:Ann:{q}" for q in route} <= set(marked), marked
+        assert "1 tap kept, not written yet" in pg.inner_text("#say")
+        pg.context.set_offline(False)
+        pg.wait_for_function("document.querySelectorAll('#sheets .pending').length === 0", timeout=30_000)
+        assert pg.errors == []
+    finally:
+        pg.context.close()
+        s.stop()

@@ -56,7 +56,7 @@ def test_a_tap_under_the_failed_save_notice_is_a_tap_on_the_place(browser, serve
         pg.touchscreen.tap(place["x"], place["y"])  # on the notice, over the number
         # kept as a tap not written yet, and shown so (on the pile of the player it is for: Ben's, next to move)
         pg.wait_for_function(f"document.querySelectorAll('#sheets .pending').length === {before + 1}", timeout=3000)
-        assert "1 tap kept" in pg.text_content("#say")
+        assert "2 taps kept" in pg.text_content("#say")  # that one, and the move before it, not in the file either
         SHOTS.mkdir(parents=True, exist_ok=True)  # what the player holds: the notice, the tap kept under it
         pg.screenshot(path=str(SHOTS / f"phone-save-notice-{size[0]}.png"))
         undo = pg.locator("#dock-undo")

@@ -169,6 +169,7 @@ async function refresh() {
     if (e.name !== "AbortError" && seq === page.seq) {
       page.offline = true;
       showOffline();
+      kept();
       retry = setTimeout(refresh, 1500);  // until it answers; the taps meanwhile are kept in order
     }
   } finally {
@@ -193,7 +194,8 @@ function showOffline() {
   $("dock-state").className = "blank";
 }
 
-function kept(n) {  // the taps kept while the server does not answer, said
+function kept() {  // the taps not written while the server does not answer, said (the one written before it was seen, too)
+  const n = intents.unwritten;
   if (n && page.offline) say(`${n} tap${n === 1 ? "" : "s"} kept, not written yet: written in order when the server answers.`);
 }
 

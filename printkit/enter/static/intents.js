@@ -43,9 +43,14 @@ export class Intents {
 
   get size() { return this.queue.length; }
 
+  // the taps not written to the file yet, as a player counts them: those kept, and the one written at once
+  // whose answer has not come (the first tap after the network went, before the page knew)
+  get unwritten() { return this.queue.length + (this.awaiting.length && !this.fresh() ? 1 : 0); }
+
   // the handlers a game gives input.js's track(), kept as intents while the state is not fresh
   wrap(game) {
     this.game = game;
+    const passed = new WeakMap();  // a stroke made at once: the places it passed, all marked until its answer
     const live = (fn, refs) => {  // a handler run now: its places pending until the answer to what it wrote
       const before = this.seq();
       const out = fn();
@@ -55,11 +60,15 @@ export class Intents {
     return {
       ...game,
       down: (place, e) => {
-        if (this.now()) return live(() => game.down(place, e), [refOf(place)]);
+        if (this.now()) {
+          const s = live(() => game.down(place, e), [refOf(place)]);
+          if (s && typeof s === "object") passed.set(s, [refOf(place)]);
+          return s;
+        }
         return { kept: true, place, e, overs: [], refs: [refOf(place)] };  // recorded, played later
       },
       over: (stroke, place, at) => {
-        if (!stroke.kept) return live(() => game.over?.(stroke, place, at), [refOf(place)]);
+        if (!stroke.kept) { passed.get(stroke)?.push(refOf(place)); return live(() => game.over?.(stroke, place, at), [refOf(place)]); }
         stroke.overs.push({ place, at });
         stroke.refs.push(refOf(place));
         this.paint(stroke.refs);
@@ -71,7 +80,7 @@ export class Intents {
         try { return game.follows({ ...stroke.place }, dx, dy); } catch (_) { return true; }
       }),
       up: (stroke, place, moved) => {
-        if (!stroke.kept) return live(() => game.up?.(stroke, place, moved), [refOf(place)]);
+        if (!stroke.kept) return live(() => game.up?.(stroke, place, moved), [...(passed.get(stroke) || []), refOf(place)]);
         this.keep({
           refs: stroke.refs,
           rec: { kind: "stroke", place: pack(stroke.place), overs: pack(stroke.overs), end: pack(place), moved },
