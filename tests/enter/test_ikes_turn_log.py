@@ -292,3 +292,28 @@ def test_on_its_side_the_bar_names_the_picked_turn(serve, browser):
     assert pg.locator("#dock-acts button").all_inner_texts() == ["Remove turn 3", "Change turn 3"]
     assert pg.evaluate("Math.max(...[...document.querySelectorAll('#dock-row button')].map((b) => b.getBoundingClientRect().right))") <= 844
     assert pg.errors == []
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["upright", "on-its-side"])
+def test_add_turn_on_a_line_not_finished_says_what_it_still_needs(serve, browser, tmp_path, size):
+    # "Add turn" on an unfinished line wrote nothing and seemed to do nothing: the page's next line of help
+    # replaced its answer at once
+    from enter_helpers import config_for
+
+    s = serve(config_for(DATA / "played-ikes.yaml", tmp_path))
+    pg = phone(browser, *size)
+    open_page(pg, s)
+    button = lambda name: tap_box(pg, pg.get_by_role("button", name=name, exact=True).first)  # noqa: E731
+    pg.get_by_role("button", name="Turn log", exact=True).first.scroll_into_view_if_needed()
+    button("Turn log")
+    pg.get_by_role("button", name="5", exact=True).first.scroll_into_view_if_needed()
+    button("5")
+    button("4")
+    add = dock(pg, "Add turn")
+    assert add.is_visible()
+    tap_box(pg, add)
+    pg.wait_for_timeout(300)
+    said = pg.inner_text("#say")
+    assert said.startswith("Not added yet: the turn needs"), said
+    assert pg.inner_text("#dock-say") == said  # in the bar too, where the finger is
+    assert turns_of(next(tmp_path.glob("*-results.yaml"))) == []

@@ -49,7 +49,7 @@ export function drawBar(ctx) {
     d.append(Object.assign(document.createElement("span"), { className: "label", textContent: label }), ...items);
     return d;
   };
-  const act = (fn) => () => { fn(); drawBar(ctx); focusSheet(ctx); tell(ctx); };
+  const act = (fn) => () => { const said = fn(); drawBar(ctx); focusSheet(ctx); if (said !== true) tell(ctx); };  // (true: its own words stand)
   // the log's picked row and what can be done to it (in the phone's bar too): a line of the bar all the
   // time, so that nothing below it moves when a row is picked
   // the phone's bar names the turn where it has the room (on its side; upright its line below says it)

@@ -32,7 +32,7 @@ export function turnPick(ctx, ref) {
 
 export function commitTurn(ctx) {
   const missing = turnline.missing(st.turn);
-  if (missing) { ctx.say(`The turn needs ${missing} first: ${turnline.text(st.turn) || "(nothing yet)"}`); return; }
+  if (missing) { ctx.say(`Not added yet: the turn needs ${missing} first (${turnline.text(st.turn) || "nothing yet"}).`); return true; }
   const text = turnline.text(st.turn);
   const { player: p, replace, back } = st.turn;
   ctx.edit((doc) => {
