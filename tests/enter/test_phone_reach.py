@@ -95,3 +95,21 @@ def test_an_answer_asked_for_opens_over_the_page(serve, browser, game, ask):
     pg.wait_for_timeout(200)
     assert not in_view(pg, pg.locator("#answer h3").first) or pg.evaluate("scrollY") > 1000
     assert pg.errors == []
+
+
+def test_the_bars_line_of_help_cut_off_ends_in_dots_and_opens_whole_with_a_tap(serve, browser, tmp_path):
+    # The Long Way's help on a blank game is longer than the bar's two lines: it was cut mid-sentence with
+    # nothing to say so ("Still to draw: Ann's")
+    s = serve(config_for(DATA / "played-ikes.yaml", tmp_path))
+    pg = phone(browser)
+    open_page(pg, s)
+    line = pg.locator("#dock-say")
+    assert pg.evaluate("(e) => e.scrollHeight > e.clientHeight + 1", line.element_handle())  # longer than its room
+    assert pg.evaluate("(e) => getComputedStyle(e).webkitLineClamp", line.element_handle()) == "2"  # drawn with "..."
+    h = line.bounding_box()["height"]
+    b = line.bounding_box()
+    pg.touchscreen.tap(b["x"] + 20, b["y"] + b["height"] / 2)
+    pg.wait_for_timeout(200)
+    assert line.bounding_box()["height"] > h + 5
+    assert pg.evaluate("(e) => e.scrollHeight <= e.clientHeight + 1", line.element_handle())  # whole
+    assert pg.errors == []

@@ -39,8 +39,9 @@ export class Phone {
       requestAnimationFrame(() => { queued = false; for (const box of this.board.root.children) this.pin(box); });
     }, { passive: true });
     window.addEventListener("resize", () => { this.fit(true); this.scoresRoom(); });
-    new MutationObserver(() => { $("dock-say").textContent = $("say").textContent; })
+    new MutationObserver(() => { $("dock-say").textContent = $("say").textContent; $("dock-say").classList.remove("open"); })
       .observe($("say"), { childList: true, characterData: true, subtree: true });
+    $("dock-say").onclick = () => $("dock-say").classList.toggle("open");  // a line cut off ("...") opens whole with a tap
     $("dock-status").onclick = () => $("result").scrollIntoView({ block: "start", behavior: "smooth" });
     // in reach at the bottom: undo, redo and what the game has pending (a control it marks data-dock)
     for (const name of ["undo", "redo"]) {
