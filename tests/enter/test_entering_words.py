@@ -202,3 +202,27 @@ def test_a_reload_comes_back_to_the_same_place_with_the_half_built_turn(serve, b
     pg.wait_for_function(f"Math.abs(window.scrollY - {y}) < 40", timeout=10_000)
     assert pg.errors == []
     pg.context.close()
+
+
+def test_a_phone_entering_bens_sheets_writes_no_line_of_the_log_for_ann(serve, browser, tmp_path):
+    # two phones at the table tapping draws at the same moment: Ben's phone, its page still showing Ann to
+    # draw, wrote "Ann draws 3" (both lines for Ann, a mistake nobody made on paper). A phone entering Ben's
+    # sheets writes no log line that names another player: it says so, and Ben's draw is tapped in his turn
+    s = serve(config_for(DATA / "played-knives.yaml", tmp_path))
+    ben, f = _phone(browser, s)
+    ben.select_option("#whose", "Ben")
+    assert "Ann" in ben.inner_text("#dock-say") or "Ann" in ben.inner_text("#say")  # Ann draws first
+    f.click("card:3")
+    wait_checked(ben)
+    assert "This phone enters Ben's sheets" in ben.inner_text("#say")
+    assert "draws" not in ben.locator('#editors [data-path="turns"]').input_value()
+    ann, fa = _phone(browser, s)
+    fa.click("card:6")  # Ann's draw, on her phone (entering everything)
+    ben.wait_for_function("document.querySelector('#editors [data-path=\"turns\"]').value.includes('Ann draws 6')",
+                          timeout=10_000)
+    wait_checked(ben)
+    f.click("card:3")  # now Ben's turn: written
+    ben.wait_for_function("document.querySelector('#editors [data-path=\"turns\"]').value.includes('Ben draws 3')",
+                          timeout=10_000)
+    ann.context.close()
+    ben.context.close()

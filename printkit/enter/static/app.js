@@ -102,7 +102,11 @@ function othersPart(was, now) {
   if (!mine) return null;
   const names = page.setup.players.map((p) => p.name.toLowerCase());
   for (const c of diff(was, now)) {
-    const owner = c.path.find((k) => typeof k === "string" && names.includes(k.toLowerCase()));
+    // the part's path names its owner (sheets.Ann), or a log's line does, by its first word ("Ann draws 6",
+    // "Ann add 3"): a line for Ann written on the phone of Ben's sheets is a guess of whose turn it is
+    const line = typeof c.append === "string" ? c.append : typeof c.value === "string" && typeof c.path.at(-1) === "number" ? c.value : "";
+    const owner = c.path.find((k) => typeof k === "string" && names.includes(k.toLowerCase()))
+      || [line.trim().split(/\s+/)[0]].find((w) => w && names.includes(w.toLowerCase()));
     if (owner && owner.toLowerCase() !== mine.toLowerCase()) return page.setup.players.find((p) => p.name.toLowerCase() === owner.toLowerCase()).name;
   }
   return null;
