@@ -54,3 +54,41 @@ def test_curve_violations_wait_exactly_for_the_parts_blanked(curves, fills):
     assert not {i for i, v in enumerate(out["violations"]) if i not in idle} & idle
     kept_refs = {r for i, refs in enumerate(out["places"]) if i not in idle for r in refs}
     assert set(out["marks"]) <= kept_refs  # nothing of a part not entered is marked red
+
+
+IKES = yaml.safe_load((DATA / "played-ikes.yaml").read_text(encoding="utf-8"))
+
+
+def _ikes_check(change) -> tuple[dict, list[str]]:
+    data = copy.deepcopy(IKES)
+    change(data["sheets"]["Ann"])
+    out = document.check(registry.get("ikes"), data)
+    shown = [v["message"] for i, v in enumerate(out["violations"]) if i not in set(out["waiting"]["violations"])]
+    return out, shown
+
+
+@settings(max_examples=20, deadline=None)
+@given(k=st.integers(0, len(IKES["sheets"]["Ann"]["turns"]) - 1))
+def test_a_store_drawn_whole_with_its_turn_log_begun_is_still_to_enter_not_wrong(k):
+    """The store copied first, then the turn log a few turns at a time (the turns' spaces, walls and tiles
+    not reached yet): every violation is about the later turns, none is a mistake, nobody is out."""
+    out, shown = _ikes_check(lambda sh: sh.update(turns=sh["turns"][:k]))
+    assert shown == [], (k, shown)
+    assert set(out["waiting"]["parts"]) <= {"Ann's later turns"}
+    out_for_them = {p["name"] for p in out["players"] if p["disqualified"]}
+    assert out_for_them <= set(out["waiting"]["disqualified"])  # out for these alone: not while entering
+    if k <= 10:  # the scorer does name them (printkit score counts them)
+        assert out["violations"] and set(out["waiting"]["parts"]) == {"Ann's later turns"}, k
+
+
+def test_a_turn_log_ahead_of_the_store_drawn_is_still_to_enter_and_a_contradiction_is_a_mistake():
+    rows = IKES["sheets"]["Ann"]["grid"].strip().split("\n")
+    half = "\n".join(rows[:3] + [" ".join("." for _ in r.split()) for r in rows[3:]]) + "\n"
+    out, shown = _ikes_check(lambda sh: sh.update(grid=half))  # rows D to G not drawn yet
+    assert shown == [] and set(out["waiting"]["parts"]) == {"Ann's store"}, shown
+    first = rows[0].split()
+    at = next(i for i, m in enumerate(first) if m.isdigit())
+    wrong = str(int(first[at]) % 6 + 1)  # a different display where the turns placed one: a real mistake
+    rows[0] = " ".join(wrong if i == at else m for i, m in enumerate(first))
+    out, shown = _ikes_check(lambda sh: sh.update(grid="\n".join(rows) + "\n"))
+    assert len(shown) == 1 and "the sheet shows display " + wrong in shown[0], shown

@@ -245,7 +245,8 @@ function applyMarks() {
   document.body.classList.toggle("hide-mistakes", hide);
   for (const el of document.querySelectorAll(".marked")) el.classList.remove("marked");
   if (!page.report) return;
-  for (const ref of page.report.marks || []) for (const el of board.all(ref)) el.classList.add("marked");
+  const checked = page.final || page.revealSeq === page.shownSeq;  // Check pressed: every mistake's place
+  for (const ref of (checked && page.report.marks_checked) || page.report.marks || []) for (const el of board.all(ref)) el.classList.add("marked");
 }
 
 // ---------------------------------------------------------------- saving by itself

@@ -193,12 +193,17 @@ def compare(st: Replay, written: Floor, player: str, sheet: str, report: Report)
             return "a cafeteria"
         return f"display {g}"
 
+    # while a game is entered, the turns and the store are copied one after the other: a space or wall one
+    # of them has and the other does not have yet is still to enter there (the page says so until Check),
+    # never a mistake; two different things in one place are (``printkit score`` counts them all)
+    later, rest = (("sheets", player, "later turns"),), (("sheets", player, "store"),)
     for s in range(SPACES):
         if kind(d.grid[s]) != kind(written.grid[s]):
             when = f" (turn {st.space_turn[s]})" if s in st.space_turn else ""
             report.violation(player, "grid", f"{sheet}, {name(s)}",
                              f"the turns give {says(d.grid[s])}{when}; the sheet shows {says(written.grid[s])}",
-                             (square_ref(player, s),))
+                             (square_ref(player, s),),
+                             later if d.grid[s] == "." else rest if written.grid[s] == "." else ())
     for w in sorted(set(d.walls) | set(written.walls)):
         s, side = w
         text = f"{name(s)} {side}"
@@ -216,4 +221,5 @@ def compare(st: Replay, written: Floor, player: str, sheet: str, report: Report)
             msg = f"turn {st.door_turn[w]} punched a doorway in {text}; the sheet shows a plain wall"
         else:
             msg = f"the sheet shows a doorway in {text}, but no turn punched one"
-        report.violation(player, "walls", f"{sheet}, wall {text}", msg, (edge_ref(player, s, side),))
+        report.violation(player, "walls", f"{sheet}, wall {text}", msg, (edge_ref(player, s, side),),
+                         later if a is None else rest if b is None else ())
