@@ -145,11 +145,8 @@ def curve_table(serve, tmp_path):
     return serve(config_for(DATA / "played-curve.yaml", tmp_path))
 
 
-def box_of(pg, path: str):
-    return pg.locator(f'#editors [data-path="{path}"]')
-
-
-def test_two_phones_enter_different_players_at_once_and_each_sees_the_other(serve, browser, tmp_path):
+def ann_and_ben(serve, browser, tmp_path):
+    """A curve game on two phones, with bigger squares off (a whole grid in view): Ann's and Ben's."""
     s = curve_table(serve, tmp_path)
     ann, ben = phone(browser), phone(browser)
     for pg in (ann, ben):
@@ -157,6 +154,15 @@ def test_two_phones_enter_different_players_at_once_and_each_sees_the_other(serv
         pg.locator("#zoom").click()
     ann.select_option("#whose", "Ann")
     ben.select_option("#whose", "Ben")
+    return s, ann, ben
+
+
+def box_of(pg, path: str):
+    return pg.locator(f'#editors [data-path="{path}"]')
+
+
+def test_two_phones_enter_different_players_at_once_and_each_sees_the_other(serve, browser, tmp_path):
+    s, ann, ben = ann_and_ben(serve, browser, tmp_path)
     ben.wait_for_function("document.getElementById('others').textContent.includes(\"Ann's phone\")")
     ring = ["A1", "A2", "A3", "B3", "C3", "C2", "C1", "B1", "A1"]
     fa, fb = Fingers(ann), Fingers(ben)
@@ -221,13 +227,7 @@ def test_a_stroke_begun_while_the_page_waits_for_its_answer_is_written_when_it_e
     # the new state, so his stroke is kept (made on what the page shows then, it would be a guess) and played
     # once the answer is back. The answer came while his finger was still moving: the stroke, ended after
     # it, is played at once, never left waiting for a next change that may never come
-    s = curve_table(serve, tmp_path)
-    ann, ben = phone(browser), phone(browser)
-    for pg in (ann, ben):
-        open_page(pg, s)
-        pg.locator("#zoom").click()
-    ann.select_option("#whose", "Ann")
-    ben.select_option("#whose", "Ben")
+    s, ann, ben = ann_and_ben(serve, browser, tmp_path)
     held = []
     ben.route("**/api/board", lambda route: held.append(route))  # Ben's answers wait, as on a slow Wi-Fi
     ring = ["A1", "A2", "A3", "B3", "C3", "C2", "C1", "B1", "A1"]

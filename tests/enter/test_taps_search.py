@@ -81,6 +81,22 @@ class Phone:
         self.pg.wait_for_selector("#sheets svg", timeout=30_000)
         self.watch()
 
+    def network(self, action: str) -> bool:
+        """What the network and the page do, as a step of the search; False for a step of the fingers."""
+        if action == "hold":
+            self.hold()
+        elif action == "let through":
+            self.let_through()
+        elif action in ("offline", "online"):
+            self.set_offline(action == "offline")
+        elif action == "pause":
+            self.pg.wait_for_timeout(400)
+        elif action == "reopen":
+            self.reopen()
+        else:
+            return False
+        return True
+
     def close(self):
         self.pg.context.close()
         self.served.stop()
@@ -94,19 +110,9 @@ def test_every_move_tapped_is_written_once_in_order_whatever_the_network_does(br
     tapped = 0
     try:
         for action in actions:
-            if action == "tap" and tapped < len(MOVES):
+            if not p.network(action) and tapped < len(MOVES):
                 p.tap("move:{}:{} {}".format(*MOVES[tapped].split()))
                 tapped += 1
-            elif action == "hold":
-                p.hold()
-            elif action == "let through":
-                p.let_through()
-            elif action in ("offline", "online"):
-                p.set_offline(action == "offline")
-            elif action == "pause":
-                p.pg.wait_for_timeout(400)
-            elif action == "reopen":
-                p.reopen()
         p.let_through()
         p.set_offline(False)
         want = MOVES[:tapped]
@@ -122,7 +128,9 @@ def test_every_move_tapped_is_written_once_in_order_whatever_the_network_does(br
 
 # ---------------------------------------------------------------- strokes: a finger held down across it all
 
-ROUND = yaml.safe_load((DATA / "played-intersections.yaml").read_text(encoding="utf-8"))["rounds"][0][:6]
+# six short segments of the played game's round 1 (a subset of a legal round is legal), both ends of each in
+# view at once: the finger's path is worked out before it goes down
+ROUND = ["E3-F3", "B2-D2", "A2-A3", "A1-B1", "C1-C2", "E5-E6"]
 STROKES = st.sampled_from(["down", "up", "up", "hold", "let through", "offline", "online", "pause"])
 
 
@@ -130,6 +138,7 @@ STROKES = st.sampled_from(["down", "up", "up", "hold", "let through", "offline",
                                                                   HealthCheck.function_scoped_fixture])
 @given(actions=st.lists(STROKES, min_size=1, max_size=16))
 @example(actions=["hold", "down", "up", "down", "let through", "up"])
+@example(actions=["down", "up", "offline", "down"])
 def test_every_segment_dragged_is_written_once_in_order_whatever_comes_while_the_finger_is_down(
         browser, tmp_path_factory, actions):
     p = Phone(browser, tmp_path_factory.mktemp("strokes"), DATA / "played-intersections.yaml")
@@ -148,19 +157,13 @@ def test_every_segment_dragged_is_written_once_in_order_whatever_comes_while_the
             p.fingers.touch("touchEnd", [])
 
         for action in actions:
+            if p.network(action):
+                continue
             if action == "down" and finger is None and drawn < len(ROUND):
                 finger = down()
             elif action == "up" and finger is not None:
                 up(*finger)
                 finger, drawn = None, drawn + 1
-            elif action == "hold":
-                p.hold()
-            elif action == "let through":
-                p.let_through()
-            elif action in ("offline", "online"):
-                p.set_offline(action == "offline")
-            elif action == "pause":
-                p.pg.wait_for_timeout(400)
         if finger is not None:
             up(*finger)
             drawn += 1

@@ -321,3 +321,32 @@ def test_a_finger_held_still_at_the_edge_of_a_wide_sheet_moves_it_along_and_the_
     assert len(drawn) > seen + 2, (seen, row)  # on past the squares that were in view
     assert drawn == [str(k) for k in range(1, len(drawn) + 1)], row  # one line, square by square
     assert pg.errors == []
+
+
+def test_a_line_drawn_down_along_the_right_edge_of_a_wide_sheet_does_not_move_it_sideways(serve, browser, tmp_path):
+    # the edge moves a sheet along for a finger going towards it; a curve drawn down the last column in
+    # view had the sheet slide sideways 12 px a move under the finger, and the line went astray
+    s = serve(config_for(DATA / "played-curve.yaml", tmp_path))
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    box = pg.locator('#sheets .sheet:has([data-ref="grid:curve:Ann"])')
+    fingers.centre("curve:Ann:A1")
+    box.evaluate("b => { b.scrollLeft = 0; }")
+    right = box.bounding_box()["x"] + box.bounding_box()["width"]
+    x = right - 10  # in the edge's zone, on the square there (the last one in view, in part)
+    c = pg.evaluate("""(x) => Number([...document.querySelectorAll('[data-ref^="curve:Ann:A"]')].find((e) => {
+        const r = e.getBoundingClientRect(); return r.left <= x && x < r.right; }).dataset.ref.slice(11))""", x)
+    assert c < 12  # more of the sheet to its right
+    sq = pg.locator(f'[data-ref="curve:Ann:A{c}"]').bounding_box()
+    y0 = sq["y"] + sq["height"] / 2
+    y1 = y0 + 3 * sq["height"]
+    fingers.touch("touchStart", [(x, y0)])
+    for j in range(1, 25):
+        fingers.touch("touchMove", [(x + (1 if j % 2 else -1), y0 + (y1 - y0) * j / 24)])  # a hand's wobble
+    fingers.touch("touchEnd", [])
+    wait_checked(pg)
+    assert box.evaluate("b => b.scrollLeft") == 0
+    rows = pg.locator('#editors [data-path="curves.Ann"]').input_value().splitlines()
+    assert [r.split()[c - 1] for r in rows[:4]] == ["1", "2", "3", "4"], rows[:4]
+    assert pg.errors == []

@@ -240,6 +240,12 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     }
     if (follows !== true) stroke.made = follows;  // the first move said what the stroke is (a wall along a side)
     stroke.moved = true;
+    // which way the finger is going (smoothed): an edge moves the sheet only for a finger going towards it
+    // (a line drawn down along the right edge is no drag to the right)
+    if (stroke.cx !== undefined) {
+      stroke.vx = 0.6 * (stroke.vx || 0) + 0.4 * (e.clientX - stroke.cx);
+      stroke.vy = 0.6 * (stroke.vy || 0) + 0.4 * (e.clientY - stroke.cy);
+    }
     stroke.cx = e.clientX; stroke.cy = e.clientY;
     walk(stroke);
     if (edge(stroke)) along(stroke);
@@ -268,16 +274,18 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     let moved = false;
     if (box && box.scrollWidth > box.clientWidth) {
       const r = box.getBoundingClientRect(), was = box.scrollLeft;
-      if (s.cx > r.right - 32) box.scrollLeft += 12;
-      else if (s.cx < r.left + 32) box.scrollLeft -= 12;
+      const across = Math.abs(s.vx || 0) > Math.abs(s.vy || 0);
+      if (s.cx > r.right - 32 && across && s.vx > 0) box.scrollLeft += 12;
+      else if (s.cx < r.left + 32 && across && s.vx < 0) box.scrollLeft -= 12;
       moved = box.scrollLeft !== was;
     }
     const dock = document.getElementById("dock");
     const foot = dock && getComputedStyle(dock).display !== "none" ? dock.getBoundingClientRect().top : innerHeight;
     const sheet = box ? box.getBoundingClientRect() : { top: -1, bottom: Infinity };
     const was = window.scrollY;
-    if (s.cy > foot - 28 && sheet.bottom > foot) window.scrollBy(0, 12);
-    else if (s.cy < 28 && window.scrollY > 0 && sheet.top < 0) window.scrollBy(0, -12);
+    const down = Math.abs(s.vy || 0) > Math.abs(s.vx || 0);
+    if (s.cy > foot - 28 && sheet.bottom > foot && down && s.vy > 0) window.scrollBy(0, 12);
+    else if (s.cy < 28 && window.scrollY > 0 && sheet.top < 0 && down && s.vy < 0) window.scrollBy(0, -12);
     return moved || window.scrollY !== was;
   }
 
