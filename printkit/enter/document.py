@@ -114,10 +114,11 @@ def check(game, data: Any) -> dict:
     out = report.to_json()
     entering, waiting = as_entered(data, report)  # parts not entered yet: "still to enter", not red
     out["marks"] = list(dict.fromkeys(game.marks(res, entering)))
-    out["marks_checked"] = out["marks"] if not waiting else list(dict.fromkeys(game.marks(res, report)))  # once Check is pressed
     out["places"] = [list(v.refs) for v in report.violations]  # where each mistake is, for a tap to go to
     out["waiting"] = {"violations": waiting, "disqualified": sorted(report.disqualified - entering.disqualified),
-                      "winners": entering.winners, "parts": [name for _, name in parts_waiting(data, report)]}
+                      "winners": entering.winners, "parts": [name for _, name in parts_waiting(data, report)],
+                      # the places of those, marked too once Check is pressed
+                      "marks": [m for m in dict.fromkeys(game.marks(res, report)) if m not in out["marks"]] if waiting else []}
     return out
 
 

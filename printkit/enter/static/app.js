@@ -246,7 +246,8 @@ function applyMarks() {
   for (const el of document.querySelectorAll(".marked")) el.classList.remove("marked");
   if (!page.report) return;
   const checked = page.final || page.revealSeq === page.shownSeq;  // Check pressed: every mistake's place
-  for (const ref of (checked && page.report.marks_checked) || page.report.marks || []) for (const el of board.all(ref)) el.classList.add("marked");
+  const refs = [...(page.report.marks || []), ...(checked && page.report.waiting ? page.report.waiting.marks || [] : [])];
+  for (const ref of refs) for (const el of board.all(ref)) el.classList.add("marked");
 }
 
 // ---------------------------------------------------------------- saving by itself

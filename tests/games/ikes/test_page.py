@@ -62,8 +62,8 @@ def test_marks_name_the_squares_walls_and_turns_of_each_mistake_and_score_json_i
     assert "Ann's sheet, A3" in where and "Ann's sheet, wall D2 S" in where and "Ann's sheet, wall B2 E" in where
     # once Check is pressed; while entering, a space or wall drawn on one side only (the sheet, the turns)
     # is still to enter, and only the display off its tile is red
-    assert {"Ann:A3", "Ann:D2 S", "Ann:B2 E", "Ann:C3", "turn:Ann:7"} <= set(out["marks_checked"])
-    assert "Ann:B3 W" not in out["marks_checked"] and "Ann:D3 N" not in out["marks_checked"]
+    assert {"Ann:A3", "Ann:D2 S", "Ann:B2 E", "Ann:C3", "turn:Ann:7"} <= set(out["marks"] + out["waiting"]["marks"])
+    assert "Ann:B3 W" not in out["marks"] + out["waiting"]["marks"] and "Ann:D3 N" not in out["marks"] + out["waiting"]["marks"]
     assert {"Ann:C3", "turn:Ann:7"} <= set(out["marks"]) and not {"Ann:A3", "Ann:D2 S", "Ann:B2 E"} & set(out["marks"])
     assert all(set(v) == {"player", "rule", "where", "message"} for v in out["violations"])
     res = document.read(GAME, played())
