@@ -293,18 +293,25 @@ def test_a_swipe_from_just_beside_a_grid_scrolls_and_writes_nothing(serve, brows
     assert pg.errors == []
 
 
-def test_a_finger_held_still_at_the_edge_of_a_wide_sheet_moves_it_along_and_the_stroke_goes_on(serve, browser, tmp_path):
-    # a 12 x 12 curve with bigger squares is wider than a phone held upright: a curve along row A is drawn
-    # to the screen's right edge, where the finger waits; the sheet moves along under it (before, only
-    # while the finger moved: held still, nothing happened, and the curve stopped at the last column in view)
+def wide_curve(serve, browser, tmp_path):
+    """A blank curve game on a phone held upright, with bigger squares: (page, fingers, Ann's curve sheet's
+    box), the box panned to its left end with row A in view."""
     s = serve(config_for(DATA / "played-curve.yaml", tmp_path))
     pg = phone(browser)
     open_page(pg, s)
     fingers = Fingers(pg)
-    x, y = fingers.centre("curve:Ann:A1")
     box = pg.locator('#sheets .sheet:has([data-ref="grid:curve:Ann"])')
-    assert box.evaluate("b => b.scrollWidth > b.clientWidth")  # wider than the phone
+    fingers.centre("curve:Ann:A1")
     box.evaluate("b => { b.scrollLeft = 0; }")
+    return pg, fingers, box
+
+
+def test_a_finger_held_still_at_the_edge_of_a_wide_sheet_moves_it_along_and_the_stroke_goes_on(serve, browser, tmp_path):
+    # a 12 x 12 curve with bigger squares is wider than a phone held upright: a curve along row A is drawn
+    # to the screen's right edge, where the finger waits; the sheet moves along under it (before, only
+    # while the finger moved: held still, nothing happened, and the curve stopped at the last column in view)
+    pg, fingers, box = wide_curve(serve, browser, tmp_path)
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth")  # wider than the phone
     x, y = fingers.centre("curve:Ann:A1")
     right = box.bounding_box()["x"] + box.bounding_box()["width"] - 12
     seen = pg.evaluate("""([y, right]) => [...document.querySelectorAll('[data-ref^="curve:Ann:A"]')]
@@ -326,13 +333,7 @@ def test_a_finger_held_still_at_the_edge_of_a_wide_sheet_moves_it_along_and_the_
 def test_a_line_drawn_down_along_the_right_edge_of_a_wide_sheet_does_not_move_it_sideways(serve, browser, tmp_path):
     # the edge moves a sheet along for a finger going towards it; a curve drawn down the last column in
     # view had the sheet slide sideways 12 px a move under the finger, and the line went astray
-    s = serve(config_for(DATA / "played-curve.yaml", tmp_path))
-    pg = phone(browser)
-    open_page(pg, s)
-    fingers = Fingers(pg)
-    box = pg.locator('#sheets .sheet:has([data-ref="grid:curve:Ann"])')
-    fingers.centre("curve:Ann:A1")
-    box.evaluate("b => { b.scrollLeft = 0; }")
+    pg, fingers, box = wide_curve(serve, browser, tmp_path)
     right = box.bounding_box()["x"] + box.bounding_box()["width"]
     x = right - 10  # in the edge's zone, on the square there (the last one in view, in part)
     c = pg.evaluate("""(x) => Number([...document.querySelectorAll('[data-ref^="curve:Ann:A"]')].find((e) => {
