@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -10,6 +11,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # the tests' shared modules (searches, promise, game_files)
+
+from searches import LONG  # noqa: E402
 
 
 @dataclass
@@ -42,3 +46,82 @@ def write(tmp_path):
         return p
 
     return _write
+
+
+# ---------------------------------------------------------------- markers, search sizes, counts
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: drives Debian's chromium (deselect with -m 'not browser')")
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test that uses the browser, through any fixture, is marked ``browser``: the mark follows what the
+    test needs, never its file's name."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(hookwrapper=True, trylast=True)
+def pytest_runtest_call(item):
+    """Count the examples each search ran (every phase's test cases that ran to the end), into the test's
+    report: the run's total is printed at its end, across xdist's workers."""
+    from hypothesis.statistics import collector
+
+    outer = collector.value
+    counted = []
+
+    def note(stats):
+        counted.append(sum(1 for phase in ("explicit-phase", "reuse-phase", "generate-phase", "target-phase")
+                           for case in stats.get(phase, {}).get("test-cases", ())
+                           if case.get("status") in ("valid", "interesting")))
+        if outer is not None:
+            outer(stats)
+
+    with collector.with_value(note):
+        yield
+    if counted:
+        item.user_properties.append(("search_examples", sum(counted)))
+
+
+FLOOR = ROOT / "tests" / "floor.json"  # the whole suite's counts, never to go lower
+
+
+def _counts(terminalreporter) -> tuple[int, int, int]:
+    """(tests run, searches, examples run in them) from the run's reports."""
+    reports = [r for key in ("passed", "failed", "xfailed", "xpassed") for r in terminalreporter.stats.get(key, ())
+               if getattr(r, "when", "call") == "call"]
+    found = [n for n in (dict(r.user_properties).get("search_examples") for r in reports) if n is not None]
+    return len(reports), len(found), sum(found)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session, exitstatus):
+    """The whole suite fails when it ran fewer tests or search examples than tests/floor.json records."""
+    reporter = session.config.pluginmanager.getplugin("terminalreporter")
+    if reporter is None or not _whole_suite(session.config) or not FLOOR.exists() or exitstatus != 0:
+        return
+    tests, _, found = _counts(reporter)
+    floor = json.loads(FLOOR.read_text(encoding="utf-8"))
+    low = [f"{what} {now} < {floor[what]}" for what, now in (("tests", tests), ("examples", found))
+           if now < floor.get(what, 0)]
+    if low:
+        session.config._printkit_below_floor = "fewer than tests/floor.json records: " + "; ".join(low)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    tests, searches, found = _counts(terminalreporter)
+    terminalreporter.write_sep("-", "counts")
+    terminalreporter.write_line(f"tests run: {tests}; searches: {searches}, examples run in them: {found}"
+                                f"{' (PRINTKIT_SEARCH=long)' if LONG else ''}")
+    below = getattr(config, "_printkit_below_floor", "")
+    if below:
+        terminalreporter.write_line(below, red=True)
+
+
+def _whole_suite(config) -> bool:
+    """Whether this run is the whole suite, as the README's command runs it: no files, marks or names chosen."""
+    args = [a for a in config.args if not a.startswith("-")]
+    return (not config.option.markexpr and not config.option.keyword
+            and all(Path(a).resolve() == ROOT / "tests" for a in args or [str(ROOT / "tests")]))

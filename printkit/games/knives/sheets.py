@@ -59,7 +59,7 @@ def checklist_page(cfg: Common, paper: Paper, title: str) -> Page:
             cx = x0 + (b - 2) * cell
             segs.append((cx, ry, cx, ry + cell))
             if cell >= 12:
-                page.add(Text(cx + 1, ry + 7 * PT + 0.6, f"{a}-{b}", 7, color=(0.6, 0.6, 0.6)))
+                page.add(Text(cx + 1, ry + 7 * PT + 0.6, f"{a}-{b}", 7, color=GREY))  # pale, yet dark enough in grey
         segs.append((x0 + (k - 1) * cell, ry, x0 + (k - 1) * cell, ry + cell))
     for b in range(2, k + 1):
         page.add(Text(x0 + (b - 1.5) * cell, y0 - 1.8, str(b), size, "middle", True))
