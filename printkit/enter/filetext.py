@@ -10,12 +10,16 @@ person would type it (``lines``): a list of short lines one a line, grids as '|'
 
 from __future__ import annotations
 
+import bisect
+import collections
 import difflib
 import json
 import re
 from typing import Any
 
 import yaml
+
+from .sync import same  # (values alike only with their type: 1 is not true, 0 is not 0.0)
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -139,7 +143,7 @@ def _reads_as(typed: list[str], key: str, value: Any) -> bool:
     from ..inputs import InputError, parse
 
     try:
-        return parse("\n".join(typed) + "\n", "results").data == {key: value}
+        return same(parse("\n".join(typed) + "\n", "results").data, {key: value})
     except (InputError, yaml.YAMLError):
         return False
 
@@ -154,21 +158,89 @@ def _head(text: str) -> str:
     return "\n".join(out)
 
 
+# ---------------------------------------------------------------- values compared with their type
+
+def same(a: Any, b: Any) -> bool:
+    """Whether two documents are the same, type for type: ``1`` and ``true``, ``0`` and ``0.0``, ``0.0`` and
+    ``-0.0`` differ (Python's ``==`` takes each pair for equal), and NaN is the same as NaN.  Key order does
+    not count."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, float):
+        return a.hex() == b.hex()
+    return a == b
+
+
+def _typed(value: Any) -> str:
+    """A value as text that tells types apart (``1``, ``1.0``, ``true``), for lining up the items of two lists;
+    dates, sets and bytes (which a file can hold) by their Python form."""
+    return json.dumps(value, sort_keys=True, default=lambda v: f"{type(v).__name__} {v!r}")
+
+
 # ---------------------------------------------------------------- changing only what changed
 
 class Edits:
-    """Replacements of spans of the text, applied from the end so that earlier positions stay right."""
+    """Replacements of spans of the text, applied from the end so that earlier positions stay right; and
+    where the text's comments are (every ``#`` that YAML's tokens leave out, and one on a block's ``|``
+    line), its list dashes and its flow commas, from one pass of YAML's scanner."""
 
     def __init__(self, text: str):
         self.text, self.spans = text, []
+        self.comments: list[tuple[int, int]] = []
+        self.dashes: list[int] = []
+        self.commas: list[int] = []
+        after = 0
+        for token in yaml.scan(text, Loader=LOADER):
+            start, end = token.start_mark.index, token.end_mark.index
+            self._comments_in_gap(after, start)
+            if isinstance(token, yaml.ScalarToken) and token.style in ("|", ">"):
+                line = text.find("\n", start, end)
+                self._comments_in_gap(start + 1, line if line >= 0 else end, header=True)
+            elif isinstance(token, yaml.BlockEntryToken):
+                self.dashes.append(start)
+            elif isinstance(token, yaml.FlowEntryToken):
+                self.commas.append(start)
+            after = max(after, end)
+        self._comments_in_gap(after, len(text))
+
+    def _comments_in_gap(self, start: int, end: int, header: bool = False) -> None:
+        """The comments between two tokens: each from its '#' to its line's end (a '#' here is nothing else)."""
+        at = self.text.find("#", start, end)
+        while at >= 0:
+            if header and self.text[at - 1] not in " \t":
+                return
+            stop = self.text.find("\n", at)
+            stop = len(self.text) if stop < 0 else stop
+            self.comments.append((at, at + len(self.text[at:stop].rstrip())))
+            at = self.text.find("#", stop, end)
 
     def replace(self, start: int, end: int, new: str) -> None:
         self.spans.append((start, end, new))
 
     def result(self) -> str:
+        spans = sorted(self.spans, key=lambda s: (s[0], s[1]))
+        for (_, end, _), (start, _, _) in zip(spans, spans[1:]):
+            if start < end:
+                raise ValueError("two changes of one part of the text")
         out = self.text
-        for start, end, new in sorted(self.spans, key=lambda s: (s[0], s[1]), reverse=True):
+        for start, end, new in reversed(spans):
             out = out[:start] + new + out[end:]
+        return out
+
+    def lost(self, written: str) -> list[str]:
+        """The comments of this text that ``written`` no longer has (each counted as often as it is typed)."""
+        left = collections.Counter(written[a:b] for a, b in Edits(written).comments)
+        out = []
+        for a, b in self.comments:
+            comment = self.text[a:b]
+            if left[comment]:
+                left[comment] -= 1
+            else:
+                out.append(comment)
         return out
 
     # -- lines of the text
@@ -184,6 +256,38 @@ class Edits:
     def column(self, i: int) -> int:
         return i - self.line_start(i)
 
+    def first_on_line(self, i: int) -> bool:
+        return not self.text[self.line_start(i): i].strip()
+
+    def dash_of(self, node: yaml.Node) -> int:
+        """The '-' of a block list's item (-1 if none)."""
+        i = bisect.bisect_left(self.dashes, node.start_mark.index)
+        return self.dashes[i - 1] if i > 0 else -1
+
+    def comma_in(self, start: int, end: int) -> int | None:
+        i = bisect.bisect_left(self.commas, start)
+        return self.commas[i] if i < len(self.commas) and self.commas[i] < end else None
+
+    # -- comments of a part written anew: kept
+
+    def keeping_comments(self, start: int, end: int, written: list[str], pad: int) -> str:
+        """``written`` (lines) in place of the text from ``start`` to ``end`` (whole lines), with the comments
+        that text held: one on its first line stays at the end of the first line written, spaced as typed;
+        the others follow as lines of their own at ``pad``."""
+        first_end = self.line_end(start)
+        written = list(written)
+        for a, b in self.comments:
+            if start <= a < end:
+                if a < first_end and written:
+                    space = self.text[len(self.text[:a].rstrip(" \t")): a] or " "
+                    written[0] += space + self.text[a:b]
+                else:
+                    written.append(" " * pad + self.text[a:b])
+        return "".join(line + "\n" for line in written)
+
+    def comments_of(self, start: int, end: int) -> list[str]:
+        return [self.text[a:b] for a, b in self.comments if start <= a < end]
+
 
 BOM = "\ufeff"
 
@@ -194,8 +298,9 @@ def update(text: str, new: dict, title: str = "the game") -> str:
 
 
 def write(text: str, new: dict, title: str = "the game") -> tuple[str, str]:
-    """``text`` with ``new``'s changes, and "" or why it was written whole.  The rule above every write: the
-    text returned reads back as exactly ``new``.  A change in place that would not is not written: the
+    """``text`` with ``new``'s changes, and "" or why it was written whole.  The rules above every write:
+    the text returned reads back as exactly ``new``, types included; and every comment of ``text`` is still
+    in it, or the reason says why not.  A change in place that would break either is not written: the
     document is written whole instead, keeping the opening comment and the key order (and the reason says
     so).  A byte-order mark stays in front, and CRLF line ends stay CRLF."""
     from ..inputs import InputError, parse
@@ -214,22 +319,28 @@ def write(text: str, new: dict, title: str = "the game") -> tuple[str, str]:
         old = parse(body, "results").data  # keys and names as printkit reads them (``Yes:`` is the name Yes)
     except (yaml.YAMLError, InputError):
         return out(whole(title, new, _head(body)), "the file did not read, so it was written whole")
-    if old == new:
+    if same(old, new):
         return text, ""
-    if not isinstance(root, yaml.MappingNode) or not isinstance(old, dict) or root.flow_style:
-        return out(whole(title, new, _head(body)), "the file is one {...} mapping, so it was written whole")
-    edits = Edits(body)
-    try:
-        _mapping(edits, root, old, new, top=True)
-        changed = edits.result()
-        if _reads(changed) == new:
-            return out(changed)
-    except (IndexError, KeyError, ValueError, TypeError):
-        pass
+    why = "a change could not be written in place, so the file was written whole"
+    if isinstance(root, yaml.MappingNode) and isinstance(old, dict):
+        edits = Edits(body)
+        try:
+            if root.flow_style:
+                _flow(edits, root, old, new)
+            else:
+                _mapping(edits, root, old, new)
+            changed = edits.result()
+        except (IndexError, KeyError, ValueError, TypeError):
+            changed = None
+        if changed is not None and same(_reads(changed), new):
+            lost = edits.lost(changed)
+            if not lost:
+                return out(changed)
+            why = f"the comment '{lost[0]}' could not be kept where it was, so the file was written whole"
     written = whole(title, new, _head(body))
-    if _reads(written) != new:
+    if not same(_reads(written), new):
         raise ValueError("the document cannot be written so that it reads back the same")
-    return out(written, "a change could not be written in place, so the file was written whole")
+    return out(written, why)
 
 
 def _reads(text: str) -> Any:
@@ -247,23 +358,42 @@ def _pairs(node: yaml.MappingNode, old: dict) -> dict:
     return {k: pair for k, pair in zip(keys, node.value)}
 
 
-def _mapping(e: Edits, node: yaml.MappingNode, old: dict, new: dict, top: bool = False) -> None:
+def _key_start(e: Edits, knode: yaml.Node) -> int:
+    """Where a key's entry starts: its line (with its ``?`` in ``? title``), or just the key where it
+    follows a list's dash on its line (``- who: Ann``)."""
+    i = knode.start_mark.index
+    before = e.text[e.line_start(i): i].rstrip()
+    return e.line_start(i) if not before or before == " " * (len(before) - 1) + "?" else i
+
+
+def _key_column(e: Edits, knode: yaml.Node) -> int:
+    """The column a mapping's keys stand at (a ``? title`` key: its ``?``)."""
+    i = knode.start_mark.index
+    before = e.text[e.line_start(i): i].rstrip()
+    return len(before) - 1 if before and before == " " * (len(before) - 1) + "?" else e.column(i)
+
+
+def _mapping(e: Edits, node: yaml.MappingNode, old: dict, new: dict) -> None:
+    """A block mapping changed key by key: a value changed where it stands, a key taken away with its lines
+    (their comments stay), a key added after the last."""
     pairs = _pairs(node, old)
-    indent = e.column(node.value[0][0].start_mark.index) if node.value else 0
+    indent = _key_column(e, node.value[0][0]) if node.value else 0
     for key in old:
-        if key in new:
-            if old[key] != new[key]:
-                _value(e, pairs[key], old[key], new[key], indent)
-        else:  # the key taken away: its lines go
-            knode, vnode = pairs[key]
-            e.replace(e.line_start(knode.start_mark.index), _end_of_value(e, vnode), "")
+        knode, vnode = pairs[key]
+        if key not in new:  # the key taken away: its lines go, their comments stay
+            start, end = _key_start(e, knode), _end_of_value(e, vnode)
+            e.replace(start, end, e.keeping_comments(start, end, [], indent))
+        elif not same(old[key], new[key]) and not _node(e, vnode, old[key], new[key]):
+            # anything else: the key and its value written anew, where they stood
+            start, end = _key_start(e, knode), _end_of_value(e, vnode)
+            written = lines(str(knode.value), new[key], indent)
+            if not e.first_on_line(start):
+                written[0] = written[0][indent:]
+            e.replace(start, end, e.keeping_comments(start, end, written, indent))
     added = [k for k in new if k not in old]
     if added:
         text = "".join(line + "\n" for k in added for line in lines(str(k), new[k], indent))
-        if node.value:
-            at = _end_of_value(e, node.value[-1][1])
-        else:
-            at = len(e.text)
+        at = _end_of_value(e, node.value[-1][1]) if node.value else len(e.text)
         if at > 0 and e.text[at - 1: at] != "\n":
             text = "\n" + text
         e.replace(at, at, text)
@@ -282,82 +412,188 @@ def _end_of_value(e: Edits, vnode: yaml.Node) -> int:
     return e.line_end(vnode.end_mark.index - 1 if vnode.end_mark.index > vnode.start_mark.index else vnode.end_mark.index)
 
 
-def _value(e: Edits, pair: tuple, old: Any, new: Any, indent: int) -> None:
-    knode, vnode = pair
-    if isinstance(old, dict) and isinstance(new, dict) and isinstance(vnode, yaml.MappingNode) \
-            and not vnode.flow_style and vnode.value:
-        _mapping(e, vnode, old, new)
-        return
-    if isinstance(old, list) and isinstance(new, list) and isinstance(vnode, yaml.SequenceNode) \
-            and not vnode.flow_style and vnode.value and new and _sequence(e, vnode, old, new):
-        return
-    if isinstance(vnode, yaml.ScalarNode) and vnode.style == "|" and _block(new) and \
-            re.fullmatch(r"\|[1-9]?", e.text[vnode.start_mark.index:].split("\n", 1)[0].split(" #")[0].strip()) and \
-            _header(new) == "|":
-        _block_scalar(e, vnode, new)
-        return
-    if isinstance(vnode, yaml.SequenceNode) and vnode.flow_style and isinstance(new, list) and new:
-        like = vnode.value or [None]  # a flow list stays a flow list, its items quoted as the player quoted them
-        text = "[" + ", ".join(flow(v) if isinstance(v, (list, dict)) else quoted_as(like[min(i, len(like) - 1)], v, True)
-                               for i, v in enumerate(new)) + "]"
-        e.replace(vnode.start_mark.index, vnode.end_mark.index, text)
-        return
-    if isinstance(vnode, yaml.ScalarNode) and vnode.style not in ("|", ">") and vnode.value != "" and \
-            not isinstance(new, (list, dict)) and not _block(new):
-        e.replace(vnode.start_mark.index, vnode.end_mark.index, quoted_as(vnode, new))  # a scalar where it stands
-        return
-    # anything else: the key and its value written anew, where they stood
-    written = lines(str(knode.value), new, indent)
-    written[0] += _comment_after(e, knode, vnode)  # on the key's own line, where the player wrote it
-    e.replace(e.line_start(knode.start_mark.index), _end_of_value(e, vnode), "".join(line + "\n" for line in written))
+def _node(e: Edits, node: yaml.Node, old: Any, new: Any, flowing: bool = False) -> bool:
+    """A value changed where it stands, in its own form (``flowing``: inside a [...] or {...}): True when
+    done so; False leaves it to the caller to write the whole entry anew."""
+    if isinstance(node, yaml.MappingNode) and isinstance(old, dict) and isinstance(new, dict):
+        if node.flow_style:
+            _flow(e, node, old, new)
+            return True
+        if node.value:
+            _mapping(e, node, old, new)
+            return True
+        return False
+    if isinstance(node, yaml.SequenceNode) and isinstance(old, list) and isinstance(new, list):
+        if node.flow_style:
+            _flow(e, node, old, new)
+            return True
+        return bool(node.value and new) and _sequence(e, node, old, new)
+    if not isinstance(node, yaml.ScalarNode) or isinstance(new, (list, dict)):
+        return False
+    if node.style in ("|", ">"):
+        return not flowing and _block(new) and _block_scalar(e, node, new)
+    if (node.value != "" or node.style) and (flowing or not _block(new)):  # a scalar where it stands
+        e.replace(node.start_mark.index, node.end_mark.index, quoted_as(node, new, flowing))
+        return True
+    return False
 
 
-def _comment_after(e: Edits, knode: yaml.Node, vnode: yaml.Node) -> str:
-    """A comment on the key's own line after an empty value (``moves:   # one a line``): kept."""
-    line = e.text[e.line_start(knode.start_mark.index): e.line_end(knode.start_mark.index)].rstrip("\n")
-    if vnode.start_mark.index >= e.line_end(knode.start_mark.index) - 1 or \
-            (isinstance(vnode, yaml.ScalarNode) and vnode.value == "" and not vnode.style):
-        at = line.find(" #")
-        return line[len(line[:at].rstrip()):] if at >= 0 else ""  # its spacing as typed
-    return ""
-
-
-def _block_scalar(e: Edits, vnode: yaml.ScalarNode, new: str) -> None:
-    """A '|' block's rows written anew at its own indent; its header (``|``, ``|2``) and the blank lines
-    after it stay."""
+def _block_scalar(e: Edits, vnode: yaml.ScalarNode, new: str) -> bool:
+    """A '|' block's rows written anew at its own indent; its header line stays as typed (an indent digit, the
+    spacing, a comment after a space or a tab), only its '|' and end sign (``|``, ``|-``, ``|+``) set to what
+    ``new`` ends with.  A '>' header becomes '|': a grid's rows are lines."""
     body = e.text[vnode.start_mark.index: vnode.end_mark.index]
     header = body.split("\n", 1)[0]
+    sign = re.match(r"[|>]([+-]?)([1-9]?)([+-]?)", header)
+    if not sign:
+        return False
+    keep = _header(new)[1:]
     rows = [ln for ln in body.split("\n")[1:] if ln.strip()]
     pad = " " * (min(len(r) - len(r.lstrip(" ")) for r in rows) if rows else e.column(vnode.start_mark.index) + 2)
-    text = header + "\n" + "".join(f"{pad}{line}\n" if line else "\n" for line in new.strip("\n").split("\n"))
-    end = vnode.start_mark.index + len(body.rstrip("\n")) + 1
-    e.replace(vnode.start_mark.index, min(end, len(e.text)), text if end <= len(e.text) else text.rstrip("\n"))
+    trailing = len(new) - len(new.rstrip("\n"))
+    text = "|" + keep + sign.group(2) + header[sign.end():] + "\n" + \
+        "".join(f"{pad}{line}\n" if line else "\n" for line in new.strip("\n").split("\n")) + "\n" * max(0, trailing - 1)
+    if "+" in sign.group(1) + sign.group(3) or keep == "+":
+        end = vnode.end_mark.index  # the blank lines after the rows are the value's own
+    else:
+        end = vnode.start_mark.index + len(body.rstrip("\n")) + 1
+    if end > len(e.text):
+        end, text = len(e.text), text.rstrip("\n")
+    e.replace(vnode.start_mark.index, end, text)
+    return True
 
 
 def _sequence(e: Edits, vnode: yaml.SequenceNode, old: list, new: list) -> bool:
-    """A block list changed item by item (a log's line added, changed or taken away): True when done so."""
+    """A block list changed item by item (a log's line added, changed or taken away; a round of rounds typed
+    as lists of lists): True when done so.  An item taken away leaves its comments behind."""
     items = vnode.value
-    if any(isinstance(n, yaml.MappingNode) or (isinstance(n, yaml.ScalarNode) and n.style in ("|", ">"))
-           or n.start_mark.line != n.end_mark.line for n in items):
-        return False  # items of several lines: the list is written anew
-    dash = e.column(items[0].start_mark.index) - 2
-    if dash < 0 or e.text[e.line_start(items[0].start_mark.index) + dash: items[0].start_mark.index].strip() != "-":
+    dashes = [e.dash_of(n) for n in items]
+    pad = e.column(dashes[0])
+    if any(d < 0 or e.column(d) != pad for d in dashes):
         return False
-    olds, news = [json.dumps(v, sort_keys=True) for v in old], [json.dumps(v, sort_keys=True) for v in new]
+    olds, news = [_typed(v) for v in old], [_typed(v) for v in new]
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, olds, news, autojunk=False).get_opcodes():
         if op == "equal":
             continue
-        if op == "replace" and i2 - i1 == j2 - j1:
-            for k in range(i2 - i1):
-                n = items[i1 + k]
-                e.replace(n.start_mark.index, n.end_mark.index, quoted_as(n, new[j1 + k]))
-            continue
-        if i2 > i1:  # lines taken away
-            e.replace(e.line_start(items[i1].start_mark.index), e.line_end(items[i2 - 1].end_mark.index - 1), "")
-        if j2 > j1:  # lines put in, after the line before them (or before the first)
-            text = "".join(f"{' ' * dash}- {item(v)}\n" for v in new[j1:j2])
-            at = e.line_end(items[i1 - 1].end_mark.index - 1) if i1 > 0 else e.line_start(items[0].start_mark.index)
-            if at == len(e.text) and not e.text.endswith("\n"):
-                text = "\n" + text.rstrip("\n")
-            e.replace(at, at, text)
+        both = min(i2 - i1, j2 - j1)
+        for k in range(both):  # an item changed: where it stands
+            n = items[i1 + k]
+            if not _node(e, n, old[i1 + k], new[j1 + k]):
+                start, end = n.start_mark.index, _end_of_value(e, n)
+                space = "" if e.text[start - 1] in " \t\n" else " "
+                written = e.keeping_comments(start, end, [space + item(new[j1 + k])], pad)
+                e.replace(start, end, written if end < len(e.text) or e.text.endswith("\n") else written[:-1])
+        if i2 - i1 > both:
+            _cut_items(e, items, dashes, i1 + both, i2, pad)
+        if j2 - j1 > both:
+            _put_items(e, items, dashes, i1 + both, new[j1 + both: j2], pad)
     return True
+
+
+def _cut_items(e: Edits, items: list, dashes: list[int], a: int, b: int, pad: int) -> None:
+    """Items ``a`` to ``b`` of a block list taken away, their comments kept at their place."""
+    end = _end_of_value(e, items[b - 1])
+    if e.first_on_line(dashes[a]):
+        start = e.line_start(dashes[a])
+        e.replace(start, end, e.keeping_comments(start, end, [], pad))
+        return
+    # the first item on the line of the outer list's dash (``- - A1-A2``): that dash stays, alone on its line
+    start = len(e.text[:dashes[a]].rstrip(" \t"))
+    e.replace(start, end, e.keeping_comments(dashes[a], end, [""], pad))
+
+
+def _put_items(e: Edits, items: list, dashes: list[int], i: int, values: list, pad: int) -> None:
+    """New items put in a block list before item ``i`` (or after the last), one a line."""
+    if i == 0 and not e.first_on_line(dashes[0]):  # before a first item on the outer list's dash line
+        e.replace(dashes[0], dashes[0], "".join(f"- {item(v)}\n{' ' * pad}" for v in values))
+        return
+    text = "".join(f"{' ' * pad}- {item(v)}\n" for v in values)
+    at = e.line_start(dashes[0]) if i == 0 else _end_of_value(e, items[i - 1])
+    if at == len(e.text) and not e.text.endswith("\n"):
+        text = "\n" + text.rstrip("\n")
+    e.replace(at, at, text)
+
+
+# ---------------------------------------------------------------- [...] and {...}: changed inside, over any lines
+
+def _flow(e: Edits, node: yaml.Node, old: Any, new: Any) -> None:
+    """A flow list or mapping changed entry by entry where it stands, over as many lines as it was typed on:
+    an entry changed in place, entries taken away with their commas (comments between them stay), new ones
+    put in after the last (or before the first)."""
+    if isinstance(node, yaml.SequenceNode):
+        entries = [(n.start_mark.index, n.end_mark.index) for n in node.value]
+        like = node.value or [None]
+        olds, news = [_typed(v) for v in old], [_typed(v) for v in new]
+        for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, olds, news, autojunk=False).get_opcodes():
+            if op == "equal":
+                continue
+            both = min(i2 - i1, j2 - j1)
+            for k in range(both):
+                n = node.value[i1 + k]
+                if not _node(e, n, old[i1 + k], new[j1 + k], flowing=True):
+                    e.replace(*entries[i1 + k], _in_flow(n, new[j1 + k]))
+            if i2 - i1 > both:
+                _cut_entries(e, node, entries, i1 + both, i2)
+            if j2 - j1 > both:
+                at = i1 + both
+                _put_entries(e, node, entries, at, [_in_flow(like[min(at + k, len(like) - 1)], v)
+                                                    for k, v in enumerate(new[j1 + both: j2])])
+        return
+    pairs = _pairs(node, old)
+    entries = [(k.start_mark.index, max(k.end_mark.index, v.end_mark.index)) for k, v in node.value]
+    for key in old:
+        knode, vnode = pairs[key]
+        if key in new and not same(old[key], new[key]) and not _node(e, vnode, old[key], new[key], flowing=True):
+            if vnode.end_mark.index > knode.end_mark.index:
+                e.replace(vnode.start_mark.index, vnode.end_mark.index, _in_flow(vnode, new[key]))
+            else:  # ``{a}``: a key with no value typed
+                e.replace(knode.end_mark.index, knode.end_mark.index, ": " + _in_flow(None, new[key]))
+    gone = [i for i, key in enumerate(old) if key not in new]
+    while gone:  # each run of entries taken away
+        run = 1
+        while run < len(gone) and gone[run] == gone[0] + run:
+            run += 1
+        _cut_entries(e, node, entries, gone[0], gone[0] + run)
+        gone = gone[run:]
+    added = [k for k in new if k not in old]
+    if added:
+        _put_entries(e, node, entries, len(entries), [f"{in_flow(k)}: {_in_flow(None, new[k])}" for k in added])
+
+
+def _in_flow(like: yaml.Node | None, value: Any) -> str:
+    if isinstance(value, (list, dict)):
+        return flow(value)
+    return quoted_as(like, value, True) if like is not None else in_flow(value)
+
+
+def _cut_entries(e: Edits, node: yaml.Node, entries: list[tuple[int, int]], a: int, b: int) -> None:
+    """Entries ``a`` to ``b`` of a flow list or mapping taken away with as many commas; the comments between
+    entries stay where they were, with the line breaks after them."""
+    n, close = len(entries), node.end_mark.index - 1
+    trailing = e.comma_in(entries[-1][1], close) if entries else None
+
+    def kept(k: int) -> str:  # what stays of the text between entry k and the next (or the closing bracket)
+        gap_end = entries[k + 1][0] if k + 1 < n else close
+        gap = e.text[entries[k][1]: gap_end]
+        comma = e.comma_in(entries[k][1], gap_end)
+        if comma is not None:
+            gap = gap[:comma - entries[k][1]] + gap[comma - entries[k][1] + 1:]
+        return gap if "#" in gap else ""
+
+    if b < n or trailing is not None:  # each entry goes with the comma after it
+        end = entries[b][0] if b < n else trailing + 1
+        e.replace(entries[a][0], end, "".join(kept(k) for k in range(a, b)))
+    elif a > 0:  # the last entries: each goes with the comma before it
+        e.replace(entries[a - 1][1], entries[b - 1][1], "".join(kept(k) for k in range(a - 1, b - 1)))
+    else:  # every entry
+        e.replace(entries[0][0], entries[-1][1], "".join(kept(k) for k in range(0, b - 1)))
+
+
+def _put_entries(e: Edits, node: yaml.Node, entries: list[tuple[int, int]], i: int, texts: list[str]) -> None:
+    """New entries put in a flow list or mapping before entry ``i`` (or after the last), on that entry's line."""
+    if not entries:
+        e.replace(node.start_mark.index + 1, node.start_mark.index + 1, ", ".join(texts))
+    elif i == 0:
+        e.replace(entries[0][0], entries[0][0], ", ".join(texts) + ", ")
+    else:
+        e.replace(entries[i - 1][1], entries[i - 1][1], ", " + ", ".join(texts))
