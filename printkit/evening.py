@@ -7,6 +7,13 @@ config under a plain name (``night-knives-2-results.yaml``); a kit of one game k
 ``night-results.yaml``.  Standings count the games won per player, a tie shared (1/k each), and only
 games that are valid and finished: a game not started, in progress, unreadable or with mistakes is
 listed as such and never counted, not even as a zero.
+
+A game counts for the players its results file names, not for the players the kit printed it for: a name
+joins the evening's player of the same name in any case (``model.name_key``), and a name nobody in the kit
+has is a guest, in the standings with the games they played.  A game one player played alone is shown with
+its score and counted for nobody (nobody wins a game of one).  A file whose set-up differs from the kit's,
+or that names a guest, is scored as the file says, and the evening says so beside the game
+(``Evening.remarks``).
 """
 
 from __future__ import annotations
@@ -18,13 +25,16 @@ from typing import Any
 from msgspec.structs import replace
 
 from . import registry, validation
-from .inputs import InputError, load as read_document
+from .inputs import InputError, load as read_document, suggest
+from .model import KIT_KEYS, name_key
 from .report import Report
 
 STATES = ("not started", "in progress", "valid", "mistakes", "unreadable")
 TITLE_MAX = 60  # a results file's title is at most this long (``GameConfig.title``)
 # The notes a scorer gives a record that is fine so far but not played to its end.
 UNFINISHED = ("unfinished", "scored as it stands", "not written yet")
+ALONE = "played alone"  # why a valid game of one player is not counted
+NOT_SET_UP = ("game", "title", "players", "paper", "color", *KIT_KEYS)  # a results file's keys that are no set-up
 
 
 class Play:
@@ -44,12 +54,39 @@ class Play:
 
     @property
     def players(self) -> list[str]:
-        return list(self.config.players)
+        """Who played, as the results file names them (the kit's players while the file does not read)."""
+        return list(self.res.players) if self.res is not None else list(self.config.players)
+
+    @property
+    def counts(self) -> bool:
+        """Whether the game counts in the standings: valid, finished, and played by more than one."""
+        return self.state == "valid" and len(self.players) > 1
+
+    @property
+    def why_not(self) -> str:
+        """Why a game does not count, in a word or two: its state, or that it was played alone."""
+        return "" if self.counts else ALONE if self.state == "valid" else self.state
 
     @property
     def winners(self) -> list[str]:
-        """Who won: only a valid, finished game has a winner."""
-        return list(self.report.winners) if self.state == "valid" and self.report else []
+        """Who won, as the file names them: only a game that counts has a winner."""
+        return list(self.report.winners) if self.counts and self.report else []
+
+    def set_up_said(self) -> list[str]:
+        """Each key of the file's set-up (``n``, ``kcount``, ...) that differs from the kit printed, said in a
+        line: the game is scored as the file says, and the players should know their sheets differ."""
+        if self.res is None:
+            return []
+        out = []
+        for key in sorted(self.game.shared_keys() - set(NOT_SET_UP)):
+            printed, played = getattr(self.config, key, None), getattr(self.res, key, None)
+            if printed == played or printed == "draw" and (played == "draw" or played in drawn(key)):
+                continue
+            kit = (f"{key} {printed}" if printed != "draw" else
+                   f"{key} drawn at the table ({drawn(key)[0]} to {drawn(key)[-1]})")
+            out.append(f"set up with {key} {played} in this file, but the kit was printed with {kit}: "
+                       "scored as the file says")
+        return out
 
     def template(self, evening: str = "") -> str:
         """The blank results file of this game: its set-up as the kit printed it (``evening``: a first
@@ -84,6 +121,13 @@ class Play:
                 "result": self.report.to_json() if self.report is not None and self.state != "not started" else None}
 
 
+def drawn(key: str) -> range:
+    """The values a key set to ``draw`` can take at the table: the kit holds a sheet for each."""
+    from .games.knives.cards import CARD_RULE  # the only drawn set-up so far: Selling Knives' kcount
+
+    return range(CARD_RULE[0], CARD_RULE[1] + 1) if key == "kcount" else range(0)
+
+
 def state_of(report: Report) -> str:
     if report.blank:
         return "not started"
@@ -100,6 +144,8 @@ def short_of(config, res) -> bool:
     fill (Within The Curve) or a store (The Long Way) nobody has entered yet.  (The scorers say so of the
     rest: roads unclaimed, moves missing.)  Kept here until the game contract says when a game is over."""
     planned, played = getattr(config, "rounds", None), getattr(res, "rounds", None)
+    if isinstance(planned, int) and len(res.players) != len(config.players):  # as many rounds each as printed
+        planned = planned // len(config.players) * len(res.players)
     if isinstance(planned, int) and isinstance(played, (list, tuple)) and len(played) < planned:
         return True
     curves, fills = getattr(res, "curves", None), getattr(res, "fills", None)
@@ -123,11 +169,42 @@ class Evening:
 
     @property
     def players(self) -> list[str]:
-        """Everyone who plays a game of the evening, in the order the kit first lists them."""
-        out: list[str] = []
+        """Everyone of the evening: the kit's players in the order it first lists them, then each guest (a
+        name in a game's file that no one in the kit has) in the order the files first name them."""
+        return list(self._names()[0].values())
+
+    def names_in(self, play: Play) -> list[str]:
+        """The players of ``play`` as the evening names them: each name its file gives, joined to the
+        evening's player of that name in any case (``name_key``)."""
+        return [self._names()[0][name_key(p)] for p in play.players]
+
+    def _names(self) -> tuple[dict[str, str], set[str]]:
+        """The evening's players by ``name_key``, as first spelt (the kit's first), and the kit's keys."""
+        named: dict[str, str] = {}
         for play in self.plays:
-            out += [p for p in play.players if p not in out]
-        return out
+            for p in play.config.players:
+                named.setdefault(name_key(p), p)
+        kit = set(named)
+        for play in self.plays:
+            for p in play.players:
+                named.setdefault(name_key(p), p)
+        return named, kit
+
+    def remarks(self, play: Play) -> list[str]:
+        """What the evening says beside a game: a guest it names, that it was played alone, a set-up that
+        differs from the kit's.  Each is also why a total may differ from the sheet the kit printed."""
+        named, kit = self._names()
+        printed = [named[k] for k in named if k in kit]
+        out = []
+        for p in play.players if play.res is not None else []:
+            if name_key(p) not in kit:
+                missing = [q for q in printed if name_key(q) not in {name_key(x) for x in play.players}]
+                out.append(f"{p} is not one of the evening's players ({', '.join(printed)}): counted as a guest"
+                           + suggest(p, missing))
+        if play.why_not == ALONE:
+            out.append(f"played alone: {self.names_in(play)[0]}'s score stands, but a game of one is not won "
+                       "(not counted in the standings)")
+        return out + play.set_up_said()
 
     @property
     def several(self) -> bool:
@@ -143,19 +220,22 @@ class Evening:
     def won(self) -> dict[str, Fraction]:
         """Games won per player, exactly: a game won by k players in a tie gives each 1/k."""
         out = {p: Fraction(0) for p in self.players}
+        named = self._names()[0]
         for play in self.plays:
             win = play.winners
             for p in win:
-                out[p] += Fraction(1, len(win))
+                out[named[name_key(p)]] += Fraction(1, len(win))
         return out
 
     def standings(self) -> list[dict]:
-        """One row per player, most games won first (then the kit's order): ``name``, ``won`` (a number,
-        ties shared), ``won_text`` (as a person writes it: "1 1/2"), ``played`` (valid games they were in)."""
-        won = self.won()
-        played = {p: sum(1 for play in self.plays if play.state == "valid" and p in play.players)
-                  for p in self.players}
-        order = sorted(self.players, key=lambda p: (-won[p], self.players.index(p)))
+        """One row per player, most games won first (then the evening's order): ``name``, ``won`` (a number,
+        ties shared), ``won_text`` (as a person writes it: "1 1/2"), ``played`` (games counted they were in)."""
+        won, everyone = self.won(), self.players
+        played = {p: 0 for p in everyone}
+        for play in self.counted():
+            for p in self.names_in(play):
+                played[p] += 1
+        order = sorted(everyone, key=lambda p: (-won[p], everyone.index(p)))
         return [{"name": p, "won": float(won[p]), "won_text": fraction_text(won[p]), "played": played[p]}
                 for p in order]
 
@@ -168,7 +248,7 @@ class Evening:
         return [p for p in self.players if won[p] == best]
 
     def counted(self) -> list[Play]:
-        return [p for p in self.plays if p.state == "valid"]
+        return [p for p in self.plays if p.counts]
 
     def exit_code(self) -> int:
         """2 when a game's file is unreadable, 1 when a game breaks a rule, 0 otherwise (games not started
@@ -176,9 +256,17 @@ class Evening:
         states = {p.state for p in self.plays}
         return 2 if "unreadable" in states else 1 if "mistakes" in states else 0
 
+    def game_json(self, play: Play) -> dict:
+        """A game as ``score --json`` gives it: ``Play.to_json`` with its players and winners as the evening
+        names them, whether it counts, and what is said beside it (``remarks``)."""
+        named = self._names()[0]
+        return {**play.to_json(), "players": self.names_in(play),
+                "winners": [named[name_key(p)] for p in play.winners], "counted": play.counts,
+                "remarks": self.remarks(play)}
+
     def to_json(self) -> dict:
         return {"evening": self.title, "config": self.config.name,
-                "games": [p.to_json() for p in self.plays],
+                "games": [self.game_json(p) for p in self.plays],
                 "standings": self.standings(), "winners": self.winners(),
                 "counted": len(self.counted()), "games_total": len(self.plays)}
 

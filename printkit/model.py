@@ -7,6 +7,7 @@ described, checked by msgspec; checks across keys go in ``__post_init__`` and bl
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, ClassVar, Literal, get_args
 
 import msgspec
@@ -119,6 +120,12 @@ def record_line(v: Any, what: str, example: str) -> str:
     raise ValueError(f"expected {what} as one line of text, e.g. '{example}'")
 
 
+def name_key(name: str) -> str:
+    """A player's name as names are joined across files (an evening's games, a season's evenings): in any case,
+    and however its accents were typed (Unicode NFC: 'é' as one character or as 'e' and its accent)."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
 def player_named(name: Any, players: tuple[str, ...] | list[str], what: str = "") -> str:
     """The listed player ``name`` stands for: the same name, in any case (names differing only in case are
     refused in the players list, so this is never ambiguous).  ValueError with a suggestion otherwise."""
@@ -195,7 +202,10 @@ class GameConfig(Model, kw_only=True):
                                  "choose another name")
             if name in names:
                 raise ValueError(f"player '{name}' is listed twice")
-            twin = next((x for x in names if x.casefold() == name.casefold()), None)
+            twin = next((x for x in names if name_key(x) == name_key(name)), None)
+            if twin is not None and twin.casefold() != name.casefold():  # 'é' typed two ways: they print alike
+                raise ValueError(f"players '{twin}' and '{name}' are the same letters typed two ways (an accent as "
+                                 "a letter of its own), which print alike; give them names that differ")
             if twin is not None:
                 raise ValueError(f"players '{twin}' and '{name}' differ only in case, which the table and the "
                                  "record would mix up; give them names that differ by more than case")

@@ -47,8 +47,9 @@ def typed(results: Path, rec: dict) -> None:
 
 
 def expected(folder: Path, score, unfinished=()) -> dict[str, Fraction]:
-    """Games won per player, worked out from each game's own ``printkit score --json`` (a valid game only,
-    a tie shared; ``unfinished``: the games the test left half played): what the evening must add up to."""
+    """Games won per player, worked out from each game's own ``printkit score --json`` (a valid game of two
+    players or more only, a tie shared; ``unfinished``: the games the test left half played): what the
+    evening must add up to."""
     import json
 
     won: dict[str, Fraction] = {}
@@ -60,6 +61,8 @@ def expected(folder: Path, score, unfinished=()) -> dict[str, Fraction]:
         if run.code != 0:
             continue
         out = json.loads(run.out)
+        if len(out["players"]) < 2:  # played alone: nobody wins a game of one
+            continue
         for w in out["winners"]:
             won[w] = won.get(w, Fraction(0)) + Fraction(1, len(out["winners"]))
     return won
@@ -84,3 +87,29 @@ def fill_files(folder: Path) -> dict[str, str]:
             "night-curve-2": "not started", "night-ikes-1": "valid", "night-ikes-2": "valid",
             "night-add-residue-1": "valid", "night-add-residue-2": "mistakes", "night-add-residue-3": "valid",
             "night-intersections-1": "valid", "night-intersections-2": "in progress"}
+
+
+def small_night(folder: Path, config: str, files: dict[str, str]) -> Path:
+    """An evening of ``config`` in ``folder`` with its blank results files, then ``files`` (a results file's
+    name without ``-results.yaml`` -> its text) written over them.  Returns the config's path."""
+    from printkit import evening
+
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "night.yaml"
+    path.write_text(config, encoding="utf-8")
+    for play in evening.load(path, read=False).plays:
+        play.results.write_text(play.template(), encoding="utf-8")
+    for name, text in files.items():
+        (folder / f"{name}-results.yaml").write_text(text, encoding="utf-8")
+    return path
+
+
+def played_as(example: str, names: dict[str, str]) -> str:
+    """A played example's text with its players renamed (``{"Dan": "Gus"}``), everywhere they are named."""
+    import re
+
+    text = (DATA / example).read_text(encoding="utf-8")
+    if not names:
+        return text
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b")
+    return pattern.sub(lambda m: names[m.group(1)], text)

@@ -8,6 +8,7 @@ import os
 import sys
 from fractions import Fraction
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import yaml
@@ -15,7 +16,7 @@ from hypothesis import given, settings, strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the evening's test data, shared with the page's tests
 
-from evening_night import FILES, NIGHT, expected, fill_files, record, typed  # noqa: E402
+from evening_night import FILES, NIGHT, expected, fill_files, played_as, record, small_night, typed  # noqa: E402
 from printkit import evening  # noqa: E402
 
 
@@ -145,7 +146,11 @@ def test_score_exit_codes_of_an_evening(night, printkit):
     run = printkit("score", night.name, cwd=night.parent)
     assert run.code == 2 and "Traceback" not in run.err
     assert "night-curve-2-results.yaml" in run.out and "unreadable" in run.out
-    assert "Winner of the evening: Ann" in run.out  # the rest is still scored
+    assert "Winner of the evening: none yet" in run.out  # Ann played The Long Way alone: not won
+    typed(night.parent / "night-add-residue-1-results.yaml", record("played-add-residue.yaml"))
+    alone = json.loads(printkit("score", "night-add-residue-1-results.yaml", "--json", cwd=night.parent).out)
+    run = printkit("score", night.name, cwd=night.parent)
+    assert run.code == 2 and f"Winner of the evening: {alone['winners'][0]}\n" in run.out  # the rest is scored
 
 
 def test_the_standings_picture_shows_the_same_table(night, printkit):
@@ -168,12 +173,20 @@ def test_the_standings_picture_shows_the_same_table(night, printkit):
 # ---------------------------------------------------------------- the standings, searched
 
 class FakePlay:
+    """A game as the evening reads it: printed for ``players``, and its file names them too."""
+
     def __init__(self, players, state, winners):
         self.players, self.state, self._winners = players, state, winners
+        self.config = self.res = SimpleNamespace(players=players)
+        self.counts = state == "valid" and len(players) > 1
+        self.why_not = "" if self.counts else state
 
     @property
     def winners(self):
-        return self._winners if self.state == "valid" else []
+        return self._winners if self.counts else []
+
+    def set_up_said(self):
+        return []
 
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
@@ -307,3 +320,113 @@ def test_template_never_replaces_a_file_that_is_there(tmp_path_factory, kept, te
     assert set(after) == {f"{n}-results.yaml" for n in FILES}
     assert sorted(line.split()[1] for line in run.output.splitlines() if line.startswith("kept ")) == \
         sorted(f"{n}-results.yaml" for n in kept)
+
+
+# ---------------------------------------------------------------- players as the files name them
+
+THREE = "game: add-residue\ntitle: Friday\nplayers: [Ann, Ben, Cat]\nn: 13\nalso:\n  - {game: knives, kcount: 12}\n"
+
+
+def evening_json(printkit, config: Path) -> tuple[int, dict]:
+    run = printkit("score", config.name, "--json", cwd=config.parent)
+    assert "Traceback" not in run.err and run.code in (0, 1, 2), run.err
+    return run.code, json.loads(run.out)
+
+
+def rows_of(out: dict) -> dict[str, tuple[Fraction, int]]:
+    return {r["name"]: (Fraction(r["won"]).limit_denominator(100), r["played"]) for r in out["standings"]}
+
+
+def test_a_guest_and_a_name_in_another_case_are_counted_for_the_games_they_played(tmp_path, printkit):
+    """Finding 6: Gus, a guest for one game, and 'ann' where the config says Ann (the scorer's own way with
+    names): the evening is scored (it ended in KeyError 'Gus', exit 70), Gus has his game, ann is Ann."""
+    config = small_night(tmp_path, THREE, {
+        "night-add-residue-1": played_as("played-add-residue.yaml", {"Ann": "ann"}),
+        "night-knives-1": played_as("played-knives.yaml", {"Dan": "Gus"})})
+    alone = [json.loads(printkit("score", f"night-{g}-1-results.yaml", "--json", cwd=tmp_path).out)
+             for g in ("add-residue", "knives")]
+    code, out = evening_json(printkit, config)
+    assert code == 0
+    won = {p: Fraction(0) for p in ["Ann", "Ben", "Cat", "Gus"]}
+    for game in alone:
+        for w in game["winners"]:
+            won[{"ann": "Ann"}.get(w, w)] += Fraction(1, len(game["winners"]))
+    assert rows_of(out) == {"Ann": (won["Ann"], 2), "Ben": (won["Ben"], 2), "Cat": (won["Cat"], 1),
+                            "Gus": (won["Gus"], 1)}
+    assert [g["players"] for g in out["games"]] == [["Ann", "Ben"], ["Ann", "Ben", "Cat", "Gus"]]
+    assert out["games"][1]["remarks"] == ["Gus is not one of the evening's players (Ann, Ben, Cat): counted as a guest"]
+    assert out["games"][0]["remarks"] == []  # ann is Ann: nothing to say
+    text = printkit("score", config.name, cwd=tmp_path)
+    assert text.code == 0 and "Traceback" not in text.err
+    assert "  Note: Gus is not one of the evening's players (Ann, Ben, Cat): counted as a guest" in text.out
+    assert any(line.split() == ["Gus", evening.fraction_text(won["Gus"]), "1"] for line in text.out.splitlines())
+
+
+def test_a_name_spelt_otherwise_is_credited_as_the_file_names_it_and_said(tmp_path, printkit):
+    """Finding 6: a file naming Cathy where the config says Cat credited the game to Cat, silently.  Cathy
+    is credited, Cat is not, and the evening says so beside the game."""
+    config = small_night(tmp_path, "game: knives\nplayers: [Ann, Ben, Cat, Dan]\nkcount: 12\ncopies: 2\n",
+                         {"night-knives-1": played_as("played-knives.yaml", {"Cat": "Cathy"})})
+    code, out = evening_json(printkit, config)
+    assert code == 0
+    rows = rows_of(out)
+    assert rows["Cathy"][1] == 1 and rows["Cat"] == (Fraction(0), 0)
+    said = "Cathy is not one of the evening's players (Ann, Ben, Cat, Dan): counted as a guest (did you mean 'Cat'?)"
+    assert out["games"][0]["remarks"] == [said]
+    assert said in printkit("score", config.name, cwd=tmp_path).out
+
+
+def test_names_join_however_their_accents_are_typed(tmp_path, printkit):
+    """Zoë typed as one letter in the config and as 'e' and its accent (in capitals) in a file is one player."""
+    composed, typed_apart = "Zo\u00eb", "ZOE\u0308"
+    config = small_night(tmp_path, f"game: add-residue\nplayers: [{composed}, Ben]\nn: 13\ncopies: 2\n", {
+        "night-add-residue-1": played_as("played-add-residue.yaml", {"Ann": typed_apart}),
+        "night-add-residue-2": played_as("played-add-residue.yaml", {"Ann": composed})})
+    code, out = evening_json(printkit, config)
+    assert code == 0 and sorted(r["name"] for r in out["standings"]) == sorted([composed, "Ben"])
+    assert rows_of(out)[composed][1] == 2 and all(g["remarks"] == [] for g in out["games"])
+
+
+def test_two_players_whose_names_are_the_same_letters_typed_two_ways_are_refused(tmp_path, printkit):
+    """They print alike, and the evening would take them for one player: refused as names in another case are."""
+    path = tmp_path / "r.yaml"
+    path.write_text(played_as("played-add-residue.yaml", {"Ann": "Ren\u00e9", "Ben": "Rene\u0301"}), encoding="utf-8")
+    run = printkit("score", "r.yaml", cwd=tmp_path)
+    assert run.code == 2 and len(run.err.strip().splitlines()) == 1 and "typed two ways" in run.err, run.err
+
+
+def test_a_game_played_alone_is_shown_with_its_score_and_not_won(tmp_path, printkit):
+    """Finding 15: The Long Way played by Ann alone in a three-player evening counted as a game Ann won."""
+    config = small_night(tmp_path, "game: add-residue\nplayers: [Ann, Ben, Cat]\nn: 13\nalso: [{game: ikes}]\n",
+                         {"night-ikes-1": played_as("played-ikes.yaml", {})})
+    alone = json.loads(printkit("score", "night-ikes-1-results.yaml", "--json", cwd=tmp_path).out)
+    code, out = evening_json(printkit, config)
+    assert code == 0
+    game = out["games"][1]
+    assert (game["state"], game["winners"], game["counted"], game["players"]) == ("valid", [], False, ["Ann"])
+    assert game["result"] == alone and alone["players"][0]["score"] > 0  # shown with its score
+    assert game["remarks"] == ["played alone: Ann's score stands, but a game of one is not won (not counted in "
+                               "the standings)"]
+    assert rows_of(out)["Ann"] == (0, 0) and out["winners"] == [] and out["counted"] == 0
+    text = printkit("score", config.name, cwd=tmp_path).out
+    block = text.split("Game 2. ")[1].split("\n\n")[0]
+    assert f"Ann  {alone['players'][0]['score']:>4}" in block and "Winner" not in block
+    assert "Not counted: game 1 (not started), game 2 (played alone)" in text
+    assert "Winner of the evening: none yet" in text
+
+
+def test_a_set_up_that_differs_from_the_kit_is_said_beside_the_game(tmp_path, printkit):
+    """Finding 15: a curve file at n 12 in a kit printed at n 10 was scored with nothing said.  A kcount
+    drawn at the table is the kit's as long as the kit holds its map (8 to 14)."""
+    config = small_night(tmp_path, "game: curve\nplayers: [Ann, Ben, Cat]\nn: 10\nalso:\n"
+                                   "  - {game: knives, players: [Ann, Ben, Cat, Dan], kcount: draw, copies: 2}\n",
+                         {"night-curve-1": played_as("played-curve.yaml", {}),
+                          "night-knives-1": played_as("played-knives.yaml", {}),
+                          "night-knives-2": played_as("played-knives.yaml", {}).replace("kcount: 12", "kcount: 20")})
+    code, out = evening_json(printkit, config)
+    said = "set up with n 12 in this file, but the kit was printed with n 10: scored as the file says"
+    assert out["games"][0]["remarks"] == [said] and out["games"][0]["state"] == "valid"
+    assert out["games"][1]["remarks"] == []  # kcount 12: drawn, and the kit holds its map
+    assert out["games"][2]["remarks"] == ["set up with kcount 20 in this file, but the kit was printed with kcount "
+                                          "drawn at the table (8 to 14): scored as the file says"]
+    assert f"  Note: {said}" in printkit("score", config.name, cwd=tmp_path).out

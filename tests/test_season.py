@@ -38,7 +38,7 @@ def expected(folder: Path) -> dict:
             doc = inputs.load(play.results)
             game = registry.get(doc.data["game"])
             report = game.score(validation.validate(game.Results, doc))
-            if not report.valid:
+            if not report.valid or len(report.players) < 2:  # a game played alone is won by nobody
                 continue
             for p in report.players:
                 row = out.setdefault(p, {"evenings": 0, "played": 0, "won": Fraction(0), "games": {}})
@@ -293,3 +293,35 @@ def test_a_season_with_no_game_counted_yet(tmp_path, printkit):
         assert got["players"] == [] and got["leaders"] == []
         pages = sheet.pages(folder.load(top), paper("letter"))
         assert len(pages) == 1
+
+
+def test_a_game_played_alone_counts_for_nobody(tmp_path, printkit):
+    """Finding 15, the season too: Ann's The Long Way alone made her win rate 100%."""
+    top = tmp_path / "s"
+    season_data.evening(top, "1", games=["add-residue", "ikes"])  # The Long Way: Ann alone, as played
+    got = json.loads(printkit("season", top, "--json").out)
+    ann = next(p for p in got["players"] if p["name"] == "Ann")
+    assert "ikes" not in ann["games"] and ann["played"] == 1
+    alone = next(g for g in got["evenings"][0]["games"] if g["game"] == "ikes")
+    assert (alone["state"], alone["counted"], alone["winners"]) == ("valid", False, [])
+    assert alone["scores"]["Ann"] > 0  # shown with its score
+    r = printkit("season", top)
+    assert r.code == 0 and "  - 1: The Long Way (played alone)" in r.out
+
+
+def test_the_season_counts_the_players_the_evening_counts(tmp_path, printkit):
+    """Finding 6 in the season: a guest (Gus), a name in another case (ann) and one spelt otherwise (Cathy)
+    stand the same in the season as in the evening's standings."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from evening_night import played_as, small_night
+
+    config = small_night(tmp_path / "s", "game: add-residue\nplayers: [Ann, Ben, Cat]\nn: 13\nalso:\n"
+                                         "  - {game: knives, kcount: 12}\n  - {game: curve, n: 12}\n", {
+        "night-add-residue-1": played_as("played-add-residue.yaml", {"Ann": "ann"}),
+        "night-knives-1": played_as("played-knives.yaml", {"Dan": "Gus"}),
+        "night-curve-1": played_as("played-curve.yaml", {"Cat": "Cathy"})})
+    night = json.loads(printkit("score", config.name, "--json", cwd=config.parent).out)
+    season = json.loads(printkit("season", config.parent, "--json").out)
+    assert {p["name"]: (p["played"], p["won"]) for p in season["players"]} == \
+        {r["name"]: (r["played"], r["won"]) for r in night["standings"] if r["played"]}
+    assert {p["name"] for p in season["players"]} == {"Ann", "Ben", "Cat", "Gus", "Cathy"}

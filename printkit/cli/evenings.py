@@ -78,15 +78,20 @@ def score(night, as_json: bool, picture: Optional[Path], force: bool) -> int:
 def text(night) -> str:
     """What ``printkit score`` prints for an evening: each game as ``score`` prints it alone, then the
     standings and the winner of the night."""
+    from ..evening import ALONE
     from ..inputs import escape
 
     lines = [f"{escape(night.title)}: {len(night.plays)} games", ""]
     for i, play in enumerate(night.plays, 1):
         lines.append(f"Game {i}. {escape(play.label)} ({escape(play.results.name)}): {play.state}")
+        lines += [f"  Note: {escape(said)}" for said in night.remarks(play)]
         if play.state == "unreadable":
             lines.append(f"  {escape(play.problem or '')}")
         elif play.state != "not started" and play.report is not None:
-            lines += ["  " + line for line in play.report.text().splitlines()]
+            said = play.report.text().splitlines()
+            if play.why_not == ALONE:  # its score stands; the note above says nobody won it
+                said = [line for line in said if not line.startswith(("Winner: ", "Winners: "))]
+            lines += ["  " + line for line in said]
             if play.state == "in progress":
                 lines.append("  Not finished yet: not counted in the standings")
         lines.append("")
@@ -96,11 +101,11 @@ def text(night) -> str:
     width = max(len(r["name"]) for r in rows + [{"name": "Player"}])
     lines.append(f"  {'Player':<{width}}  {'Won':>6}  Played")
     lines += [f"  {escape(r['name']):<{width}}  {r['won_text']:>6}  {r['played']:>6}" for r in rows]
-    left = [f"game {i} ({p.state})" for i, p in enumerate(night.plays, 1) if p.state != "valid"]
+    left = [f"game {i} ({p.why_not})" for i, p in enumerate(night.plays, 1) if not p.counts]
     if left:
         lines.append("Not counted: " + ", ".join(left))
     win = night.winners()
-    lines.append(("Winner of the evening: " if len(win) == 1 else "Winners of the evening: ")
+    lines.append(("Winner of the evening: " if len(win) <= 1 else "Winners of the evening: ")
                  + (", ".join(escape(w) for w in win) if win else "none yet"))
     return "\n".join(lines)
 
@@ -113,13 +118,13 @@ def standings_picture(night) -> list:
     first = night.plays[0].config
     p = paper(first.paper)
     cells = {}
-    for g, play in enumerate(night.plays):
-        win = play.winners
+    for g, game in enumerate(night.to_json()["games"]):
+        win = game["winners"]
         for w in win:
             cells[w, g] = "1" if len(win) == 1 else f"1/{len(win)}"
     filled = {"cells": cells, "totals": {r["name"]: r["won_text"] for r in night.standings()},
-              "winners": night.winners(), "states": ["" if p.state == "valid" else p.state for p in night.plays]}
+              "winners": night.winners(), "states": [pl.why_not for pl in night.plays]}
     pages = standings.pages(p, night.title, [pl.label for pl in night.plays], night.players, filled,
-                            who=[pl.players for pl in night.plays])
+                            who=[night.names_in(pl) for pl in night.plays])
     kit.number(pages, p, f"{night.title}: standings")
     return pages

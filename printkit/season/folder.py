@@ -7,7 +7,8 @@ anything hidden (a name starting with a dot).  Evenings run in the order of thei
 folder, name by name, so ``2026-11-19.yaml``, ``2026-11-26.yaml`` sort by date, and ``week-01/night.yaml``
 comes before ``week-02/night.yaml``.  An evening is named by that path without its suffix.
 
-Players are the same across evenings when their names are, in any case (as the scorer matches names);
+Players are the same across evenings when their names are, in any case (as the evening joins names:
+``model.name_key``);
 ``aliases:`` in ``season.yaml`` maps a name to the one it stands for (``{Benjamin: Ben}``: a player who
 was renamed).  A player is shown by the spelling the season used most (the latest of equals).
 """
@@ -22,7 +23,7 @@ import msgspec
 
 from .. import registry, validation
 from ..inputs import Document, InputError, load as read_document
-from ..model import Model
+from ..model import Model, name_key
 from .standings import Night, Play, Table, table
 
 SEASON_FILE = ("season.yaml", "season.yml")
@@ -87,7 +88,7 @@ def read_season_file(folder: Path) -> tuple[SeasonFile, Document | None]:
                 old_s, new_s = str(old).strip(), str(new).strip()
                 if not old_s or not new_s:
                     raise doc.error(("aliases", old), "a name and the name it stands for, e.g. Benjamin: Ben")
-                aliases[old_s.casefold()] = new_s
+                aliases[name_key(old_s)] = new_s
             resolve_chains(aliases, doc)
             return msgspec.structs.replace(found, aliases=aliases), doc
     return SeasonFile(), None
@@ -98,11 +99,11 @@ def resolve_chains(aliases: dict[str, str], doc) -> None:
     for old in list(aliases):
         seen = [old]
         new = aliases[old]
-        while new.casefold() in aliases and new.casefold() != old:
-            if new.casefold() in seen:
+        while name_key(new) in aliases and name_key(new) != old:
+            if name_key(new) in seen:
                 raise doc.error(("aliases",), f"the names {', '.join(seen)} stand for each other in a loop")
-            seen.append(new.casefold())
-            new = aliases[new.casefold()]
+            seen.append(name_key(new))
+            new = aliases[name_key(new)]
         aliases[old] = new
 
 
@@ -181,9 +182,9 @@ def read_evening(config: Path, memo: dict | None = None, used: dict | None = Non
         if found is None:
             play.read()
             report = play.report
-            listed = list(report.players) if report is not None else play.players  # as played
+            listed = play.players  # as the results file names them (the evening's ``Play.players``)
             scores = {}
-            if play.state == "valid" and report is not None:
+            if play.state == "valid" and report is not None:  # a game played alone too: its score stands
                 scores = {p: s for p, s in report.scores.items() if p not in report.disqualified}
             found = Play(play.label, play.game_id, play.state, listed, scores, list(play.winners), play.problem or "")
         out.append(found)
@@ -207,11 +208,11 @@ class Names:
         self.spellings: dict[str, dict[str, int]] = {}  # a player's key -> each spelling seen: how often
 
     def key(self, name: str) -> str:
-        name = self.aliases.get(name.casefold(), name)
-        return name.casefold()
+        name = self.aliases.get(name_key(name), name)
+        return name_key(name)
 
     def of(self, name: str) -> str:
-        target = self.aliases.get(name.casefold())
+        target = self.aliases.get(name_key(name))
         k = self.key(name)
         counts = self.spellings.setdefault(k, {})
         spelt = target if target is not None else name
@@ -223,9 +224,9 @@ class Names:
         players = [self.of(p) for p in play.players]
         if len(set(players)) < len(players):
             twins = [p for p in play.players if players.count(self.key(p)) > 1]
-            old = next(p for p in twins if p.casefold() in self.aliases)
-            raise self.doc.error(("aliases", next(k for k in self.doc.data["aliases"] if str(k).strip().casefold()
-                                                   == old.casefold())),
+            old = next(p for p in twins if name_key(p) in self.aliases)
+            raise self.doc.error(("aliases", next(k for k in self.doc.data["aliases"] if name_key(str(k).strip())
+                                                   == name_key(old))),
                                  f"{' and '.join(twins)} both play one game ({play.label}): they are two players, "
                                  "not one")
         return Play(play.label, play.game, play.state, players, {self.key(p): s for p, s in play.scores.items()},

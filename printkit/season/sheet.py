@@ -77,7 +77,7 @@ def pages(season, paper: Paper, color: bool = True) -> list[Page]:
         sheet.y += wins.HEIGHT
     skipped = t.not_counted()
     if skipped:
-        words = "Not counted (not entered, not finished, or with a mistake): " + "; ".join(
+        words = "Not counted (not entered, not finished, with a mistake, or played alone): " + "; ".join(
             f"{evening_words(n)}, {p.label}" for n, p in skipped)
         lines = wrap(words, paper.inner_width, 8)
         sheet.room(6 + 3.6 * len(lines))

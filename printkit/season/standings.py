@@ -1,7 +1,7 @@
 """The season's table: what each player did over the evenings kept, from each evening's plays.
 
-Only a game entered and valid counts (a game not started, still in progress, with mistakes or unreadable
-is listed and never counted).  A game won by several players (a tie) is shared: each gets an equal part
+Only a game entered, valid and played by more than one counts (a game not started, still in progress, with
+mistakes or unreadable, or played alone, is listed and never counted).  A game won by several players (a tie) is shared: each gets an equal part
 of one win.  Numbers are kept exact (``Fraction``) and shown rounded to two places (``shown``).
 """
 
@@ -17,7 +17,7 @@ class Play:
 
     label: str  # "Selling Knives, game 2 of 3"
     game: str  # game id
-    state: str  # "valid" counts; "not started", "in progress", "mistakes", "unreadable" do not
+    state: str  # "valid" counts (played by two or more); "not started", "in progress", "mistakes", "unreadable" do not
     players: list[str] = field(default_factory=list)
     scores: dict[str, int] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
@@ -25,7 +25,13 @@ class Play:
 
     @property
     def counted(self) -> bool:
-        return self.state == "valid"
+        """Valid, finished and played by more than one (nobody wins a game of one), as the evening counts."""
+        return self.state == "valid" and len(self.players) > 1
+
+    @property
+    def why_not(self) -> str:
+        """Why the game does not count: its state, or that it was played alone (the evening's words)."""
+        return "" if self.counted else "played alone" if self.state == "valid" else self.state
 
 
 @dataclass

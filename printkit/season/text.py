@@ -83,7 +83,7 @@ def text(season) -> str:
     skipped = t.not_counted()
     if skipped:
         lines.append("Not counted:")
-        lines += [f"  - {escape(night)}: {escape(p.label)} ({p.state}" + (f": {escape(p.problem)}" if p.problem else "")
+        lines += [f"  - {escape(night)}: {escape(p.label)} ({p.why_not}" + (f": {escape(p.problem)}" if p.problem else "")
                   + ")" for night, p in skipped]
     return "\n".join(lines)
 

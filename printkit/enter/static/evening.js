@@ -35,6 +35,7 @@ function scoresText(game) {
 }
 
 function winnerText(game) {
+  if (game.state === "valid" && !game.counted) return "played alone: not won";
   if (game.state === "valid") {
     const w = game.winners;
     return w.length > 1 ? `Winners: ${w.join(", ")} (tie)` : `Winner: ${w[0] || "none"}`;
@@ -66,7 +67,9 @@ function showList(night) {
       el("span", { className: "num" }, String(g.number)),
       el("span", { className: "label" }, g.label),
       el("span", { className: `state ${STATE_CLASS(g.state)}`, dataset: { state: g.state } }, g.state),
-      el("span", { className: "who", dataset: { gameWinners: String(g.number) } }, winnerText(g) + scoresText(g))))));
+      el("span", { className: "who", dataset: { gameWinners: String(g.number) } }, winnerText(g) + scoresText(g)),
+      ...(g.remarks || []).map((r) => el("span", { className: "who remark", dataset: { gameRemark: String(g.number) } },
+        r))))));
   showTable(night);
   if (night.join && $("join").hidden) {
     $("join").hidden = false;
@@ -83,7 +86,8 @@ function showTable(night) {
       el("td", { className: "n", dataset: { won: r.name } }, r.won_text),
       el("td", { className: "n", dataset: { played: r.name } }, String(r.played)))));
   $("night-winners").textContent = nightText(night);
-  const left = night.games.filter((g) => g.state !== "valid").map((g) => `${g.number} (${g.state})`);
+  const left = night.games.filter((g) => !g.counted)
+    .map((g) => `${g.number} (${g.state === "valid" ? "played alone" : g.state})`);
   $("night-left").textContent = `${night.counted} of ${night.games_total} games counted` +
     (left.length ? `; not counted: game ${left.join(", ")}` : "");
 }
