@@ -7,6 +7,7 @@ here answers from the game's own scorer, so the page and ``printkit score`` neve
 from __future__ import annotations
 
 import hashlib
+import math
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -19,9 +20,35 @@ from ..inputs import Document, InputError
 def version_of(path: Path) -> str | None:
     """A fingerprint of the file on disk (None if there is none): a save checks nothing changed it."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()[:32]
+        return version_of_bytes(path.read_bytes())
     except FileNotFoundError:
         return None
+
+
+def version_of_bytes(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()[:32]
+
+
+def plain(doc: Document) -> dict:
+    """The document's data, if every value in it is one JSON has (text, a number, true or false, a list, a
+    mapping): a date, a set, binary or an endless number (``2026-11-27``, ``!!set``, ``!!binary``, ``.inf``) is
+    refused in one line naming its key (InputError): the page could not be sent it, and the scorer does not
+    read it."""
+    def walk(v: Any, loc: tuple) -> None:
+        if isinstance(v, dict):
+            for k, x in v.items():
+                walk(x, loc + (k,))
+        elif isinstance(v, list):
+            for i, x in enumerate(v):
+                walk(x, loc + (i,))
+        elif isinstance(v, float) and not math.isfinite(v):
+            raise doc.error(loc, f"{v} is not a number printkit reads (write it in quotes if it is text)")
+        elif v is not None and not isinstance(v, (str, int, float)):
+            kind = {"date": "a date", "datetime": "a date and time", "bytes": "binary data", "set": "a set"}.get(
+                type(v).__name__, f"a {type(v).__name__}")
+            raise doc.error(loc, f"{kind}, which printkit does not read: write it in quotes if it is text")
+    walk(doc.data, ())
+    return doc.data
 
 
 def open_file(path: str) -> tuple[Any, Path, dict]:
@@ -30,6 +57,7 @@ def open_file(path: str) -> tuple[Any, Path, dict]:
     FILE is a results file, or a config: then the results file is the one ``printkit template`` names,
     written blank if it is not there yet.  Unusable input raises InputError (exit 2)."""
     doc = inputs.load(path)
+    plain(doc)
     game = _game_of(doc)
     if is_results(game, doc.data):  # a results file: its set-up must read, its record may still be broken
         _setup(game, doc)
@@ -41,6 +69,7 @@ def open_file(path: str) -> tuple[Any, Path, dict]:
 
         files.write_file(results, game.template(setup).encode("utf-8"), typed=True, key="FILE")
     rdoc = inputs.load(results)
+    plain(rdoc)
     if _game_of(rdoc) is not game:
         raise InputError(str(results), f"is a results file for another game, not {game.id}", key="game")
     _setup(game, rdoc)

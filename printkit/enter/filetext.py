@@ -19,8 +19,6 @@ from typing import Any
 
 import yaml
 
-from .sync import same  # (values alike only with their type: 1 is not true, 0 is not 0.0)
-
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 

@@ -26,7 +26,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from .. import inputs
 from ..inputs import InputError
-from . import document, sync
+from . import document, ondisk, session, sync
 from .session import Session
 
 MAX_BODY = 1_000_000
@@ -125,7 +125,10 @@ class Handler(BaseHTTPRequestHandler):
             self._refuse(HTTPStatus.BAD_REQUEST, f"the body is nested more than {MAX_DEPTH} levels deep")
             return REFUSED
         try:
-            return json.loads(raw)
+            return json.loads(raw, parse_constant=_not_a_number)
+        except NotANumber:
+            self._refuse(HTTPStatus.BAD_REQUEST, "NaN and Infinity are not numbers a results file holds")
+            return REFUSED
         except (ValueError, UnicodeDecodeError, RecursionError):
             self._refuse(HTTPStatus.BAD_REQUEST, "the body is not JSON")
             return REFUSED
@@ -204,6 +207,7 @@ class Handler(BaseHTTPRequestHandler):
             s.seen(data, self.headers.get("X-Printkit-Client"), self.headers.get("X-Printkit-Seq"),
                    self.headers.get("X-Printkit-Version"))
         try:
+            session.writable(data)  # (a lone surrogate: the page's fault, answered 400 as a change's is)
             if route == "/api/check":
                 self._json(HTTPStatus.OK, document.check(s.game, data))
             elif route == "/api/board":
@@ -226,6 +230,8 @@ class Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.BAD_REQUEST, {"error": str(e)})
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True  # the page stopped waiting (a newer state is on its way): nothing to say
+        except ondisk.Busy as e:
+            self._json(HTTPStatus.SERVICE_UNAVAILABLE, {"error": f"{s.path.name} not changed: {e.strerror}"})
         except OSError as e:
             self._json(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": f"cannot write {s.path.name}: {e.strerror}"})
 
@@ -258,6 +264,14 @@ class Handler(BaseHTTPRequestHandler):
             return  # the device went (a closed tab, a phone asleep): it reloads what it missed when back
         finally:
             self.session.table.unsubscribe(stream)
+
+
+class NotANumber(ValueError):
+    """NaN or Infinity in a body: JSON has no such number, and a results file holds none."""
+
+
+def _not_a_number(word: str) -> Any:
+    raise NotANumber(word)
 
 
 STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
@@ -297,6 +311,7 @@ class Server(ThreadingHTTPServer):
 
     def __init__(self, *args, **kwargs):
         self.open: dict[str, int] = {}
+        self.closing = False
         self.counting = threading.Lock()
         super().__init__(*args, **kwargs)
 
@@ -308,6 +323,19 @@ class Server(ThreadingHTTPServer):
                 return
             self.open[who] = self.open.get(who, 0) + 1
         super().process_request(request, client_address)
+
+    def handle_error(self, request, client_address) -> None:
+        """A connection that failed outside any route (a socket closed under it as the server stops): one line
+        to the terminal, or none for a connection gone, never the standard library's traceback."""
+        e = sys.exc_info()[1]
+        if isinstance(e, OSError) or self.closing:
+            return
+        print(f"printkit enter: a request failed: {inputs.one_line(f'{type(e).__name__}: {e}', 200)}",
+              file=sys.stderr, flush=True)
+
+    def server_close(self) -> None:
+        self.closing = True
+        super().server_close()
 
     def process_request_thread(self, request, client_address) -> None:
         try:

@@ -1,11 +1,15 @@
 """What one run of ``printkit enter`` keeps: the game, the one results file, and the newest document the page
 showed, so that nothing the player entered is lost and nothing older is ever put back.
 
+- A change is applied to the file as it is when it is written (``ondisk``: read again just before the file is
+  replaced; a file another program wrote meanwhile gets the change applied to it, and every device reloads).
+  Each change has an identity (its device and its number there): one sent again is written once.
 - A save changes only the parts of the file that changed (``filetext``), keeps the file's mode, and is
   refused (409) when the file changed on disk since the page loaded it.
 - Ctrl-C saves the newest document the page showed, only if it was made from the file as it is now on disk
-  (the page sends the version its document starts from) and the server read it (its set-up checked, as a
-  save's is): a page that reloaded, a second tab, or a document the server refused never puts older work back.
+  (the page sends the version its document starts from) and a save would take it (its set-up and every change
+  in it checked, as a save's are): a page that reloaded, a second tab, or a document the server refused never
+  puts older work back, and what cannot be written is said in one line.
 """
 
 from __future__ import annotations
@@ -17,13 +21,19 @@ import os
 import secrets
 import stat
 import threading
+from collections import OrderedDict
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
+from .. import inputs
 from ..inputs import InputError
 from ..model import prepare_models
-from . import document, filetext, shape, sync
+from . import document, filetext, ondisk, shape, sync
+
+
+class Conflict(Exception):
+    """A whole save made from a file that changed on disk since: answered 409, nothing written."""
 
 
 class Session:
@@ -31,46 +41,126 @@ class Session:
         self.game, self.path, self.host = game, path, host
         self.token = secrets.token_urlsafe(24)  # 192 bits
         self.lock = threading.Lock()
-        self.latest: dict | None = None  # the newest readable document the page showed, made from the file...
+        self.latest: dict | None = None  # the newest document the page showed that a save would take, made from the file...
         self.latest_base: str | None = None  # ... as it was at this version
         self.clients: dict[str, int] = {}  # each page's newest sequence number
         self.why = ""  # why the last write wrote the file whole ("" when it changed only what changed)
         self.join: dict | None = None  # the address other devices join at, with its QR code (``--table``)
         self.table = sync.Table()  # the devices entering this file, and the revision of each part
         self.table.said = lambda path: game.part_said(tuple(path))
+        self.disk = ondisk.File(path)
         self.known = document.version_of(path)  # the file as this run last wrote or read it
+        self.done: OrderedDict[tuple, dict] = OrderedDict()  # each change's answer, by its identity: a re-send gets it
+        self.highest: dict[str, int] = {}  # each device's newest change number written
         from ..output.temp import clean_stale
 
-        clean_stale(path.parent, (path.name,))  # what a run killed in the middle of a save left beside the file
+        clean_stale(ondisk.target(path).parent, (ondisk.target(path).name,))  # what a run killed in the middle of a save left
         game.page  # the game's page module and its models, imported now
         prepare_models()  # before the threads that answer the page start
 
     # -- the file
 
+    def _reads(self, raw: bytes) -> dict:
+        """The document a file's bytes hold, read as ``printkit score`` reads it (InputError if it does not)."""
+        name = self.path.name
+        if len(raw) > inputs.MAX_BYTES:
+            raise InputError(name, f"file is larger than {inputs.MAX_BYTES // 1000} kB; not a printkit file")
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise InputError(name, "not UTF-8 text") from None
+        if not text.strip():
+            raise InputError(name, "file is empty")
+        return document.plain(inputs.parse(text, name))
+
+    def _read(self) -> tuple[ondisk.Reading, dict]:
+        try:
+            return self.disk.read(self._reads)
+        except FileNotFoundError:  # not a change made by someone else: the page keeps trying until it is back
+            raise FileNotFoundError(errno.ENOENT, "the file or its folder is gone", str(self.path)) from None
+
     def state(self) -> dict:
         with self.lock:
-            data = document.inputs.load(self.path).data
+            reading, data = self._read()
+            reading.close()
             return {"game": self.game.id, "file": self.path.name, "results": data, "rev": self.table.rev,
-                    "version": document.version_of(self.path), "setup": setup_info(self.game, data),
+                    "version": document.version_of_bytes(reading.raw), "setup": setup_info(self.game, data),
                     "join": self.join,
                     "editors": self.game.editors(document.setup_of(self.game, data))}
+
+    def _commit(self, build) -> tuple[Any, bool]:
+        """Under the lock: ``build(doc, version)`` (the new document and what the caller keeps of it, or None
+        and that) on the file as it is now, written with only its changed parts, and put in place only while
+        the file still holds what it was built on (``ondisk``): else built again on the newer file.  Returns
+        what the last build gave and whether it was built on a file another program wrote (every device
+        reloads it)."""
+        reading, doc = self._read()
+        try:
+            for _ in range(TRIES):
+                version = document.version_of_bytes(reading.raw)
+                new, kept = build(copy.deepcopy(doc), version)
+                hand = version != self.known
+                if new is None:
+                    return kept, hand
+                text = reading.raw.decode("utf-8")  # line ends as they are (CRLF stays CRLF)
+                out = self._text(text, new)
+                if out == text:
+                    self.known = version
+                    return kept, hand
+                data = out.encode("utf-8")
+                if len(data) > inputs.MAX_BYTES:
+                    raise sync.BadChange(f"the change would make {self.path.name} larger than "
+                                         f"{inputs.MAX_BYTES // 1_000_000} MB, more than printkit reads; nothing was written")
+                if self.disk.replace(reading, data, self._mode()):
+                    self.known = document.version_of_bytes(data)
+                    again = self.disk.written_meanwhile(reading, data)
+                    if again is None:
+                        return kept, hand
+                    reading = again  # another program wrote into the file just replaced: built again on its text
+                    try:
+                        doc = self._reads(again.raw)
+                    except InputError:
+                        return kept, True  # (what it wrote does not read: the change stands, every device reloads)
+                    self.known = None
+                    continue
+                reading.close()
+                reading, doc = self._read()
+            raise ondisk.Busy(errno.EBUSY, "another program keeps writing the file; nothing was changed", str(self.path))
+        finally:
+            reading.close()
+
+    def _mode(self) -> int:
+        """The owner's settings stay (0600 stays 0600).  A file its owner made read-only is left alone
+        (PermissionError), though a rename could replace it."""
+        mode = stat.S_IMODE(os.stat(ondisk.target(self.path)).st_mode)
+        if not mode & 0o222:
+            raise PermissionError(errno.EACCES, "the file is read-only", str(self.path))
+        return mode
+
+    def _text(self, text: str, data: dict) -> str:
+        """The file's text with ``data``'s changes (``why``: why it was written whole, if it was); BadChange when
+        the document cannot be written so that it reads back the same."""
+        try:
+            out, self.why = filetext.write(text, data, self.game.title)
+        except ValueError as e:
+            raise sync.BadChange(f"{e}; nothing was written") from None
+        return out
 
     def save(self, data: dict, version: str | None, device: str = "") -> tuple[int, dict]:
         """Write ``data`` if the file is still the one at ``version``; only its changed parts are written."""
         document.check_setup(self.game, data)
         writable(data)
         with self.lock:
-            now = document.version_of(self.path)
-            if now is None:  # not a change made by someone else: the page keeps trying until it is back
-                raise FileNotFoundError(errno.ENOENT, "the file or its folder is gone", str(self.path))
-            if version != now:
+            def build(doc: dict, now: str):
+                if version != now:
+                    raise Conflict
+                new, changes = self._accepted(doc, data)
+                return new, changes
+            try:
+                self.why = ""
+                changes, _ = self._commit(build)
+            except Conflict:
                 return HTTPStatus.CONFLICT, {"error": f"{self.path.name} changed on disk since the page loaded it"}
-            changes = shape.between(document.inputs.load(self.path).data, data)  # only what this save changes
-            for ch in changes:
-                shape.check(self.game.Results, ch)
-            self.why = ""
-            self._write(data)
-            self.known = document.version_of(self.path)
             self.table.rev += 1  # the whole document at once: every device takes it anew, and the parts it
             for ch in changes:  # changed are the saving device's (a device that had not seen them is told)
                 self.table.record(ch["path"], device)
@@ -78,48 +168,73 @@ class Session:
                                           "rewritten": self.why})
             return HTTPStatus.OK, {"saved": self.path.name, "version": self.known, "rewritten": self.why}
 
+    def _accepted(self, doc: dict, data: dict) -> tuple[dict, list]:
+        """``data`` as a whole save writes it over ``doc`` (a required part taken away is blanked), and the
+        changes between them, each checked as a change is (BadChange if one is refused)."""
+        data = copy.deepcopy(data)
+        changes = shape.between(doc, data)  # only what this save changes
+        for ch in changes:
+            shape.check(self.game.Results, ch)
+            blanked = self._blank(ch)
+            if blanked is not ch:
+                sync.apply(data, blanked)
+        return data, changes
+
+    def _blank(self, ch: dict) -> dict:
+        """A change that takes away a part the results file must hold (``curves``): the part blanked instead,
+        as a blank results file holds it (a file without it would not read)."""
+        if ch.get("drop") is not True or not shape.required(self.game.Results, ch["path"]):
+            return ch
+        return {"path": ch["path"], "value": blank_of(self.game, self.path, ch["path"])}
+
     def change(self, body: Any, device: str) -> tuple[int, dict]:
-        """Changes from one device (``{"changes": [...], "seen": REV}``), applied to the newest document and
-        written at once; every device is told.  A file edited by hand meanwhile keeps its other parts, and
-        every device reloads it (``reload``)."""
+        """Changes from one device (``{"changes": [...], "seen": REV, "device": ID, "seq": N}``), applied to the
+        newest document and written at once; every device is told.  A file edited by hand meanwhile keeps its
+        other parts, and every device reloads it (``reload``).  ``device`` and ``seq`` are the change's identity:
+        a change sent again (its answer lost on the way) is recognised by it alone and written once; two
+        changes alike (a line typed again, an Undo's Redo) are two changes."""
         if not isinstance(body, dict) or not isinstance(body.get("changes"), list) or \
                 not 0 < len(body["changes"]) <= sync.MAX_CHANGES:
             raise sync.BadChange(f"a body is {{\"changes\": [1 to {sync.MAX_CHANGES} changes]}}")
         seen = body.get("seen")
         seen = seen if isinstance(seen, int) and not isinstance(seen, bool) else 0
+        ident = identity(body)
         writable(body)
         for ch in body["changes"]:
             sync.valid(ch)
             shape.check(self.game.Results, ch)
         with self.lock:
-            now = document.version_of(self.path)
-            if now is None:
-                raise FileNotFoundError(errno.ENOENT, "the file or its folder is gone", str(self.path))
-            doc = document.inputs.load(self.path).data
-            before = copy.deepcopy(doc)
-            changes, keys = [], []
-            for ch in body["changes"]:
-                ch = dict(ch)
-                keys.append(self.table.append_key(ch, device, seen))
-                if keys[-1] in self.table.appended:
-                    continue  # a line this device added, sent again (its answer lost on the way): added once
-                part = sync.apply(doc, ch)  # (a grid merged, an appended line's place: written into ch)
-                changes.append({**ch, "part": part, "seen": seen, "said": self.game.part_said(part),
-                                **({"at": part[-1]} if "append" in ch else {})})
-            document.check_setup(self.game, doc)
+            if ident is not None and (ident in self.done or ident[1] <= self.highest.get(ident[0], -1)):
+                answer = self.done.get(ident) or {"rev": self.table.rev, "replaced": []}
+                return HTTPStatus.OK, {**answer, "version": self.known, "again": True,
+                                       "reload": answer.get("version") != self.known, "rewritten": ""}
+
+            def build(doc: dict, _version: str):
+                before = copy.deepcopy(doc)
+                changes = []
+                for ch in body["changes"]:
+                    ch = self._blank(copy.deepcopy(ch))
+                    part = sync.apply(doc, ch)  # (a grid merged, an appended line's place: written into ch)
+                    changes.append({**ch, "part": part, "seen": seen, "said": self.game.part_said(part),
+                                    **({"at": part[-1]} if "append" in ch else {})})
+                document.check_setup(self.game, doc)
+                return doc, (before, doc, changes)
             self.why = ""
-            self._write(doc)
-            self.table.written(keys)
-            reload = now != self.known
-            self.known = document.version_of(self.path)
+            (before, doc, changes), reload = self._commit(build)
             rev, replaced = self.table.changed(changes, device, before, doc)
             event = {"rev": rev, "device": device, "by": self.table.name_of(device), "version": self.known,
                      "changes": [{k: v for k, v in ch.items() if k not in ("seen", "part", "squares")}
                                  for ch in changes],
-                     "replaced": replaced, "reload": reload, "rewritten": self.why}
+                     "replaced": replaced, "reload": reload, "rewritten": self.why,
+                     **({"id": list(ident)} if ident else {})}
             self.table.publish("change", event)
-            return HTTPStatus.OK, {"rev": rev, "version": self.known, "replaced": replaced, "reload": reload,
-                                   "rewritten": self.why}
+            answer = {"rev": rev, "version": self.known, "replaced": replaced, "reload": reload, "rewritten": self.why}
+            if ident is not None:
+                self.done[ident] = answer
+                self.highest[ident[0]] = ident[1]
+                while len(self.done) > REMEMBERED:
+                    self.done.popitem(last=False)
+            return HTTPStatus.OK, answer
 
     def look(self) -> None:
         """The file edited by hand since this run last wrote or read it: every device reloads it."""
@@ -131,34 +246,33 @@ class Session:
             self.table.rev += 1
             self.table.publish("change", {"rev": self.table.rev, "reload": True, "version": now})
 
-    def _write(self, data: dict) -> bool:
-        """The file with ``data``'s changes (False when it holds them already: nothing is written).  A file
-        its owner made read-only is left alone (PermissionError), though a rename could replace it."""
-        from ..output import files
-
-        text = self.path.read_bytes().decode("utf-8")  # line ends as they are (CRLF stays CRLF)
-        mode = stat.S_IMODE(os.stat(self.path).st_mode)  # the owner's settings stay (0600 stays 0600)
-        if not mode & 0o222:
-            raise PermissionError(errno.EACCES, "the file is read-only", str(self.path))
-        new, self.why = filetext.write(text, data, self.game.title)
-        if new == text:
-            return False
-        files.replace_file(self.path, new.encode("utf-8"), mode=mode)
-        return True
-
     # -- the newest document the page showed
 
     def seen(self, data: Any, client: str | None, seq: str | None, base: str | None) -> None:
-        """A document the page is showing (sent to be checked or drawn): kept as the newest when it reads,
-        was made from the file at ``base``, and is newer than anything this page sent before."""
+        """A document the page is showing (sent to be checked or drawn): kept as the newest when a save would
+        take it (its set-up reads, every change in it fits the models, it can be written so that it reads back
+        the same), was made from the file at ``base``, and is newer than anything this page sent before."""
         try:
             n = int(seq) if seq is not None else None
             document.check_setup(self.game, data)
+            writable(data)
         except (ValueError, InputError):
             return
         with self.lock:
-            if base != document.version_of(self.path):
-                return  # made from an older file (a tab not reloaded, a save that came since): never put back
+            try:
+                reading, doc = self._read()
+                reading.close()
+                if base != document.version_of_bytes(reading.raw):
+                    return  # made from an older file (a tab not reloaded, a save that came since): never put back
+                new, _ = self._accepted(doc, data)
+                why = self.why
+                try:
+                    if len(self._text(reading.raw.decode("utf-8"), new).encode("utf-8")) > inputs.MAX_BYTES:
+                        return
+                finally:
+                    self.why = why
+            except (OSError, InputError, ValueError):
+                return  # a document a save would refuse is never written at the end either
             key = client or ""
             if n is not None and n <= self.clients.get(key, -1):
                 return  # an answer this page has already moved past
@@ -167,18 +281,55 @@ class Session:
             self.latest, self.latest_base = data, base
 
     def stop(self) -> str:
-        """On Ctrl-C: the newest document saved if the file does not hold it yet; the line to say so."""
+        """On Ctrl-C: the newest document saved if the file does not hold it yet; the line to say so.  Never
+        raises: what cannot be written is said, and the file keeps the last document written."""
         with self.lock:
             name = str(self.path)
             if self.latest is None:
                 return f"Stopped: nothing was changed on the page; {name} is as it was"
-            if self.latest_base != document.version_of(self.path):
-                return f"Stopped: {name} already holds the newest saved work (the last change the page sent was older)"
+            latest, base = self.latest, self.latest_base
+
+            def build(doc: dict, now: str):
+                if now != base:
+                    return None, False
+                return self._accepted(doc, latest)[0], True
             try:
-                wrote = self._write(self.latest)
+                self.why = ""
+                before = self.known
+                newest, _ = self._commit(build)
             except OSError as e:
                 return f"Stopped, but {name} could not be written: {e.strerror}; the page kept the changes"
+            except (ValueError, InputError) as e:
+                why = document.error_text(e) if isinstance(e, InputError) else inputs.one_line(str(e), 200)
+                return f"Stopped: the last change the page showed was not written ({why}); {name} is as last saved"
+            if not newest:
+                return f"Stopped: {name} already holds the newest saved work (the last change the page sent was older)"
+            wrote = self.known != before
             return f"Saved {name}: the last change" if wrote else f"Stopped: {name} already holds every change"
+
+
+TRIES = 20  # times a change is built again on a file another program keeps changing, before it is refused
+REMEMBERED = 20_000  # answers kept for changes sent again
+
+
+def identity(body: dict) -> tuple[str, int] | None:
+    """A change's identity: the device that made it and its number there (None when the body has none)."""
+    device, seq = body.get("device"), body.get("seq")
+    if device is None and seq is None:
+        return None
+    if not isinstance(device, str) or not 0 < len(device) <= 80 or isinstance(seq, bool) or \
+            not isinstance(seq, int) or seq < 0:
+        raise sync.BadChange("a change's identity is its device (text) and its number there (0 or more)")
+    return device, seq
+
+
+def blank_of(game, path: Path, part: list) -> Any:
+    """What a blank results file holds at ``part`` (for the file at ``path``: its set-up)."""
+    import yaml
+
+    doc = inputs.load(path).data
+    blank = yaml.safe_load(game.template(document.setup_of(game, doc)))
+    return sync.get(blank, part)
 
 
 def writable(data: Any) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 import msgspec.inspect as mi
 
-from .sync import BadChange, part_name
+from .sync import BadChange, part_name, same
 
 SCALARS = {mi.IntType: int, mi.FloatType: float, mi.BoolType: bool}
 
@@ -122,11 +122,20 @@ def check(model: type, change: dict) -> None:
             raise BadChange(f"{part_name(path)}: {problems[0]}")
 
 
+def required(model: type, path: list) -> bool:
+    """Whether ``path`` names a key the results file must hold (a file without it does not read)."""
+    kinds = [_root(model)]
+    for key in path[:-1]:
+        kinds = [n for t in kinds for n in _step(t, key)]
+    return any(isinstance(k, mi.StructType) and any(f.encode_name == path[-1] and f.required for f in k.fields)
+               for t in kinds for k in _kinds(t))
+
+
 def between(a: Any, b: Any, path: list | None = None, out: list | None = None) -> list[dict]:
     """The changes that make ``a`` into ``b`` (as the page's ``parts.js`` diff makes them): what a whole save
     changes, checked as a change is."""
     path, out = path or [], [] if out is None else out
-    if a == b:
+    if same(a, b):
         return out
     if isinstance(a, dict) and isinstance(b, dict):
         out += [{"path": path + [k], "drop": True} for k in a if k not in b]
@@ -137,7 +146,7 @@ def between(a: Any, b: Any, path: list | None = None, out: list | None = None) -
                 out.append({"path": path + [k], "value": b[k]})
         return out
     if isinstance(a, list) and isinstance(b, list) and path:
-        out += [{"path": path + [i], "value": v} for i, v in enumerate(b) if i >= len(a) or a[i] != v]
+        out += [{"path": path + [i], "value": v} for i, v in enumerate(b) if i >= len(a) or not same(a[i], v)]
         return out
     out.append({"path": path, "value": b})
     return out

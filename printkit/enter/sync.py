@@ -23,6 +23,8 @@ import re
 import threading
 from typing import Any
 
+from .filetext import same
+
 MAX_PATH = 8  # keys in a part's path: a results document is at most 4 deep
 MAX_CHANGES = 500  # changes in one request (a whole grid typed in at once is one)
 MAX_DEVICES = 32  # event streams open at once: a table has up to 8 devices, each may reload
@@ -93,8 +95,8 @@ def apply(doc: dict, change: dict) -> list:
             raise BadChange(f"{part_name(path)}: no such part")
         want_list = isinstance(path[i + 1], int)
         nxt = here.get(key) if isinstance(here, dict) else (here[key] if key < len(here) else None)
-        if isinstance(nxt, dict if want_list else list):
-            raise BadChange(f"{part_name(path)}: no such part")  # a list entered by a key, or a mapping by a place
+        if isinstance(nxt, dict if want_list else list) or nxt not in (None, "") and not isinstance(nxt, (list, dict)):
+            raise BadChange(f"{part_name(path)}: no such part")  # a list entered by a key, a mapping by a place, a line
         if not isinstance(nxt, list if want_list else dict):
             nxt = [] if want_list else {}
             _put(here, key, nxt)
@@ -230,7 +232,7 @@ class Table:
             inside = part == name or part.startswith(name + ".") or part.startswith(name + "[")
             holds = not added and (name.startswith(part + ".") or name.startswith(part + "["))
             at = ppath if inside else path
-            if (inside or holds) and who != device and rev > seen and get(before, at) != get(after, at):
+            if (inside or holds) and who != device and rev > seen and not same(get(before, at), get(after, at)):
                 replaced.append({"part": self.said(at), "path": at, "device": who, "by": self.name_of(device),
                                  "was": get(before, at), "now": get(after, at)})
         self.record(path, device)

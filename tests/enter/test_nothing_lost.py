@@ -4,7 +4,9 @@ sends it, against a real ``printkit enter``."""
 from __future__ import annotations
 
 import json
+import os
 import threading
+from time import sleep as time_sleep
 from pathlib import Path
 
 import pytest
@@ -201,3 +203,259 @@ def test_an_error_no_one_expected_is_answered_in_one_line_printed_once_and_the_s
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+# ---------------------------------------------------------------- against an adversary (issue 45)
+
+MOVES = "game: add-residue\nplayers: [Ann, Ben]\nn: 13\nmoves:\n" + "".join(
+    f"  - {'Ann' if i % 2 == 0 else 'Ben'} add {i % 13 + 1}\n" for i in range(60))
+
+
+class Live:
+    """``printkit enter`` in this process, on 127.0.0.1 (its session at hand, to be watched or stopped)."""
+
+    def __init__(self, path: Path):
+        from printkit.enter import document, server, session
+
+        game, path, data = document.open_file(str(path))
+        self.path, self.session = path, session.Session(game, path, data, "127.0.0.1")
+        self.httpd = server.make_server(self.session, "127.0.0.1", 0)
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.host, self.token = f"127.0.0.1:{self.httpd.server_address[1]}", self.session.token
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def live():
+    running = []
+
+    def _live(path: Path) -> Live:
+        running.append(Live(path))
+        return running[-1]
+
+    yield _live
+    for s in running:
+        s.close()
+
+
+def sent(s, device: str, seq: int, changes: list, seen: int = 0):
+    """A change with its identity, as the page sends it."""
+    return request(s, "POST", "/api/change", {"changes": changes, "seen": seen, "device": device, "seq": seq},
+                   headers={"X-Printkit-Client": device})
+
+
+def test_a_line_cut_and_added_again_is_written_and_a_re_send_is_written_once(live, tmp_path):
+    """Finding 1: Undo then Redo of a line within the network's latency (the same line appended again after a
+    cut) was taken for a re-send of the first and never written."""
+    s = live(file_of(tmp_path, "game: add-residue\nplayers: [Ann, Ben]\nn: 13\nmoves:\n  - Ann add 3\n"))
+    move = {"path": ["moves"], "append": "Ben mod 2", "n": 1}
+    assert sent(s, "p1", 0, [move], seen=1)[0] == 200
+    assert sent(s, "p1", 1, [{"path": ["moves"], "length": 1}], seen=1)[0] == 200
+    status, answer = sent(s, "p1", 2, [move], seen=1)
+    assert status == 200 and reads(s.path)["moves"] == ["Ann add 3", "Ben mod 2"]
+    again = sent(s, "p1", 2, [move], seen=1)  # its answer lost: sent again, as it was
+    assert again[0] == 200 and again[1]["again"] and reads(s.path)["moves"] == ["Ann add 3", "Ben mod 2"]
+    assert sent(s, "p1", 0, [move], seen=1)[1]["again"]  # an old one arriving late: written once, long ago
+    assert reads(s.path)["moves"] == ["Ann add 3", "Ben mod 2"]
+    assert sent(s, "p2", 0, [move], seen=1)[0] == 200  # another phone's line, alike: a line of its own
+    assert reads(s.path)["moves"] == ["Ann add 3", "Ben mod 2", "Ben mod 2"]
+
+
+def test_a_hand_save_in_place_in_two_pieces_while_a_change_arrives_keeps_every_turn(live, tmp_path):
+    """Finding 2: an editor that cuts the file and writes it in two pieces 20 ms apart, a change arriving in
+    between: the file was left with half its turns (the second piece went to the file renamed away)."""
+    s = live(file_of(tmp_path, MOVES))
+    text = MOVES.replace("Ann add 1\n", "Ann add 1   # checked by hand\n").encode()
+    half = text.index(b"  - Ann add 7") + 6  # '  - An': a move cut in the middle
+    with open(s.path, "r+b") as fh:
+        fh.truncate(0)
+        fh.write(text[:half])
+        fh.flush()
+        got = []
+        t = threading.Thread(target=lambda: got.append(sent(s, "p1", 0, [{"path": ["moves"], "append": "Ben mod 2"}])))
+        t.start()
+        time_sleep(0.02)
+        fh.write(text[half:])
+    t.join()
+    assert got[0][0] == 200 and got[0][1]["reload"]  # every device reloads the hand edit
+    data = reads(s.path)
+    assert len(data["moves"]) == 61 and data["moves"][-1] == "Ben mod 2"
+    assert s.path.read_bytes() == text + b"  - Ben mod 2\n"
+
+
+def test_a_hand_save_by_rename_landing_while_a_change_is_written_is_kept(live, tmp_path, monkeypatch):
+    """Finding 3: a hand save by rename landing while a change was applied was silently undone (the change was
+    built from the file read at the start of the request), and no device was told."""
+    from printkit.enter import filetext
+
+    s = live(file_of(tmp_path, MOVES))
+    hand = MOVES.replace("n: 13\n", "n: 13\n# Ben's move 4 checked\n").replace("Ben add 4", "Ben mod 4")
+    write = filetext.write
+    landed = []
+
+    def editor_saves_meanwhile(text, data, title):  # between the server's read and its rename
+        if not landed:
+            other = s.path.with_name("editor.tmp")
+            other.write_text(hand, encoding="utf-8")
+            os.replace(other, s.path)
+            landed.append(True)
+        return write(text, data, title)
+
+    monkeypatch.setattr(filetext, "write", editor_saves_meanwhile)
+    status, answer = sent(s, "p1", 0, [{"path": ["moves"], "append": "Ann mod 2"}])
+    assert landed and status == 200 and answer["reload"]
+    assert s.path.read_text(encoding="utf-8") == hand + "  - Ann mod 2\n"
+
+
+def test_a_symlinked_results_file_stays_a_link_and_its_target_gets_the_change(live, tmp_path):
+    """Finding 7: the link was replaced by a plain file; the file it pointed to never got the entries."""
+    real = file_of(tmp_path, MOVES, name="real.yaml")
+    link = tmp_path / "night.yaml"
+    link.symlink_to(real.name)
+    s = live(link)
+    assert sent(s, "p1", 0, [{"path": ["moves"], "append": "Ann mod 2"}])[0] == 200
+    assert link.is_symlink() and os.readlink(link) == "real.yaml"
+    assert reads(real)["moves"][-1] == "Ann mod 2"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["night.yaml", "real.yaml"]
+
+
+def test_a_change_that_would_pass_the_readers_size_limit_is_refused_in_one_line(live, tmp_path):
+    """Finding 8: writes answered 200 pushed the file past 1 MB; then nothing read it any more."""
+    big = "game: add-residue\nplayers: [Ann, Ben]\nn: 13\nmoves:\n" + f"  - Ann add 3 {'x' * 600}\n" * 1200
+    s = live(file_of(tmp_path, big))
+    before = s.path.read_bytes()
+    status, answer = sent(s, "p1", 0, [{"path": ["moves"], "append": f"Ben add 2 {'y' * 1000}"}] * 300)
+    assert status == 400 and "1 MB" in answer["error"] and "\n" not in answer["error"], answer
+    assert s.path.read_bytes() == before
+    assert sent(s, "p1", 1, [{"path": ["moves"], "append": "Ben add 2"}])[0] == 200  # a change that fits lands
+
+
+@pytest.mark.parametrize("was,now", [(1, True), (0.0, 0), (False, 0), (0, False), (2, 2.0)])
+def test_a_value_equal_in_python_but_of_another_type_is_written(live, tmp_path, was, now):
+    """Finding 10: ``1`` set to ``true``, ``0.0`` to ``0``, ``false`` to ``0`` answered 200 and not written."""
+    import yaml
+
+    s = live(file_of(tmp_path, STORE.replace("walls: []", f"walls: []\n    turns: [{yaml.safe_dump(was).split(chr(10))[0]}]")))
+    status, _ = sent(s, "p1", 0, [{"path": ["sheets", "Ann", "turns", 0], "value": now}])
+    assert status == 200
+    got = reads(s.path)["sheets"]["Ann"]["turns"][0]
+    assert got == now and type(got) is type(now)
+
+
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_in_a_body_are_refused(live, tmp_path, word):
+    """Finding 11: they were written as ``.inf``; then the state sent to the page was not JSON."""
+    s = live(file_of(tmp_path, STORE))
+    before = s.path.read_bytes()
+    raw = '{"changes": [{"path": ["sheets", "Ann", "turns"], "value": [%s]}], "seen": 0}' % word
+    status, answer = request(s, "POST", "/api/change", raw=raw.encode(), headers={"Content-Type": "application/json"})
+    assert status == 400 and "NaN" in answer["error"], answer
+    assert s.path.read_bytes() == before
+    status, text = request(s, "GET", "/api/state")
+    assert status == 200 and isinstance(text, dict)
+
+
+@pytest.mark.parametrize("value,said", [("2026-11-27", "a date"), ("!!binary aGVsbG8=", "binary data"),
+                                        ("!!set {a, b}", "a set"), (".inf", "not a number")])
+def test_a_file_holding_a_date_set_or_binary_is_refused_in_one_line(tmp_path, value, said):
+    """Finding 12: such a file was served, and the state then answered 500 (``date is not JSON serializable``):
+    refused at start in one line; put in while the page is open, the state says so in one line (422)."""
+    import subprocess
+    import sys
+
+    held = STORE.replace("walls: []", f"walls: []\n    turns: [{value}]")
+    bad = file_of(tmp_path, held, name="bad.yaml")
+    try:
+        run = subprocess.run([sys.executable, "-m", "printkit", "enter", str(bad), "--no-browser", "--port", "0"],
+                             capture_output=True, text=True, timeout=20)
+    except subprocess.TimeoutExpired:
+        raise AssertionError("served") from None
+    err = run.stderr
+    assert run.returncode == 2 and said in err and "turns" in err and len(err.strip().splitlines()) == 1, err
+    good = file_of(tmp_path, STORE)
+    s = Live(good)
+    try:
+        good.write_text(held, encoding="utf-8")
+        status, answer = request(s, "GET", "/api/state")
+        assert status == 422 and said in answer["error"] and "\n" not in answer["error"], answer
+    finally:
+        s.close()
+
+
+def test_a_required_key_dropped_is_blanked_and_the_file_still_reads(live, tmp_path):
+    """Finding 13: ``{"path": ["curves"], "drop": true}`` was written; the file was unreadable ('curves: missing')."""
+    from printkit.enter import document
+
+    src = DATA / "played-curve.yaml"
+    s = live(file_of(tmp_path, src.read_text(encoding="utf-8"), name="curve.yaml"))
+    status, _ = sent(s, "p1", 0, [{"path": ["curves"], "drop": True}])
+    assert status == 200
+    data = reads(s.path)
+    assert set(data["curves"]) == {"Ann", "Ben", "Cat"} and all(set(g.split()) == {"."} for g in data["curves"].values())
+    document.read(s.session.game, data)  # reads, as printkit score reads it
+
+
+@pytest.mark.parametrize("route", ["/api/check", "/api/board", "/api/save", "/api/answer/review"])
+def test_a_lone_surrogate_anywhere_is_the_clients_fault(live, tmp_path, route):
+    """Finding 14: a lone surrogate in check, board or save was answered 500."""
+    s = live(file_of(tmp_path, MOVES))
+    doc = state(s)["results"]
+    doc["moves"][0] = "Ann add 1\ud800"
+    status, answer = request(s, "POST", route, raw=json.dumps(doc).encode("ascii"),
+                             headers={"X-Printkit-Version": state(s)["version"], "Content-Type": "application/json"})
+    assert status == 400 and "surrogate" in answer["error"], (status, answer)
+
+
+def test_an_append_below_a_log_line_is_the_clients_fault(live, tmp_path):
+    """Finding 14: ``path ["moves", 50, 5]`` with an append was a 500 (AttributeError)."""
+    s = live(file_of(tmp_path, MOVES))
+    before = s.path.read_bytes()
+    status, answer = sent(s, "p1", 0, [{"path": ["moves", 50, 5], "append": "x"}])
+    assert status == 400 and "\n" not in answer["error"], (status, answer)
+    assert s.path.read_bytes() == before
+
+
+def test_a_connection_failing_as_the_server_stops_prints_no_traceback(capfd):
+    """Finding 14: at Ctrl-C during a burst the standard library printed 'Exception occurred during processing
+    of request ... Bad file descriptor' with its traceback."""
+    from printkit.enter import server
+
+    httpd = server.Server(("127.0.0.1", 0), server.Handler)
+    try:
+        httpd.server_close()
+        try:
+            raise OSError(9, "Bad file descriptor")
+        except OSError:
+            httpd.handle_error(None, ("127.0.0.1", 5))
+        err = capfd.readouterr().err
+        assert "Traceback" not in err and "Exception occurred" not in err and not err.strip(), err
+    finally:
+        httpd.server_close()
+
+
+@pytest.mark.parametrize("doc_change,said", [
+    (lambda d: d.update(notes="checked by Ann"), "notes"),  # an unknown key: refused by a change and a save
+    (lambda d: d["moves"].__setitem__(0, "Ann add 1\ud800"), None),  # text that cannot be written
+    (lambda d: d["moves"].append([[[[[[[[[[[[[[[[[["deep"]]]]]]]]]]]]]]]]]]), None),  # nested past what is read
+])
+def test_ctrl_c_writes_only_a_document_a_save_would_take(serve, tmp_path, doc_change, said):
+    """Findings 4 and 5: Ctrl-C wrote a document the server had refused (then ``printkit score`` exited 2),
+    or ended in a traceback (exit 70) when the newest checked document could not be written."""
+    from enter_helpers import run_printkit
+
+    s = serve(file_of(tmp_path, MOVES))
+    before = s.path.read_bytes()
+    doc = state(s)["results"]
+    doc["moves"].append("Ben mod 2")
+    base = {"X-Printkit-Version": state(s)["version"], "X-Printkit-Client": "a", "Content-Type": "application/json"}
+    request(s, "POST", "/api/check", raw=json.dumps(doc).encode(), headers={"X-Printkit-Seq": "1", **base})
+    bad = json.loads(json.dumps(doc))
+    doc_change(bad)
+    request(s, "POST", "/api/check", raw=json.dumps(bad).encode("ascii"), headers={"X-Printkit-Seq": "2", **base})
+    code, out, err = s.stop()
+    assert code == 0 and "Traceback" not in err and len(out.strip().splitlines()) == 1, (code, out, err)
+    assert reads(s.path)["moves"][-1] == "Ben mod 2"  # the last document a save would take
+    assert s.path.read_bytes() != before and run_printkit("score", str(s.path))[0] != 2

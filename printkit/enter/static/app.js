@@ -260,7 +260,8 @@ function restorePending() {
   const kept = saver.pending();
   if (!kept || !kept.synced) { saver.drop(); return; }
   const mine = diff(kept.synced, kept.doc);
-  if (!mine.length) { saver.drop(); return; }
+  if (!mine.length && !kept.batch) { saver.drop(); return; }
+  saver.batch = kept.batch || null;  // a save sent whose answer never came: sent again first, as it was
   for (const ch of mine) apply(page.doc, ch);
   saver.since = kept.since ?? null;
   tell("Changes this browser kept, not saved before, are back; they are being saved now.", "");

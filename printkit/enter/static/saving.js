@@ -4,6 +4,9 @@
 // file), a save that fails (a full disk, a file made read-only, its folder gone, the server stopped, the
 // phone out of the Wi-Fi) says so at once and is tried again until it lands, the changes kept come back
 // when the page is opened again, and closing the tab with a change not yet saved asks first.
+// Every save has an identity: this page's id and its number here (kept with the changes in the browser). A
+// save whose answer did not come is sent again as it was, with its identity, and the server writes it once;
+// the next changes (an Undo, a Redo, a line typed again) are a new save with a number of its own.
 import { post } from "/static/api.js";
 import { apply, clone, diff, same } from "/static/parts.js";
 
@@ -14,7 +17,10 @@ export class Saver {
   constructor(page, { show }) {
     // since: the newest change of any device this page had when its unsaved changes began (the server tells
     // the device whose value they replace, if it wrote it after that)
-    Object.assign(this, { page, show, saving: false, again: false, failures: 0, timer: null, since: null });
+    // batch: the save sent and not answered yet ({device, seq, changes}), sent again as it is; applied: the
+    // saves put into `synced` by their answer (their own event then brings nothing new)
+    Object.assign(this, { page, show, saving: false, again: false, failures: 0, timer: null, since: null,
+                          batch: null, count: 0, applied: new Set() });
   }
 
   key() { return `printkit:pending:${location.host}:${this.page.file}`; }
@@ -24,7 +30,8 @@ export class Saver {
   keep() {  // the change, in this browser, before anything is sent
     const { doc, synced, version } = this.page;
     if (this.since === null) this.since = this.page.rev;
-    try { localStorage.setItem(this.key(), JSON.stringify({ doc, synced, version, since: this.since })); } catch (_) { /* the page holds it */ }
+    const kept = { doc, synced, version, since: this.since, batch: this.batch };
+    try { localStorage.setItem(this.key(), JSON.stringify(kept)); } catch (_) { /* the page holds it */ }
   }
 
   pending() {  // the changes this browser kept and the server has not confirmed: {doc, synced, version} or null
@@ -35,18 +42,24 @@ export class Saver {
 
   async save({ keepalive = false } = {}) {
     const page = this.page;
-    if (!this.unsaved()) return;
+    if (!this.unsaved() && !this.batch) return;
     this.keep();
     if (this.saving) { this.again = true; return; }  // one save at a time; the newest follows this one
     this.saving = true;
     this.show("Saving...", "");
-    const sent = clone(page.doc);
-    const changes = diff(page.synced, sent);
+    if (!this.batch) this.batch = { device: page.client, seq: this.count++, changes: diff(page.synced, clone(page.doc)) };
+    this.keep();
+    const { device, seq, changes } = this.batch;
     try {
-      const { status, body } = await post("/api/change", { changes, seen: this.since ?? page.rev },
+      const { status, body } = await post("/api/change", { changes, seen: this.since ?? page.rev, device, seq },
         { "X-Printkit-Client": page.client }, { keepalive });
+      this.batch = null;  // answered: written, or refused (the next save is made anew from what the page holds)
       if (status === 200) {
-        for (const ch of changes) apply(page.synced, ch);
+        const id = `${device}:${seq}`;
+        if (body.rev > page.rev && !this.applied.has(id)) {  // its own event has not brought it yet
+          for (const ch of changes) apply(page.synced, ch);
+          this.applied.add(id);
+        }
         page.version = body.version;
         this.failures = 0;
         clearTimeout(this.timer);
@@ -56,7 +69,7 @@ export class Saver {
       } else {
         this.failed(body.error || `the server answered ${status}`);
       }
-    } catch (_) {
+    } catch (_) {  // no answer: the same save, with its identity, is sent again
       this.failed("the printkit server is not answering");
     } finally {
       this.saving = false;

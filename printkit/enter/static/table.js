@@ -41,7 +41,10 @@ export class Table {
     page.version = ev.version;
     if (ev.rewritten) this.tell(`${page.file} was written whole: ${ev.rewritten}. Everything entered is in it.`, "told");
     if (ev.device === page.client) {  // this page's own: a grid the server merged brings the others' squares
+      const id = ev.id ? ev.id.join(":") : null;
+      if (id && this.saver.applied.has(id)) return;  // its answer put it in already
       for (const ch of ev.changes) this.merge(ch, true);
+      if (id) this.saver.applied.add(id);
       return;
     }
     const told = ev.replaced.filter((r) => r.device === page.client);
