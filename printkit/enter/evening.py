@@ -18,8 +18,8 @@ from http import HTTPStatus
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
-from .. import evening
-from ..inputs import InputError
+from .. import evening, registry
+from ..inputs import InputError, load as read_document
 from ..season.live import Live
 from . import document, server
 from .session import Session
@@ -37,7 +37,7 @@ class Night:
         self.problems: dict[int, str] = {}
         for i, play in enumerate(night.plays):
             try:
-                game, path, data = document.open_file(str(play.results))
+                game, path, data = open_play(play)
                 if game.id != play.game_id:
                     raise InputError(str(play.results), f"this file is for {game.id}, but this game of the evening "
                                                         f"is {play.game_id}", key="game")
@@ -79,6 +79,20 @@ class Night:
                 s.table.close()
                 lines.append(s.stop())
         return lines
+
+
+def open_play(play: evening.Play) -> tuple:
+    """(game, results path, document) of a game's results file, as ``document.open_file`` opens one.  A file
+    holding its set-up alone (its record not begun: the evening scores it "not started") is that game's
+    file all the same, never read as a config: that started another results file beside it, in the folder
+    the server was started from, and served that one instead."""
+    doc = read_document(play.results)
+    game = registry.get(play.game_id)
+    if doc.data.get("game") == play.game_id and not document.is_results(game, doc.data):
+        document.plain(doc)
+        document.setup_of(game, doc.data)
+        return game, play.results, doc.data
+    return document.open_file(str(play.results))
 
 
 def _stamp(path: Path) -> tuple | None:

@@ -216,3 +216,70 @@ def test_the_keyboard_goes_through_the_games_and_keeps_its_place(night, page):
     page.wait_for_selector("body[data-ready='1']")
     assert page.inner_text("#title") == "Within The Curve, game 1 of 2"
     page.wait_for_selector("#evening-bar a[aria-current='page'][data-game='3']")
+
+
+def test_guests_a_game_played_alone_and_another_set_up_are_served_and_said_on_the_page(tmp_path, page):
+    """Finding 6 and 15 on the page: /api/evening answered 500 for a file naming a guest.  It answers what
+    ``score --json`` prints, and the list says beside each game who was a guest, that The Long Way was
+    played alone (not won) and that the curve was played at another n than printed."""
+    from evening_night import played_as, small_night
+
+    config = small_night(tmp_path, "game: knives\nplayers: [Ann, Ben, Cat]\nkcount: 12\nalso:\n"
+                                   "  - {game: ikes}\n  - {game: curve, n: 10}\n", {
+        "night-knives-1": played_as("played-knives.yaml", {"Dan": "Gus"}),
+        "night-ikes-1": played_as("played-ikes.yaml", {}),
+        "night-curve-1": played_as("played-curve.yaml", {"Cat": "Cathy"})})
+    served = Served(config)
+    try:
+        import http.client
+
+        conn = http.client.HTTPConnection(served.host, timeout=30)
+        conn.request("GET", "/api/evening", headers={"Host": served.host, "X-Printkit-Token": served.token})
+        r = conn.getresponse()
+        got = json.loads(r.read())
+        conn.close()
+        assert r.status == 200
+        want = score_json(tmp_path)
+        for g in got["games"]:
+            del g["url"], g["number"]
+        assert {k: got[k] for k in want} == want
+        assert {row["name"] for row in got["standings"]} == {"Ann", "Ben", "Cat", "Gus", "Cathy"}
+        page.goto(served.url)
+        page.wait_for_selector("#game-list [data-game='3']")
+        remarks = {n: [el.inner_text() for el in page.locator(f"[data-game-remark='{n}']").all()] for n in (1, 2, 3)}
+        assert remarks == {i + 1: g["remarks"] for i, g in enumerate(want["games"])}
+        assert any("Gus is not one of the evening's players" in r for r in remarks[1])
+        assert any("n 12" in r for r in remarks[3]) and any("Cathy" in r for r in remarks[3])
+        assert page.inner_text("[data-game-winners='2']").startswith("played alone: not won")
+        assert "not counted: game 2 (played alone)" in page.inner_text("#night-left")
+        wait_standings(page, {r["name"]: r["won_text"] for r in want["standings"]})
+        assert page.errors == []
+    finally:
+        code, _, _ = served.stop()
+    assert code == 0
+
+
+def test_a_game_file_holding_its_set_up_alone_is_served_as_that_game_s_own(tmp_path, monkeypatch):
+    """A results file whose record is not begun (its set-up alone: the evening says "not started") was opened
+    as a config: the server wrote another results file beside it in the folder it was started from
+    (night-add-residue-1-results-results.yaml) and served that one, so what was entered went elsewhere."""
+    from evening_night import small_night
+
+    from printkit import evening
+    from printkit.enter.evening import Night
+
+    config = small_night(tmp_path / "night", "game: add-residue\nplayers: [Ann, Ben]\nn: 2\nalso: [{game: ikes}]\n",
+                         {"night-add-residue-1": "game: add-residue\nplayers: [Ann, Ben]\nn: 2\n"})
+    started = tmp_path / "here"
+    started.mkdir()
+    monkeypatch.chdir(started)
+    before = sorted(tmp_path.rglob("*"))
+    live = Night(evening.load(config), "127.0.0.1")
+    try:
+        assert live.sessions[0] is not None and live.sessions[0].path == config.parent / "night-add-residue-1-results.yaml"
+        assert live.state()["games"][0]["state"] == "not started"
+    finally:
+        for s in live.sessions:
+            if s is not None:
+                s.table.close()
+    assert sorted(tmp_path.rglob("*")) == before
