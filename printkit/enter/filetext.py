@@ -68,7 +68,7 @@ def flow(items: Any) -> str:
 
 def _block(value: Any) -> bool:
     """A text of several lines, each printable: written as a '|' block (a grid)."""
-    return isinstance(value, str) and "\n" in value.strip("\n") and not value.startswith(" ") and all(
+    return isinstance(value, str) and "\n" in value.strip("\n") and value[:1] not in (" ", "\n") and all(
         line.isprintable() and line == line.rstrip() for line in value.strip("\n").split("\n"))
 
 
@@ -110,9 +110,10 @@ def lines(key: str, value: Any, indent: int) -> list[str]:
         if _items_as_lines(value):
             return [head] + [f"{pad}  - {item(v)}" for v in value]
         return [head + " " + flow(value)]
-    if _block(value):
+    if _block(value):  # (under '|+' the blank lines after the rows are the value's own)
         return [head + " " + _header(value)] + [f"{pad}  {line}" if line else ""
-                                                for line in value.strip("\n").split("\n")]
+                                                for line in value.strip("\n").split("\n")] + \
+            [""] * (len(value) - len(value.rstrip("\n")) - 1)
     return [f"{head} {scalar(value)}"]
 
 
@@ -278,6 +279,8 @@ class Edits:
             if start <= a < end:
                 if a < first_end and written:
                     space = self.text[len(self.text[:a].rstrip(" \t")): a] or " "
+                    if not written[0].strip():  # after a lone '-' or ':' libyaml takes a tab for indentation
+                        space = space.expandtabs(2).replace("\t", " ")
                     written[0] += space + self.text[a:b]
                 else:
                     written.append(" " * pad + self.text[a:b])
@@ -376,25 +379,66 @@ def _mapping(e: Edits, node: yaml.MappingNode, old: dict, new: dict) -> None:
     (their comments stay), a key added after the last."""
     pairs = _pairs(node, old)
     indent = _key_column(e, node.value[0][0]) if node.value else 0
+    before = None  # the value before, in the text, of the key at hand that stays
+    tail = _end_of_value(e, node.value[-1][1]) if node.value else len(e.text)  # where the mapping's text ends
     for key in old:
         knode, vnode = pairs[key]
         if key not in new:  # the key taken away: its lines go, their comments stay
             start, end = _key_start(e, knode), _end_of_value(e, vnode)
+            if isinstance(before, yaml.ScalarNode) and before.style in ("|", ">"):  # it would take them for rows
+                rows = [r for r in e.text[before.start_mark.index: before.end_mark.index].split("\n")[1:] if r.strip()]
+                column = min(len(r) - len(r.lstrip(" ")) for r in rows) if rows else indent + 1
+                end = _notes_end(e, end, column, "+" in e.text[before.start_mark.index: e.line_end(before.start_mark.index)].split("#")[0])
             e.replace(start, end, e.keeping_comments(start, end, [], indent))
+            tail = max(tail, end)
         elif not same(old[key], new[key]) and not _node(e, vnode, old[key], new[key]):
             # anything else: the key and its value written anew, where they stood
             start, end = _key_start(e, knode), _end_of_value(e, vnode)
+            end = _past_notes(e, end, new[key], indent)
             written = lines(str(knode.value), new[key], indent)
             if not e.first_on_line(start):
                 written[0] = written[0][indent:]
             e.replace(start, end, e.keeping_comments(start, end, written, indent))
+            tail = max(tail, end)
+        before = vnode if key in new else before
     added = [k for k in new if k not in old]
-    if added:
-        text = "".join(line + "\n" for k in added for line in lines(str(k), new[k], indent))
-        at = _end_of_value(e, node.value[-1][1]) if node.value else len(e.text)
-        if at > 0 and e.text[at - 1: at] != "\n":
+    if added:  # after the comment lines that go with the last value (deeper than its key)
+        tail = _notes_end(e, tail, indent + 1, False)
+        end = _past_notes(e, tail, new[added[-1]], indent)
+        text = e.keeping_comments(tail, end, [line for k in added for line in lines(str(k), new[k], indent)], indent)
+        if tail > 0 and e.text[tail - 1: tail] != "\n":
             text = "\n" + text
-        e.replace(at, at, text)
+        e.replace(tail, end, text)
+
+
+def _last_block(value: Any, depth: int = 0) -> tuple[str, int] | None:
+    """The '|' block ``lines`` writes ``value`` ending in, and how many mappings deep, or None."""
+    if _block(value):
+        return value, depth
+    if isinstance(value, dict) and value:
+        return _last_block(list(value.values())[-1], depth + 1)
+    return None
+
+
+def _past_notes(e: Edits, at: int, value: Any, indent: int) -> int:
+    """Where the lines after ``at`` stop that a '|' block written there as ``value``'s end would take for rows
+    of its own: the comment lines at least as deep as its rows (and, under '|+', the blank lines).  They are
+    written again after it."""
+    block = _last_block(value)
+    if block is None:
+        return at
+    return _notes_end(e, at, indent + 2 + 2 * block[1], _header(block[0]) == "|+")
+
+
+def _notes_end(e: Edits, at: int, column: int, blanks: bool) -> int:
+    end = at
+    while at < len(e.text):
+        line = e.text[at: e.line_end(at)]
+        if line.strip() and not (line.lstrip().startswith("#") and len(line) - len(line.lstrip()) >= column):
+            break
+        at += len(line)
+        end = at if line.strip() or blanks else end
+    return end
 
 
 def _end_of_value(e: Edits, vnode: yaml.Node) -> int:
@@ -406,6 +450,8 @@ def _end_of_value(e: Edits, vnode: yaml.Node) -> int:
         return _end_of_value(e, vnode.value[-1][1])
     if isinstance(vnode, yaml.ScalarNode) and vnode.style in ("|", ">"):
         body = e.text[vnode.start_mark.index: vnode.end_mark.index]
+        if "+" in re.match(r"[|>][+1-9-]*", body).group():  # under '|+' the blank lines after the rows are the value's
+            return e.line_start(vnode.end_mark.index) if e.text[vnode.end_mark.index - 1] != "\n" else vnode.end_mark.index
         return vnode.start_mark.index + len(body.rstrip("\n")) + 1
     return e.line_end(vnode.end_mark.index - 1 if vnode.end_mark.index > vnode.start_mark.index else vnode.end_mark.index)
 
@@ -417,7 +463,7 @@ def _node(e: Edits, node: yaml.Node, old: Any, new: Any, flowing: bool = False) 
         if node.flow_style:
             _flow(e, node, old, new)
             return True
-        if node.value:
+        if node.value and new:  # (a mapping left empty is written ``{}``)
             _mapping(e, node, old, new)
             return True
         return False
@@ -451,10 +497,9 @@ def _block_scalar(e: Edits, vnode: yaml.ScalarNode, new: str) -> bool:
     trailing = len(new) - len(new.rstrip("\n"))
     text = "|" + keep + sign.group(2) + header[sign.end():] + "\n" + \
         "".join(f"{pad}{line}\n" if line else "\n" for line in new.strip("\n").split("\n")) + "\n" * max(0, trailing - 1)
-    if "+" in sign.group(1) + sign.group(3) or keep == "+":
-        end = vnode.end_mark.index  # the blank lines after the rows are the value's own
-    else:
-        end = vnode.start_mark.index + len(body.rstrip("\n")) + 1
+    end = _end_of_value(e, vnode)
+    if keep == "+":  # the blank lines after the rows become the value's own: they are written with it
+        end = max(end, e.line_start(vnode.end_mark.index) if e.text[vnode.end_mark.index - 1] != "\n" else vnode.end_mark.index)
     if end > len(e.text):
         end, text = len(e.text), text.rstrip("\n")
     e.replace(vnode.start_mark.index, end, text)
@@ -553,9 +598,13 @@ def _flow(e: Edits, node: yaml.Node, old: Any, new: Any) -> None:
             run += 1
         _cut_entries(e, node, entries, gone[0], gone[0] + run)
         gone = gone[run:]
-    added = [k for k in new if k not in old]
-    if added:
-        _put_entries(e, node, entries, len(entries), [f"{in_flow(k)}: {_in_flow(None, new[k])}" for k in added])
+    added = [f"{in_flow(k)}: {_in_flow(None, new[k])}" for k in new if k not in old]
+    stays = [i for i, key in enumerate(old) if key in new]
+    if added and stays:
+        _put_entries(e, node, entries, stays[-1] + 1, added)
+    elif added:  # in place of the entries that went
+        at = entries[0][0] if entries else node.start_mark.index + 1
+        e.replace(at, at, ", ".join(added))
 
 
 def _in_flow(like: yaml.Node | None, value: Any) -> str:
