@@ -1,9 +1,11 @@
 """A search for a lost edit among several devices on one file: up to 4 devices on a real ``printkit enter``
 server (on 127.0.0.1, spoken to over HTTP as the page speaks to it, its events read from its event stream),
 writing squares of two stores and lines of their turn logs, some going off the network and coming back (their
-changes held back and sent later, their events read late), with whole saves and hand edits of the file between.
+changes held back and sent later, their events read late), with whole saves and hand edits of the file between,
+an editor saving the file (in place, in two pieces, or by rename) at the moment a device's change arrives, and
+the server stopped (Ctrl-C or SIGTERM: the session's last save) and started again.
 
-After every step the file reads.  Whenever a device's change takes a value another device wrote and it had not
+After every step the file reads and holds every change answered and every hand edit.  Whenever a device's change takes a value another device wrote and it had not
 seen, that device is told, with both values.  Once every device is back and its events are read, every device's
 document is the file's, and every square and line holds the last value written to it.
 
@@ -13,8 +15,10 @@ The devices keep their documents as the page does (``parts.js``, ``table.js``, `
 from __future__ import annotations
 
 import copy
+import os
 import re
 import threading
+import time
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -22,6 +26,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from printkit.enter import document, server, session
 from printkit.inputs import parse
+from searches import examples
 from test_server import request
 from test_sync import Events
 
@@ -223,15 +228,18 @@ class Table(RuleBasedStateMachine):
         self.folder = tempfile.TemporaryDirectory()
         self.path = Path(self.folder.name) / "stores.yaml"
         self.path.write_text(FILE, encoding="utf-8")
-        game, path, data = document.open_file(str(self.path))
-        self.session = session.Session(game, path, data, "127.0.0.1")
-        self.httpd = server.make_server(self.session, "127.0.0.1", 0)
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        self.host, self.token = f"127.0.0.1:{self.httpd.server_address[1]}", self.session.token
+        self.serve()
         self.devices: list[Device] = [Device(self, "d0")]
         self.squares: dict[tuple, tuple[str, str]] = {}  # (player, r, c) -> (mark, who wrote it last)
         self.lines: dict[tuple, tuple[str, str]] = {}  # (player, i) -> (line, who wrote it last)
         self.count = 0
+
+    def serve(self):
+        game, path, data = document.open_file(str(self.path))
+        self.session = session.Session(game, path, data, "127.0.0.1")
+        self.httpd = server.make_server(self.session, "127.0.0.1", 0)
+        threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        self.host, self.token = f"127.0.0.1:{self.httpd.server_address[1]}", self.session.token
 
     def teardown(self):
         if hasattr(self, "httpd"):
@@ -361,6 +369,76 @@ class Table(RuleBasedStateMachine):
         self.path.write_text(text[:start] + "\n".join(lines), encoding="utf-8")
         self.squares[(who, r, c)] = (mark, "hand")
 
+    @rule(how=st.sampled_from(["in place", "in pieces", "by rename"]), i=st.integers(0, 3),
+          who=st.sampled_from(PLAYERS), r=st.integers(0, 6), c=st.integers(0, 6), mark=MARKS)
+    def an_editor_saves_while_a_device_writes(self, how, i, who, r, c, mark):
+        """An editor saving a square of ``who``'s store (in place, in two pieces 20 ms apart, or by rename) at the
+        moment a device's turn for the other player arrives: both are in the file, and the device is told."""
+        d = self.device(i)
+        if not d.online or diff(d.synced, d.doc):
+            return
+        other = PLAYERS[1 - PLAYERS.index(who)]
+        self.a_turn_added(i, other)
+        text = self.path.read_text(encoding="utf-8")
+        at = text.index(f"  {who}:")
+        start = text.index("grid: |\n", at) + len("grid: |\n")
+        lines = text[start:].split("\n")
+        cells = lines[r].split()
+        cells[c] = mark
+        lines[r] = "      " + "  ".join(cells)
+        new = (text[:start] + "\n".join(lines)).encode("utf-8")
+        done = []
+        sending = threading.Thread(target=lambda: done.append(d.send()))
+        if how == "by rename":
+            sending.start()
+            other_file = self.path.with_name("editor.tmp")
+            other_file.write_bytes(new)
+            os.replace(other_file, self.path)
+        else:
+            with open(self.path, "r+b") as fh:
+                fh.truncate(0)
+                fh.write(new[: len(new) // 2] if how == "in pieces" else new)
+                fh.flush()
+                sending.start()
+                if how == "in pieces":
+                    time.sleep(0.02)
+                    fh.write(new[len(new) // 2:])
+        sending.join()
+        self.squares[(who, r, c)] = (mark, "hand")
+        line = done[0]["changes"][0]["append"]
+        got = self.file()["sheets"][other]["turns"]
+        assert got.count(line) == 1, (how, line, got)
+        self.lines[(other, got.index(line))] = (line, d.name)
+
+    @rule(signal=st.sampled_from(["Ctrl-C", "SIGTERM"]))
+    def the_server_stops_and_starts_again(self, signal):
+        """Ctrl-C or SIGTERM (both end the serving, then the session saves what the page showed last): the file
+        reads and holds every change and hand edit; a new run serves it, and every device reloads."""
+        self.httpd.shutdown()
+        for d in self.devices:
+            d.events.close()
+        self.session.table.close()
+        self.httpd.server_close()
+        said = self.session.stop()
+        assert "\n" not in said and "Traceback" not in said, said
+        self.the_file_holds_every_change()
+        self.serve()
+        for d in self.devices:
+            d.events, d.read = Events(self, d.name), 0
+            d.events.wait("hello")
+            d.reload()
+
+    @invariant()
+    def the_file_holds_every_change(self):
+        """Every change answered and every hand edit is in the file (a device whose value was taken was told)."""
+        if not hasattr(self, "path"):
+            return
+        data = self.file()
+        for (who, r, c), (mark, by) in self.squares.items():
+            assert rows(data["sheets"][who]["grid"])[r][c] == mark, ((who, r, c), mark, by)
+        for (who, k), (line, by) in self.lines.items():
+            assert (data["sheets"][who]["turns"] or [])[k] == line, ((who, k), line, by)
+
     @invariant()
     def the_file_reads(self):
         if hasattr(self, "path"):
@@ -390,6 +468,6 @@ class Table(RuleBasedStateMachine):
         self.teardown_check()
 
 
-Table.TestCase.settings = settings(max_examples=20, stateful_step_count=30, deadline=None,
+Table.TestCase.settings = settings(max_examples=examples(20), stateful_step_count=30, deadline=None,
                                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 test_no_edit_is_lost_among_devices = Table.TestCase
