@@ -5,8 +5,8 @@ results file, scored alone, and the standings of the night.
 (the config's game, copy 1 to N, then each game under ``also``).  A play's results file sits beside the
 config under a plain name (``night-knives-2-results.yaml``); a kit of one game keeps today's
 ``night-results.yaml``.  Standings count the games won per player, a tie shared (1/k each), and only
-games that are valid and finished: a game not started, in progress, unreadable or with mistakes is
-listed as such and never counted, not even as a zero.
+games that are valid, finished and played by two or more: a game not started, in progress, unreadable,
+with mistakes or played alone is listed as such and never counted, not even as a zero.
 
 A game counts for the players its results file names, not for the players the kit printed it for: a name
 joins the evening's player of the same name in any case (``model.name_key``), and a name nobody in the kit

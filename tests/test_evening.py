@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import os
 import sys
+import unicodedata
 from fractions import Fraction
 from pathlib import Path
 from types import SimpleNamespace
@@ -430,3 +432,226 @@ def test_a_set_up_that_differs_from_the_kit_is_said_beside_the_game(tmp_path, pr
     assert out["games"][2]["remarks"] == ["set up with kcount 20 in this file, but the kit was printed with kcount "
                                           "drawn at the table (8 to 14): scored as the file says"]
     assert f"  Note: {said}" in printkit("score", config.name, cwd=tmp_path).out
+
+
+# ---------------------------------------------------------------- the evening, searched
+
+def examples(n: int) -> int:
+    return n * 20 if os.environ.get("PRINTKIT_SEARCH") == "long" else n
+
+
+SEARCHED = ("game: add-residue\ntitle: Searched\nplayers: [Ann, Ben, Cat, Zo\u00eb]\nn: 2\ncopies: 3\n"
+            "also:\n  - {game: ikes, copies: 2}\n")
+SEARCHED_FILES = ["night-add-residue-1", "night-add-residue-2", "night-add-residue-3", "night-ikes-1", "night-ikes-2"]
+KIT = ["Ann", "Ben", "Cat", "Zo\u00eb"]
+PEOPLE = KIT + ["Gus", "Cathy", "Zoe"]  # guests: one for a game, Cat spelt otherwise, Zoë without her accent
+SPELT = [lambda s: s, str.lower, str.upper, str.swapcase, lambda s: unicodedata.normalize("NFD", s)]
+BROKEN = {  # files that do not read, each as it would come about at the table
+    "syntax": "game: add-residue\nplayers: [Ann\n",
+    "another game": (Path(__file__).parent / "games" / "data" / "played-curve.yaml").read_text(encoding="utf-8"),
+    "empty": "",
+    "binary": "game: add-residue\n\0\1",
+    "no game": "players: [Ann, Ben]\nmoves: []\n",
+    "a name twice": "game: add-residue\nplayers: [Ann, ann]\nn: 2\nmoves: []\n",
+    "a folder": None,
+}
+
+
+def key(name: str) -> str:
+    """The test's own join of names: the same letters in any case, accents however typed."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+@st.composite
+def game_file(draw, game: str):
+    """One game's file: not there, one that does not read, or played by players named as the file names
+    them (a kit player in any case or with her accent typed apart, a guest), played out or cut short, at
+    the kit's n or another."""
+    kind = draw(st.sampled_from(["missing", "broken", "set-up", "played", "played", "played", "played"]))
+    if kind == "missing":
+        return {"kind": kind}
+    if kind == "broken":
+        return {"kind": kind, "broken": draw(st.sampled_from(sorted(BROKEN)))}
+    people = draw(st.lists(st.sampled_from(PEOPLE), min_size=1 if game == "ikes" else 2, max_size=4, unique=True))
+    names = [draw(st.sampled_from(SPELT))(p) for p in people]
+    n = draw(st.sampled_from([2, 2, 1])) if game == "add-residue" else None
+    if kind == "set-up":
+        return {"kind": kind, "names": names, "n": n}
+    rng = draw(st.randoms(use_true_random=False))
+    cut = draw(st.sampled_from([None, None, None, "some"]))
+    return {"kind": kind, "names": names, "n": n, "rng": rng, "cut": cut}
+
+
+def write_game(path: Path, game: str, f: dict) -> None:
+    if f["kind"] == "missing":
+        return
+    if f["kind"] == "broken":
+        text = BROKEN[f["broken"]]
+        path.mkdir() if text is None else path.write_text(text, encoding="utf-8")
+        return
+    doc: dict = {"game": game, "players": f["names"]}
+    if game == "add-residue":
+        doc["n"] = f["n"]
+        if f["kind"] == "played":
+            left = {p: [(op, x) for op in ("add", "mod") for x in range(1, f["n"] + 1)] for p in f["names"]}
+            moves = [f"{p} {' '.join(map(str, left[p].pop(f['rng'].randrange(len(left[p])))))}"
+                     for _ in range(2 * f["n"]) for p in f["names"]]
+            doc["moves"] = moves[:f["rng"].randrange(len(moves))] if f["cut"] else moves
+    elif f["kind"] == "played":
+        sheet = yaml.safe_load((Path(__file__).parent / "games" / "data" / "played-ikes.yaml").read_text())["sheets"]["Ann"]
+        sheet.pop("turns")  # its turns are Ann's rolls, alone: each player the same sheet without them, all tie
+        doc["sheets"] = {p: copy.deepcopy(sheet) for p in f["names"]}
+    path.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True), encoding="utf-8")
+
+
+def counted_by_hand(files: list[dict], games: list[dict]) -> tuple[dict, dict]:
+    """The second counter: for each game its file played out with two players or more, each player its file
+    names is credited with one game, and each winner (as the game's own result names them) with 1/k of a
+    win; by the test's join of names.  Returns (played, won) by name key, every kit player and guest in."""
+    played = {key(p): 0 for p in KIT}
+    won = {key(p): Fraction(0) for p in KIT}
+    for f, g in zip(files, games):  # (a file that does not read names nobody)
+        for name in f.get("names", []) if g["state"] != "unreadable" else []:
+            played.setdefault(key(name), 0)
+            won.setdefault(key(name), Fraction(0))
+        if g["state"] != "valid" or len(f["names"]) < 2:
+            continue
+        for name in f["names"]:
+            played[key(name)] += 1
+        winners = g["result"]["winners"]
+        for w in winners:
+            won[key(w)] += Fraction(1, len(winners))
+    return played, won
+
+
+def served_evening(config: Path) -> tuple[int, dict | None]:
+    """The entry server for the evening, started in this process on 127.0.0.1: GET /api/evening's status
+    and answer (None when no game's file opens: the server does not start, in one line)."""
+    import http.client
+    import threading
+
+    from printkit.enter.evening import Night, make_server
+
+    try:
+        live = Night(evening.load(config), "127.0.0.1")
+    except evening.InputError:
+        return 0, None
+    srv = make_server(live, "127.0.0.1", 0)
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True)
+    thread.start()
+    try:
+        host = f"127.0.0.1:{srv.server_address[1]}"
+        conn = http.client.HTTPConnection(host, timeout=30)
+        conn.request("GET", "/api/evening", headers={"Host": host, "X-Printkit-Token": live.token})
+        r = conn.getresponse()
+        body = r.read()
+        conn.close()
+        return r.status, json.loads(body) if r.status == 200 else {"error": body.decode("utf-8", "replace")}
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        for s in live.sessions:
+            if s is not None:
+                s.table.close()
+
+
+@settings(max_examples=examples(10), deadline=None)
+@given(files=st.tuples(*[game_file("ikes" if "ikes" in n else "add-residue") for n in SEARCHED_FILES]))
+def test_the_evening_counts_every_game_for_the_players_its_file_names(tmp_path_factory, files):
+    """Random players lists per game file (guests, names in any case, Zoë's accent typed apart, Cathy for
+    Cat), games played alone, cut short, at another n, files that do not read: ``score night.yaml`` (text and
+    JSON) and the evening the entry server serves never fail, agree, and every game is credited to exactly
+    the players its file names (the second counter above); the season reads the same players."""
+    from typer.testing import CliRunner
+
+    from printkit.cli import app
+    from printkit.season import folder as season_folder
+    from printkit.season.standings import shown
+
+    here = tmp_path_factory.mktemp("night")
+    (here / "night.yaml").write_text(SEARCHED, encoding="utf-8")
+    for name, f in zip(SEARCHED_FILES, files):
+        write_game(here / f"{name}-results.yaml", "ikes" if "ikes" in name else "add-residue", f)
+    before = sorted(here.rglob("*"))
+    cwd = os.getcwd()
+    os.chdir(here)
+    try:
+        runs = [CliRunner().invoke(app, ["score", "night.yaml", *extra]) for extra in (["--json"], [])]
+        status, answer = served_evening(Path("night.yaml"))  # named as at the terminal, from its folder
+    finally:
+        os.chdir(cwd)
+    for run in runs:
+        assert run.exception is None or isinstance(run.exception, SystemExit), run.output
+        assert run.exit_code in (0, 1, 2), run.output
+    out = json.loads(runs[0].output)
+    games = out["games"]
+
+    # each game: its state as its file stands, its players as the file names them, what is said beside it
+    for f, g, name in zip(files, games, SEARCHED_FILES):
+        kind = f["kind"]
+        blank = "not started" if "add-residue" in name else "unreadable"  # The Long Way needs its sheets
+        assert g["state"] == {"missing": "not started", "broken": "unreadable", "set-up": blank}.get(
+            kind, g["state"]), (name, f, g)
+        if kind == "played" and not f["cut"]:
+            assert g["state"] == "valid", (name, g)
+        names = f.get("names") if g["state"] != "unreadable" else None
+        kit_names = {key(p): p for p in KIT}
+        if names is not None:
+            assert [key(p) for p in g["players"]] == [key(p) for p in names]
+            assert all(g["players"][i] == kit_names[key(p)] for i, p in enumerate(names) if key(p) in kit_names)
+        alone = g["state"] == "valid" and len(names or []) == 1
+        assert g["counted"] == (g["state"] == "valid" and not alone)
+        assert g["winners"] == ([] if not g["counted"] else
+                                [g["players"][[key(p) for p in names].index(key(w))] for w in g["result"]["winners"]])
+        guests = [p for p in names or [] if key(p) not in kit_names]
+        other_n = names is not None and f.get("n") not in (None, 2)
+        assert len(g["remarks"]) == len(guests) + alone + other_n, g["remarks"]
+        assert all(any(r.startswith(f"{p} is not one of the evening's players") for r in g["remarks"]) for p in guests)
+        assert alone == any(r.startswith("played alone") for r in g["remarks"])
+        assert other_n == any("set up with n 1" in r for r in g["remarks"])
+
+    # the standings: the second counter, by name; every player once; the kit's in its spelling
+    played, won = counted_by_hand(list(files), games)
+    rows = {key(r["name"]): r for r in out["standings"]}
+    assert len(rows) == len(out["standings"]) and set(rows) == set(played)
+    assert all(rows[key(p)]["name"] == p for p in KIT)
+    assert {k: (r["played"], Fraction(r["won"]).limit_denominator(100)) for k, r in rows.items()} == \
+        {k: (played[k], won[k]) for k in played}
+    assert out["counted"] == sum(g["counted"] for g in games)
+    best = max(won.values())
+    assert {key(w) for w in out["winners"]} == ({k for k, v in won.items() if v == best} if best else set())
+
+    # the text says the same, and every remark beside its game
+    text = runs[1].output
+    assert text.count("\n  Note: ") == sum(len(g["remarks"]) for g in games)
+    assert runs[0].exit_code == runs[1].exit_code == (2 if any(g["state"] == "unreadable" for g in games) else
+                                                       1 if any(g["state"] == "mistakes" for g in games) else 0)
+
+    # the entry server: the same evening, never a 500; it starts unless no game's file opens
+    assert status == (200 if any(f["kind"] in ("played", "set-up") for f in files) else 0), answer
+    if status == 200:
+        for g in answer["games"]:
+            del g["url"], g["number"]
+        assert {k: answer[k] for k in out} == out
+    assert sorted(here.rglob("*")) == before  # nothing written by looking
+
+    # the season reads the same players, and counts the same games for them
+    season = season_folder.load(here)
+    assert {key(ln.name): (ln.played, shown(ln.won)) for ln in season.table.lines} == \
+        {k: (played[k], shown(won[k])) for k in played if played[k]}
+
+
+def test_a_game_played_by_fewer_than_printed_is_over_after_as_many_rounds_each(tmp_path, printkit):
+    """Making Intersections printed for three (six rounds: twice round the table) and played by Ann and Ben:
+    four rounds are the whole game (it stayed "in progress" for ever, waiting for six)."""
+    played = yaml.safe_load((Path(__file__).parent / "games" / "data" / "played-intersections.yaml").read_text())
+    files = {}
+    for k, rounds in ((1, 4), (2, 3)):
+        doc = {**played, "players": ["Ann", "Ben"], "rounds": played["rounds"][:rounds]}
+        files[f"night-intersections-{k}"] = yaml.safe_dump(doc, sort_keys=False)
+    config = small_night(tmp_path, "game: intersections\nplayers: [Ann, Ben, Cat]\nn: 6\nsegments: 12\ncopies: 2\n",
+                         files)
+    code, out = evening_json(printkit, config)
+    assert [g["state"] for g in out["games"]] == ["valid", "in progress"]
+    assert out["games"][0]["winners"] == json.loads(printkit("score", "night-intersections-1-results.yaml", "--json",
+                                                             cwd=tmp_path).out)["winners"]
