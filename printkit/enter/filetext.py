@@ -5,7 +5,10 @@ a round, a sheet's walls.  Every other byte stays as it was: comments, blank lin
 the player's own layout; a save with nothing changed leaves the file byte for byte as it was.  The parts
 are found in the text by the positions PyYAML gives every node, and what is written anew is written as a
 person would type it (``lines``): a list of short lines one a line, grids as '|' blocks, rounds as
-``- [A1-A5, C1-C3]``.  A file that does not parse any more (typed over by hand) is written whole.
+``- [A1-A5, C1-C3]``.  A list or mapping typed as [...] or {...} is changed inside, over the lines it was
+typed on (a turn goes in before its ']').  Every comment stays: the comments of a part taken away or written
+anew stay on lines of their own.  A file that does not parse any more (typed over by hand) is written whole,
+and so is one whose change would lose a comment or not read back as the document; the answer says why.
 """
 
 from __future__ import annotations
@@ -275,19 +278,18 @@ class Edits:
         the others follow as lines of their own at ``pad``."""
         first_end = self.line_end(start)
         written = list(written)
-        for a, b in self.comments:
-            if start <= a < end:
-                if a < first_end and written:
-                    space = self.text[len(self.text[:a].rstrip(" \t")): a] or " "
-                    if not written[0].strip():  # after a lone '-' or ':' libyaml takes a tab for indentation
-                        space = space.expandtabs(2).replace("\t", " ")
-                    written[0] += space + self.text[a:b]
-                else:
-                    written.append(" " * pad + self.text[a:b])
+        for a, b in self.comments[bisect.bisect_left(self.comments, (start,)): bisect.bisect_left(self.comments, (end,))]:
+            if a < first_end and written:
+                space = a
+                while space > 0 and self.text[space - 1] in " \t":
+                    space -= 1
+                space = self.text[space: a] or " "
+                if not written[0].strip():  # after a lone '-' or ':' libyaml takes a tab for indentation
+                    space = space.expandtabs(2)
+                written[0] += space + self.text[a:b]
+            else:
+                written.append(" " * pad + self.text[a:b])
         return "".join(line + "\n" for line in written)
-
-    def comments_of(self, start: int, end: int) -> list[str]:
-        return [self.text[a:b] for a, b in self.comments if start <= a < end]
 
 
 BOM = "\ufeff"
@@ -379,16 +381,15 @@ def _mapping(e: Edits, node: yaml.MappingNode, old: dict, new: dict) -> None:
     (their comments stay), a key added after the last."""
     pairs = _pairs(node, old)
     indent = _key_column(e, node.value[0][0]) if node.value else 0
-    before = None  # the value before, in the text, of the key at hand that stays
+    before = None  # the key before the key at hand in the text that stays, and its value node
     tail = _end_of_value(e, node.value[-1][1]) if node.value else len(e.text)  # where the mapping's text ends
     for key in old:
         knode, vnode = pairs[key]
         if key not in new:  # the key taken away: its lines go, their comments stay
             start, end = _key_start(e, knode), _end_of_value(e, vnode)
-            if isinstance(before, yaml.ScalarNode) and before.style in ("|", ">"):  # it would take them for rows
-                rows = [r for r in e.text[before.start_mark.index: before.end_mark.index].split("\n")[1:] if r.strip()]
-                column = min(len(r) - len(r.lstrip(" ")) for r in rows) if rows else indent + 1
-                end = _notes_end(e, end, column, "+" in e.text[before.start_mark.index: e.line_end(before.start_mark.index)].split("#")[0])
+            above = _block_above(e, before[1], new[before[0]], indent) if before else None
+            if above:  # a block above would take the lines after the key for rows of its own
+                end = _notes_end(e, end, *above)
             e.replace(start, end, e.keeping_comments(start, end, [], indent))
             tail = max(tail, end)
         elif not same(old[key], new[key]) and not _node(e, vnode, old[key], new[key]):
@@ -400,7 +401,7 @@ def _mapping(e: Edits, node: yaml.MappingNode, old: dict, new: dict) -> None:
                 written[0] = written[0][indent:]
             e.replace(start, end, e.keeping_comments(start, end, written, indent))
             tail = max(tail, end)
-        before = vnode if key in new else before
+        before = (key, vnode) if key in new else before
     added = [k for k in new if k not in old]
     if added:  # after the comment lines that go with the last value (deeper than its key)
         tail = _notes_end(e, tail, indent + 1, False)
@@ -418,6 +419,17 @@ def _last_block(value: Any, depth: int = 0) -> tuple[str, int] | None:
     if isinstance(value, dict) and value:
         return _last_block(list(value.values())[-1], depth + 1)
     return None
+
+
+def _block_above(e: Edits, node: yaml.Node, value: Any, indent: int) -> tuple[int, bool] | None:
+    """The column of the rows of the '|' block a value ends in as it is written (kept in place, or as ``lines``
+    writes it), and whether the blank lines after them are its own ('|+'); None if it ends in no block."""
+    block = _last_block(value)
+    if block is None:
+        return None
+    header, column = _block_form(e, node) if isinstance(node, yaml.ScalarNode) and node.style in ("|", ">") \
+        else ("", None)
+    return (column if column is not None else indent + 2 + 2 * block[1]), "+" in header or _header(block[0]) == "|+"
 
 
 def _past_notes(e: Edits, at: int, value: Any, indent: int) -> int:
@@ -449,9 +461,9 @@ def _end_of_value(e: Edits, vnode: yaml.Node) -> int:
     if isinstance(vnode, yaml.MappingNode) and not vnode.flow_style and vnode.value:
         return _end_of_value(e, vnode.value[-1][1])
     if isinstance(vnode, yaml.ScalarNode) and vnode.style in ("|", ">"):
+        if "+" in _block_form(e, vnode)[0]:  # under '|+' the blank lines after the rows are the value's own
+            return _block_end(e, vnode)
         body = e.text[vnode.start_mark.index: vnode.end_mark.index]
-        if "+" in re.match(r"[|>][+1-9-]*", body).group():  # under '|+' the blank lines after the rows are the value's
-            return e.line_start(vnode.end_mark.index) if e.text[vnode.end_mark.index - 1] != "\n" else vnode.end_mark.index
         return vnode.start_mark.index + len(body.rstrip("\n")) + 1
     return e.line_end(vnode.end_mark.index - 1 if vnode.end_mark.index > vnode.start_mark.index else vnode.end_mark.index)
 
@@ -482,6 +494,14 @@ def _node(e: Edits, node: yaml.Node, old: Any, new: Any, flowing: bool = False) 
     return False
 
 
+def _block_form(e: Edits, vnode: yaml.ScalarNode) -> tuple[str, int | None]:
+    """A '|' or '>' block's header (``|+2``, its comment left out) and the column of its rows (None if none)."""
+    body = e.text[vnode.start_mark.index: vnode.end_mark.index]
+    rows = [r for r in body.split("\n")[1:] if r.strip()]
+    header = re.match(r"[|>][+1-9-]*", body).group()
+    return header, (min(len(r) - len(r.lstrip(" ")) for r in rows) if rows else None)
+
+
 def _block_scalar(e: Edits, vnode: yaml.ScalarNode, new: str) -> bool:
     """A '|' block's rows written anew at its own indent; its header line stays as typed (an indent digit, the
     spacing, a comment after a space or a tab), only its '|' and end sign (``|``, ``|-``, ``|+``) set to what
@@ -492,18 +512,24 @@ def _block_scalar(e: Edits, vnode: yaml.ScalarNode, new: str) -> bool:
     if not sign:
         return False
     keep = _header(new)[1:]
-    rows = [ln for ln in body.split("\n")[1:] if ln.strip()]
-    pad = " " * (min(len(r) - len(r.lstrip(" ")) for r in rows) if rows else e.column(vnode.start_mark.index) + 2)
+    column = _block_form(e, vnode)[1]
+    pad = " " * (column if column is not None else e.column(vnode.start_mark.index) + 2)
     trailing = len(new) - len(new.rstrip("\n"))
     text = "|" + keep + sign.group(2) + header[sign.end():] + "\n" + \
         "".join(f"{pad}{line}\n" if line else "\n" for line in new.strip("\n").split("\n")) + "\n" * max(0, trailing - 1)
     end = _end_of_value(e, vnode)
     if keep == "+":  # the blank lines after the rows become the value's own: they are written with it
-        end = max(end, e.line_start(vnode.end_mark.index) if e.text[vnode.end_mark.index - 1] != "\n" else vnode.end_mark.index)
+        end = max(end, _block_end(e, vnode))
     if end > len(e.text):
         end, text = len(e.text), text.rstrip("\n")
     e.replace(vnode.start_mark.index, end, text)
     return True
+
+
+def _block_end(e: Edits, vnode: yaml.ScalarNode) -> int:
+    """The start of the line after a block's rows and the blank lines after them."""
+    end = vnode.end_mark.index
+    return end if e.text[end - 1] == "\n" else e.line_start(end)
 
 
 def _sequence(e: Edits, vnode: yaml.SequenceNode, old: list, new: list) -> bool:

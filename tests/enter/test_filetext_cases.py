@@ -238,3 +238,25 @@ def test_dates_sets_and_bytes_in_a_file_stay_as_typed_when_other_parts_change():
     assert why == "" and out == text.replace("  - 2026-11-28\n", "  - 2026-11-28\n  - '2026-11-29'\n")
     out, _, why = _edit(text, lambda d: d.__setitem__("played", "2026-11-27"))  # the text of the date
     assert why == "" and "played: '2026-11-27'   # a Friday\n" in out
+
+
+@pytest.mark.parametrize("text,change,expected", [
+    # a grid whose value ends in blank lines: written under '|+' with them
+    ("game: curve\nn: 4\nrest: x\n", lambda d: d.__setitem__("grid", "1 2\n3 4\n\n"),
+     "game: curve\nn: 4\nrest: x\ngrid: |+\n  1 2\n  3 4\n\n"),
+    # a key put after a '|+' grid: after the blank lines that are the grid's own
+    ("game: curve\ngrid: |+\n  1 2\n\n", lambda d: d.__setitem__("n", 4), "game: curve\ngrid: |+\n  1 2\n\nn: 4\n"),
+    # a mapping emptied
+    ("game: curve\nextra:   # by hand\n  Ann: 1\n", lambda d: d.__setitem__("extra", {}), "game: curve\nextra: {}   # by hand\n"),
+    # a text that starts with a newline is no grid
+    ("game: curve\nnote: x\n", lambda d: d.__setitem__("note", "\n# a\n# b\n"), 'game: curve\nnote: "\\x0a# a\\x0a# b\\x0a"\n'),
+    # a comment line a new grid would take for a row of its own: it moves out of the grid's way
+    ("game: curve\ntitle: x\n  # about the title\nn: 4\n", lambda d: d.__setitem__("title", "1 2\n3 4\n"),
+     "game: curve\ntitle: |\n  1 2\n  3 4\n# about the title\nn: 4\n"),
+    # a key taken away below a grid that would take the blank line after it for its own
+    ("game: curve\ngrid: |-\n  1 2\n  3 4\nn: 4\n\nrest: x\n", lambda d: (d.pop("n"), d.__setitem__("grid", "1 2\n3 4\n\n")),
+     "game: curve\ngrid: |+\n  1 2\n  3 4\n\nrest: x\n"),
+])
+def test_grids_and_mappings_are_changed_in_place_where_they_were_written_whole(text, change, expected):
+    out, _, why = _edit(text, change)
+    assert (out, why) == (expected, "")
