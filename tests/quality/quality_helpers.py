@@ -78,14 +78,15 @@ class KitCache:
         return sorted(folder.glob("page-*.svg"))
 
     def rasters(self, preset: Path, paper: str, dpi: int, gray: bool = True) -> list[Path]:
-        """pdftoppm's PNG of every page of the kit."""
+        """pdftoppm's raster of every page of the kit, as a netpbm file (PGM in grey, PPM in colour): the same
+        pixels as its PNG, written twenty times faster (a PNG of a page at 200 dpi takes pdftoppm about a second)."""
         key = (preset, paper, dpi, gray)
         if key not in self._rasters:
             pdf = self.pdf_path(preset, paper)
             out = self.tmp / f"{pdf.stem}-r{dpi}{'g' if gray else ''}"
-            cmd = ["pdftoppm", "-r", str(dpi), "-png", *(["-gray"] if gray else []), str(pdf), str(out)]
+            cmd = ["pdftoppm", "-r", str(dpi), *(["-gray"] if gray else []), str(pdf), str(out)]
             subprocess.run(cmd, check=True, capture_output=True, timeout=300)
-            self._rasters[key] = sorted(self.tmp.glob(f"{out.name}-*.png"))
+            self._rasters[key] = sorted(self.tmp.glob(f"{out.name}-*.p[gp]m"))
         return self._rasters[key]
 
 

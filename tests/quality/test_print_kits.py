@@ -106,9 +106,9 @@ def test_four_script_svg_pages_match_the_pdf_in_chromium(tmp_path):
     svg_dir.mkdir()
     _four_kit(svg_dir, "svg")
     svgs = sorted(svg_dir.glob("page-*.svg"))
-    subprocess.run(["pdftoppm", "-r", str(CSS_DPI), "-png", "-gray", str(tmp_path / "kit.pdf"), str(tmp_path / "p")],
+    subprocess.run(["pdftoppm", "-r", str(CSS_DPI), "-gray", str(tmp_path / "kit.pdf"), str(tmp_path / "p")],
                    check=True, capture_output=True, timeout=300)
-    pngs = sorted(tmp_path.glob("p-*.png"))
+    pngs = sorted(tmp_path.glob("p-*.pgm"))
     drawn = chromium_rasters(svgs, tmp_path)
     assert len(drawn) == len(pngs)
     for i, (svg_img, png) in enumerate(zip(drawn, pngs), 1):
