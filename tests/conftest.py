@@ -111,6 +111,8 @@ def pytest_sessionfinish(session, exitstatus):
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if config.option.collectonly:
+        return
     tests, searches, found = _counts(terminalreporter)
     terminalreporter.write_sep("-", "counts")
     terminalreporter.write_line(f"tests run: {tests}; searches: {searches}, examples run in them: {found}"
