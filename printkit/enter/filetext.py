@@ -278,7 +278,8 @@ class Edits:
         the others follow as lines of their own at ``pad``."""
         first_end = self.line_end(start)
         written = list(written)
-        for a, b in self.comments[bisect.bisect_left(self.comments, (start,)): bisect.bisect_left(self.comments, (end,))]:
+        held = self.comments[bisect.bisect_left(self.comments, (start,)): bisect.bisect_left(self.comments, (end,))]
+        for a, b in held:
             if a < first_end and written:
                 space = a
                 while space > 0 and self.text[space - 1] in " \t":
@@ -515,8 +516,8 @@ def _block_scalar(e: Edits, vnode: yaml.ScalarNode, new: str) -> bool:
     column = _block_form(e, vnode)[1]
     pad = " " * (column if column is not None else e.column(vnode.start_mark.index) + 2)
     trailing = len(new) - len(new.rstrip("\n"))
-    text = "|" + keep + sign.group(2) + header[sign.end():] + "\n" + \
-        "".join(f"{pad}{line}\n" if line else "\n" for line in new.strip("\n").split("\n")) + "\n" * max(0, trailing - 1)
+    rows = "".join(f"{pad}{line}\n" if line else "\n" for line in new.strip("\n").split("\n"))
+    text = "|" + keep + sign.group(2) + header[sign.end():] + "\n" + rows + "\n" * max(0, trailing - 1)
     end = _end_of_value(e, vnode)
     if keep == "+":  # the blank lines after the rows become the value's own: they are written with it
         end = max(end, _block_end(e, vnode))

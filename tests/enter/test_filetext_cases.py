@@ -94,7 +94,8 @@ def test_open_and_save_with_no_change_is_byte_identical_for_every_file_in_the_re
 # ---------------------------------------------------------------- every form of comment kept (or said)
 
 KNIVES = (ROOT / "tests" / "games" / "data" / "played-knives.yaml").read_text(encoding="utf-8").replace(
-    "turns: [Ann draws 6, Ben draws 3,", "turns: [Ann draws 6, Ben draws 3,   # first round: Ben's 3 was a misdeal, redrawn\n   ")
+    "turns: [Ann draws 6, Ben draws 3,",
+    "turns: [Ann draws 6, Ben draws 3,   # first round: Ben's 3 was a misdeal, redrawn\n   ")
 
 
 def test_a_turn_list_typed_as_a_flow_list_over_several_lines_gets_its_turn_where_it_ends():
@@ -108,9 +109,10 @@ def test_a_turn_list_typed_as_a_flow_list_over_several_lines_gets_its_turn_where
 
 
 def test_a_flow_list_over_lines_loses_no_comment_when_entries_go():
-    text = "game: knives\nplayers: [Ann, Ben]\nkcount: 12\nturns: [Ann draws 6,   # a misdeal\n  Ben draws 3,  # redrawn\n  Ann draws 7]\n"
+    head = "game: knives\nplayers: [Ann, Ben]\nkcount: 12\n"
+    text = head + "turns: [Ann draws 6,   # a misdeal\n  Ben draws 3,  # redrawn\n  Ann draws 7]\n"
     out, _, why = _edit(text, lambda d: d["turns"].__delitem__(slice(1, None)))  # the last two turns go
-    assert why == "" and out == "game: knives\nplayers: [Ann, Ben]\nkcount: 12\nturns: [Ann draws 6   # a misdeal\n    # redrawn\n  ]\n"
+    assert why == "" and out == head + "turns: [Ann draws 6   # a misdeal\n    # redrawn\n  ]\n"
     out, _, why = _edit(text, lambda d: d["turns"].clear())
     assert why == "" and "# a misdeal" in out and "# redrawn" in out
 
@@ -200,7 +202,8 @@ def test_a_flow_mapping_over_lines_is_changed_inside_keeping_its_comments(change
     assert why == "" and edited in out and "# the kitchen" in out and "# late" in out, out
 
 
-LOG = "game: add-residue\nplayers: [Ann, Ben]\nn: 4\nmoves:\n  - Ann add 3 = 3   # she opened with 3\n  - Ben mod 2 = 1\n"
+LOG = ("game: add-residue\nplayers: [Ann, Ben]\nn: 4\n"
+       "moves:\n  - Ann add 3 = 3   # she opened with 3\n  - Ben mod 2 = 1\n")
 
 
 def test_a_line_taken_away_leaves_its_comment_behind():
@@ -247,14 +250,17 @@ def test_dates_sets_and_bytes_in_a_file_stay_as_typed_when_other_parts_change():
     # a key put after a '|+' grid: after the blank lines that are the grid's own
     ("game: curve\ngrid: |+\n  1 2\n\n", lambda d: d.__setitem__("n", 4), "game: curve\ngrid: |+\n  1 2\n\nn: 4\n"),
     # a mapping emptied
-    ("game: curve\nextra:   # by hand\n  Ann: 1\n", lambda d: d.__setitem__("extra", {}), "game: curve\nextra: {}   # by hand\n"),
+    ("game: curve\nextra:   # by hand\n  Ann: 1\n", lambda d: d.__setitem__("extra", {}),
+     "game: curve\nextra: {}   # by hand\n"),
     # a text that starts with a newline is no grid
-    ("game: curve\nnote: x\n", lambda d: d.__setitem__("note", "\n# a\n# b\n"), 'game: curve\nnote: "\\x0a# a\\x0a# b\\x0a"\n'),
+    ("game: curve\nnote: x\n", lambda d: d.__setitem__("note", "\n# a\n# b\n"),
+     'game: curve\nnote: "\\x0a# a\\x0a# b\\x0a"\n'),
     # a comment line a new grid would take for a row of its own: it moves out of the grid's way
     ("game: curve\ntitle: x\n  # about the title\nn: 4\n", lambda d: d.__setitem__("title", "1 2\n3 4\n"),
      "game: curve\ntitle: |\n  1 2\n  3 4\n# about the title\nn: 4\n"),
     # a key taken away below a grid that would take the blank line after it for its own
-    ("game: curve\ngrid: |-\n  1 2\n  3 4\nn: 4\n\nrest: x\n", lambda d: (d.pop("n"), d.__setitem__("grid", "1 2\n3 4\n\n")),
+    ("game: curve\ngrid: |-\n  1 2\n  3 4\nn: 4\n\nrest: x\n",
+     lambda d: (d.pop("n"), d.__setitem__("grid", "1 2\n3 4\n\n")),
      "game: curve\ngrid: |+\n  1 2\n  3 4\n\nrest: x\n"),
 ])
 def test_grids_and_mappings_are_changed_in_place_where_they_were_written_whole(text, change, expected):
