@@ -210,6 +210,8 @@ def yaml_key(name: str) -> str:
     """``name`` as a YAML mapping key or block list item (``- NAME``) that reads back as that very text
     (not inside ``[...]``, where ``,`` and ``]`` end it): quoted when YAML
     would read it otherwise (``'a: b'``, ``'#1'``, ``'[x]'``, ``'&y'``, ``'Yes'``, ``'007'``, ``'~'``)."""
+    if str(name) == "<<":  # plain, it is YAML's merge key
+        return "'<<'"
     return yaml.safe_dump(str(name), default_style=None, allow_unicode=True, width=1_000_000).strip() \
         .removesuffix("...").strip()
 

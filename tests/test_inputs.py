@@ -268,3 +268,15 @@ def test_msgspec_messages_keep_the_form_printkit_reads(data, form):
     m = AT.match(str(e.value))
     message = m.group("msg") if m else str(e.value)
     assert re.match(form, message), str(e.value)
+
+
+def test_a_plain_merge_key_is_refused_and_a_quoted_one_is_a_name():
+    """A player called '<<' is a name like any other: printkit writes it quoted, and it reads back as that name;
+    a plain << is YAML's merge key, refused in one line."""
+    from printkit.game import yaml_key
+
+    assert yaml_key("<<") == "'<<'"
+    doc = parse("'<<': 1\nplayers:\n- '<<'\n- Zed\n", "x.yaml")
+    assert list(doc.data) == ["<<", "players"] and doc.data["players"] == ["<<", "Zed"]
+    with pytest.raises(InputError, match="merge keys"):
+        parse("base: &b {a: 1}\nthing:\n  <<: *b\n", "x.yaml")
