@@ -244,7 +244,7 @@ def _parse(text: str, file: str) -> Document:
             for k, v in node.value:
                 if not isinstance(k, yaml.ScalarNode):
                     raise InputError(file, "keys must be plain words", k.start_mark.line + 1, key_name(loc) or None)
-                if k.value == "<<" and k.style is None:  # a merge key is a plain <<; a quoted '<<' is a name
+                if k.value == "<<" and not k.style:  # a merge key is a plain <<; a quoted '<<' is a name
                     raise InputError(file, "merge keys (<<) are not supported", k.start_mark.line + 1)
                 if k.value in keys:
                     raise InputError(file, "key given twice", k.start_mark.line + 1, key_name(loc + (k.value,)))
