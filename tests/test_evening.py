@@ -15,6 +15,7 @@ from types import SimpleNamespace
 import pytest
 import yaml
 from hypothesis import given, settings, strategies as st
+from searches import examples  # a few seconds a search; PRINTKIT_SEARCH=long for more
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the evening's test data, shared with the page's tests
 
@@ -196,7 +197,7 @@ plays = st.lists(st.tuples(st.sampled_from(evening.STATES), st.lists(st.sampled_
                  min_size=1, max_size=12)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(plays)
 def test_standings_share_ties_and_never_count_a_game_not_valid(games):
     ps = [FakePlay(NAMES, state, win) for state, win in games]
@@ -296,7 +297,7 @@ def test_load_reads_every_game_as_it_stands(night, printkit):
         evening.load(bad)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(kept=st.sets(st.sampled_from(FILES)), text=st.text(max_size=40))
 def test_template_never_replaces_a_file_that_is_there(tmp_path_factory, kept, text):
     """Whatever is there already (a typed record, half a file, rubbish), a template run leaves it byte for
@@ -435,10 +436,6 @@ def test_a_set_up_that_differs_from_the_kit_is_said_beside_the_game(tmp_path, pr
 
 
 # ---------------------------------------------------------------- the evening, searched
-
-def examples(n: int) -> int:
-    return n * 20 if os.environ.get("PRINTKIT_SEARCH") == "long" else n
-
 
 SEARCHED = ("game: add-residue\ntitle: Searched\nplayers: [Ann, Ben, Cat, Zo\u00eb]\nn: 2\ncopies: 3\n"
             "also:\n  - {game: ikes, copies: 2}\n")

@@ -684,7 +684,7 @@ def test_any_accepted_name_reads_back():
     from printkit.game import yaml_key
     from printkit.model import GameConfig
 
-    @settings(max_examples=150, deadline=None, derandomize=True, database=None)
+    @settings(max_examples=examples(150), deadline=None, derandomize=True, database=None)
     @given(st.text(st.characters(codec="cp1252"), min_size=1, max_size=20))
     def check(name):
         try:
@@ -838,6 +838,7 @@ import os, signal, stat, sys
 sys.path.insert(0, sys.argv[1])
 from test_output import figure
 from printkit.output import charts
+from searches import examples  # a few seconds a search; PRINTKIT_SEARCH=long for more
 if sys.argv[3] == "kill":
     real = os.write
     def dying(fd, data):

@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from hypothesis import given, settings, strategies as st
+from searches import examples  # a few seconds a search; PRINTKIT_SEARCH=long for more
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import season_data  # noqa: E402
@@ -194,7 +195,7 @@ nights = st.lists(st.lists(plays(), max_size=6), max_size=6).map(
     lambda ns: [Night(f"2026-{k + 1:02d}", "Friday", ps) for k, ps in enumerate(ns)])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(nights)
 def test_the_table_shares_each_counted_win_and_never_counts_the_rest(ns):
     t = table(ns, list(registry.GAMES))

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from searches import examples  # a few seconds a search; PRINTKIT_SEARCH=long for more
 
 from printkit.enter.filetext import update, whole
 from printkit.inputs import parse
@@ -131,7 +132,7 @@ moves:
 LINE = st.sampled_from(["Ann add 1", "Ben mod 3 = 2", "Ann mod 4", "Ben add 2 = 7"])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(ops=st.lists(st.tuples(st.sampled_from(["append", "insert", "remove", "replace"]), st.integers(0, 9), LINE),
                     max_size=5))
 def test_a_log_edited_line_by_line_keeps_every_other_line(ops):

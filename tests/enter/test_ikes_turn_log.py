@@ -19,6 +19,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from searches import examples  # a few seconds a search; PRINTKIT_SEARCH=long for more
 from enter_helpers import DATA, SHOTS, Fingers, finger_on_lines, layout_shift, open_page, phone, saved_when, shifts, wait_checked, watch_shifts
 from test_touch import grid_point
 
@@ -224,7 +225,7 @@ def turn_page(browser, tmp_path_factory):
     s.proc.wait()
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(LINE, min_size=1, max_size=40))
 def test_change_reads_back_every_turn_line_the_builder_can_write(turn_page, lines):
     """Change fills the builder with the turn as the file holds it (the scorer's own spelling of it): every

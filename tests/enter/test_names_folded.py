@@ -8,6 +8,7 @@ import pytest
 from enter_helpers import open_page
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from searches import examples  # a few seconds a search; PRINTKIT_SEARCH=long for more
 
 from printkit.model import player_named
 
@@ -49,7 +50,7 @@ def test_the_page_and_the_scorer_agree_on_names_in_any_case(record_page):
     assert not want[dotless] and not got[dotless], "the dotless ı is not i"
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.text(LETTERS, min_size=1, max_size=6),
                           st.lists(st.sampled_from(range(len(CHANGES))), min_size=6, max_size=6),
                           st.text(LETTERS, min_size=1, max_size=6)), min_size=20, max_size=40))

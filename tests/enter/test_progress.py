@@ -9,6 +9,7 @@ from pathlib import Path
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from searches import examples  # a few seconds a search; PRINTKIT_SEARCH=long for more
 
 from printkit import registry
 from printkit.enter import document, progress
@@ -31,7 +32,7 @@ def test_empty_reads_nothing_written_only():
     assert not progress.empty(BLANK.replace(".", "1", 1)) and not progress.empty(["A3 E"]) and not progress.empty(0)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(curves=st.sets(st.sampled_from(sorted(CURVE["curves"]))),
        fills=st.sets(st.tuples(st.sampled_from(sorted(CURVE["fills"])), st.sampled_from(sorted(CURVE["curves"])))))
 def test_curve_violations_wait_exactly_for_the_parts_blanked(curves, fills):
@@ -67,7 +68,7 @@ def _ikes_check(change) -> tuple[dict, list[str]]:
     return out, shown
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(k=st.integers(0, len(IKES["sheets"]["Ann"]["turns"]) - 1))
 def test_a_store_drawn_whole_with_its_turn_log_begun_is_still_to_enter_not_wrong(k):
     """The store copied first, then the turn log a few turns at a time (the turns' spaces, walls and tiles

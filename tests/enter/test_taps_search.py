@@ -15,6 +15,7 @@ from __future__ import annotations
 import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from searches import examples  # a few seconds a search; PRINTKIT_SEARCH=long for more
 
 from enter_helpers import DATA, Fingers, Served, config_for, open_page, phone, saved_when, wait_checked
 
@@ -102,7 +103,7 @@ class Phone:
         self.served.stop()
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(actions=st.lists(ACTIONS, min_size=1, max_size=14))
 def test_every_move_tapped_is_written_once_in_order_whatever_the_network_does(browser, tmp_path_factory, actions):
@@ -134,7 +135,7 @@ ROUND = ["E3-F3", "B2-D2", "A2-A3", "A1-B1", "C1-C2", "E5-E6"]
 STROKES = st.sampled_from(["down", "up", "up", "hold", "let through", "offline", "online", "pause"])
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(actions=st.lists(STROKES, min_size=1, max_size=16))
 @example(actions=["hold", "down", "up", "down", "let through", "up"])

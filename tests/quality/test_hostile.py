@@ -23,11 +23,12 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from quality_helpers import ROOT, preset_paths
+from searches import examples  # a few seconds a search; PRINTKIT_SEARCH=long for more
 
 from printkit import inputs, registry
 from printkit.cli import main
 
-EXAMPLES = int(os.environ.get("PRINTKIT_HOSTILE_EXAMPLES", "40"))
+EXAMPLES = int(os.environ.get("PRINTKIT_HOSTILE_EXAMPLES", examples(40)))
 HOSTILE = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                           HealthCheck.function_scoped_fixture])

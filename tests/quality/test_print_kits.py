@@ -97,6 +97,7 @@ def test_svg_pages_name_the_font_of_the_pdf(tmp_path):
             assert re.search(rf"font-family=\"'DejaVu Sans'[^\"]*\"[^>]*>[^<]*{name}", svg), name
 
 
+@pytest.mark.browser  # drawn by Debian's chromium
 def test_four_script_svg_pages_match_the_pdf_in_chromium(tmp_path):
     if chromium() is None:
         pytest.skip("chromium is not installed here (.ci/run installs it)")

@@ -35,6 +35,7 @@ def test_every_pdf_page_renders_with_poppler(kits, preset, paper):
         assert (img < 128).sum() > 50, f"page {i} renders blank"
 
 
+@pytest.mark.browser  # drawn by Debian's chromium
 def test_svg_pages_match_pdf_pages_in_chromium(kits, preset, paper, tmp_path):
     if chromium() is None:
         pytest.skip("chromium is not installed here (.ci/run installs it): SVG pages not rendered")
@@ -57,6 +58,7 @@ def test_svg_pages_match_pdf_pages_in_chromium(kits, preset, paper, tmp_path):
     assert not problems, f"SVG and PDF pages differ (side by side in {tmp_path}):\n  " + "\n  ".join(problems)
 
 
+@pytest.mark.browser  # drawn by Debian's chromium
 def test_raster_comparison_can_tell_pages_apart(kits, tmp_path):
     """The comparison is not blind: a page compared with a different page fails the tolerance."""
     if chromium() is None:

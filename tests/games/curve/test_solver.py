@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from searches import examples  # a few seconds a search; PRINTKIT_SEARCH=long for more
 
 from printkit.games.curve import geometry as geo
 from printkit.games.curve import bounds, search, solver
@@ -222,7 +223,7 @@ def test_the_multiples_of_3_bound_is_tight_where_the_matching_is_not():
     assert max(bounds.option_bounds(route, inside, n, options, time.perf_counter() + 60)) == truth
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 10_000), thin=st.booleans(), floor=st.integers(0, 8))
 def test_bounds_never_cut_below_the_truth_whatever_the_floor(seed, thin, floor):
     """Per numbering, with or without a fill already found (``floor``): a bound above the floor is the
@@ -262,7 +263,7 @@ def test_fills_short_of_the_inside_are_found_and_never_claimed_past_the_best():
 # ---------------------------------------------------------------- crowded evens (issue 28)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.sets(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=50))
 def test_the_largest_set_of_squares_none_side_by_side_is_as_large_as_the_count_says(squares):
     chosen = bounds.independent_set(squares, 8)
