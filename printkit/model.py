@@ -22,6 +22,8 @@ KIT_KEYS = ("formats", "copies", "also", "season")  # how a kit is printed: a re
 
 
 
+_KEYS: dict[type, dict] = {}  # Model.keys(), once per model
+
 class Model(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A file's keys, typed and described (``Annotated[type, Meta(...)]``) and checked by msgspec.
 
@@ -40,7 +42,12 @@ class Model(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
     @classmethod
     def keys(cls) -> dict[str, msgspec.structs.FieldInfo]:
-        return {f.name: f for f in msgspec.structs.fields(cls)}
+        """The model's fields by name, worked out once per model (msgspec reads the class's annotations anew
+        each time it is asked, about 6 ms a model: a page's every check asked it several times)."""
+        found = _KEYS.get(cls)
+        if found is None:
+            found = _KEYS[cls] = {f.name: f for f in msgspec.structs.fields(cls)}
+        return dict(found)
 
     @classmethod
     def description(cls, key: str) -> str:
