@@ -10,7 +10,8 @@ from .app import app
 @app.command()
 def enter(
     file: str = typer.Argument(..., help="A results file to continue, or a config (its results file is made blank)"),
-    port: int = typer.Option(0, "--port", min=0, max=65535, help="Port to serve on (default: a free one)"),
+    port: int = typer.Option(0, "--port", min=0, max=65535, help="Port to serve on (default: a free one "
+                      "worked out from the file's path, so the same file is served at the same address)"),
     host: str = typer.Option(None, "--host", help="Address to serve on (default 127.0.0.1, or with --table this "
                              "machine's address on your network). Anyone there with the page's address can edit "
                              "the file.", show_default=False),

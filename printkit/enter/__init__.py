@@ -24,11 +24,12 @@ from .session import Session
 
 def run(file: str, port: int = 0, host: str = "127.0.0.1", open_browser: bool = True,
         echo=print, table: bool = False) -> None:
-    """Serve the page until Ctrl-C, then save what the page showed last.  ``table``: print the address as a
-    QR code too, and show it on the page, for the other devices at the table to join from."""
+    """Serve the page until Ctrl-C, then save what the page showed last.  ``port`` 0: the file's own port
+    (``server.home_port``: the same file is served at the same address every time).  ``table``: print the
+    address as a QR code too, and show it on the page, for the other devices at the table to join from."""
     game, path, data = document.open_file(file)
     session = Session(game, path, data, host)
-    httpd = server.make_server(session, host, port)
+    httpd = server.bound(lambda p: server.make_server(session, host, p), port, path)
     real_port = httpd.server_address[1]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{real_port}/?token={session.token}"

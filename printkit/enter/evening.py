@@ -208,7 +208,7 @@ def run(night: evening.Evening, port: int = 0, host: str = "127.0.0.1", open_bro
             except FileExistsError:
                 pass
     live = Night(night, host)
-    httpd = make_server(live, host, port)
+    httpd = server.bound(lambda p: make_server(live, host, p), port, night.config)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{httpd.server_address[1]}/?token={live.token}"
     if host not in ("127.0.0.1", "localhost", "::1"):

@@ -11,8 +11,11 @@ start and the API are served, and the one results file is the only thing ever wr
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import hmac
 import json
+import os
 import queue
 import re
 import sys
@@ -343,6 +346,34 @@ class Server(ThreadingHTTPServer):
         finally:
             with self.counting:
                 self.open[client_address[0]] -= 1
+
+
+HOME_PORTS = range(20000, 30000)  # where a file's own port lies: above the ports services are known by, below
+# the ones this system hands out for connections it opens
+PORT_TRIES = 50  # ports tried after a file's own one, when that is taken
+
+
+def home_port(path: Path) -> int:
+    """The port a file is served at when ``--port`` is not given: worked out from its whole path, so that the
+    same file served again is at the same address, and a page opened again there finds what the browser kept
+    for it (a browser keeps a page's things by its address: another port is another page)."""
+    digest = hashlib.sha256(os.fsencode(os.path.realpath(path))).digest()
+    return HOME_PORTS[int.from_bytes(digest[:4], "big") % len(HOME_PORTS)]
+
+
+def bound(make, port: int, path: Path):
+    """``make(port)``, the server listening; with no port given (0), at ``path``'s own port, or the next free one
+    after it (the last resort: any free port)."""
+    if port:
+        return make(port)
+    first = HOME_PORTS.index(home_port(path))
+    for i in range(PORT_TRIES):
+        try:
+            return make(HOME_PORTS[(first + i) % len(HOME_PORTS)])
+        except OSError as e:
+            if e.errno not in (errno.EADDRINUSE, errno.EACCES):
+                raise
+    return make(0)
 
 
 def make_server(session: Session, host: str, port: int) -> ThreadingHTTPServer:
