@@ -52,6 +52,7 @@ class Session:
         self.known = document.version_of(path)  # the file as this run last wrote or read it
         self.done: OrderedDict[tuple, dict] = OrderedDict()  # each change's answer, by its identity: a re-send gets it
         self.highest: dict[str, int] = {}  # each device's newest change number written
+        self.writes = 0  # times this run wrote the file (every change and save, from the page or any client)
         from ..output.temp import clean_stale
 
         clean_stale(ondisk.target(path).parent, (ondisk.target(path).name,))  # what a run killed in the middle of a save left
@@ -113,6 +114,7 @@ class Session:
                                          f"{inputs.MAX_BYTES // 1_000_000} MB, more than printkit reads; nothing was written")
                 if self.disk.replace(reading, data, self._mode()):
                     self.known = document.version_of_bytes(data)
+                    self.writes += 1
                     again = self.disk.written_meanwhile(reading, data)
                     if again is None:
                         return kept, hand
@@ -285,8 +287,10 @@ class Session:
         raises: what cannot be written is said, and the file keeps the last document written."""
         with self.lock:
             name = str(self.path)
-            if self.latest is None:
-                return f"Stopped: nothing was changed on the page; {name} is as it was"
+            if self.latest is None:  # no document shown to keep: the changes written as they came are all
+                if not self.writes:
+                    return f"Stopped: nothing was changed on the page; {name} is as it was"
+                return f"Stopped: {name} already holds every change (written {_times(self.writes)} as they came)"
             latest, base = self.latest, self.latest_base
 
             def build(doc: dict, now: str):
@@ -310,6 +314,10 @@ class Session:
 
 TRIES = 20  # times a change is built again on a file another program keeps changing, before it is refused
 REMEMBERED = 20_000  # answers kept for changes sent again
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"
 
 
 def identity(body: dict) -> tuple[str, int] | None:

@@ -153,6 +153,22 @@ def test_stop_says_what_happened(serve, tmp_path):
     assert out.strip() == f"Stopped: {s.path} already holds every change"
 
 
+def test_stop_after_changes_from_a_client_that_shows_nothing_says_the_file_holds_them(serve, tmp_path):
+    """A client other than the page sends changes and never asks for a check or a board: the stop message said
+    nothing was changed and the file was as it was, while the file held the new lines."""
+    import signal
+
+    for how, said in ((signal.SIGINT, "written 2 times"), (signal.SIGTERM, "written once")):
+        s = serve(blank_add_residue(tmp_path))
+        for seq, line in enumerate(moves(2 if how == signal.SIGINT else 1)):
+            body = {"changes": [{"path": ["moves"], "append": line, "n": seq}], "seen": 0, "device": "d", "seq": seq}
+            assert request(s, "POST", "/api/change", body, headers={"X-Printkit-Client": "d"})[0] == 200
+        s.proc.send_signal(how)
+        code, out, _ = s.stop()
+        assert code == 0 and doc_of(s.path)["moves"], out
+        assert out.strip() == f"Stopped: {s.path} already holds every change ({said} as they came)"
+
+
 # ---------------------------------------------------------------- the token never in a process's arguments
 
 BROWSER = textwrap.dedent("""\
