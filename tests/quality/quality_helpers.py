@@ -43,6 +43,7 @@ class KitCache:
         self._files: dict[tuple, dict[str, bytes]] = {}
         self._pages: dict[tuple, list] = {}
         self._rasters: dict[tuple, list[Path]] = {}
+        self._plumbed: dict[Path, object] = {}
 
     def pages(self, preset: Path, paper: str, **changes):
         key = (preset, paper, tuple(sorted(changes.items())))
@@ -68,6 +69,19 @@ class KitCache:
         if not path.exists():
             path.write_bytes(self.files(preset, paper, "pdf", **changes)["kit.pdf"])
         return path
+
+    def plumbed(self, preset: Path, paper: str, **changes):
+        """The kit's PDF as pdfplumber reads it, opened once for the session: each page's characters, lines
+        and rectangles are parsed the first time a check asks for them and kept for every later check (the
+        audit's checks each parsed the whole kit again)."""
+        import contextlib
+
+        import pdfplumber
+
+        path = self.pdf_path(preset, paper, **changes)
+        if path not in self._plumbed:
+            self._plumbed[path] = pdfplumber.open(path)
+        return contextlib.nullcontext(self._plumbed[path])
 
     def svg_paths(self, preset: Path, paper: str) -> list[Path]:
         folder = self.tmp / f"{preset.stem}-{paper}-svg"

@@ -22,7 +22,7 @@ TOL = 0.05  # mm: rounding in the PDF's coordinates, far below what a printer ca
 
 
 def _pdf(kits, preset, paper, **changes):
-    return pdfplumber.open(kits.pdf_path(preset, paper, **changes))
+    return kits.plumbed(preset, paper, **changes)
 
 
 def _report(problems: list[str], what: str) -> str:
