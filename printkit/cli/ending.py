@@ -12,6 +12,17 @@ import typer
 from .app import app
 
 
+_COMMAND: list = []  # the click command typer builds from the app, built once in a process
+
+
+def _command():
+    """The command line as click runs it: typer reads every command's annotations to build it (about 20 ms),
+    once per process, however often ``main`` runs in it (a script, a test, an evening's every game)."""
+    if not _COMMAND:
+        _COMMAND.append(typer.main.get_command(app))
+    return _COMMAND[0]
+
+
 def main() -> None:
     """``printkit``: every command ends cleanly.  Exit 0 or 1 as the command says; 2 with one line
     ``printkit: file:line: key: message`` for unusable input, a bad option or a file that cannot be
@@ -24,7 +35,7 @@ def main() -> None:
     sys.stdout = files.GuardedStream(stdout)
     message, code = None, 0
     try:
-        rv = typer.main.get_command(app).main(args=sys.argv[1:], prog_name="printkit", standalone_mode=False)
+        rv = _command().main(args=sys.argv[1:], prog_name="printkit", standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
         sys.stdout.flush()
         if signals.stopped() is not None:  # typer turns KeyboardInterrupt into 130; one Python swallowed, into 0
