@@ -23,22 +23,31 @@ also:
 """
 
 
+BUILT: dict[tuple[str, str], tuple[list[str], dict]] = {}  # a kit read once for the module's tests
+
+
 def build(tmp_path, text: str, paper: str = "letter", halves: dict | None = None) -> list[str]:
     """The printed text of each page; ``halves`` gets (page number, kcount) -> the half of the page its
-    map's title is printed on."""
-    path = tmp_path / "kit.yaml"
-    path.write_text(text, encoding="utf-8")
-    doc = inputs.load(path)
-    game = registry.get(doc.data["game"])
-    cfg = validation.validate(game.Config, doc, doc.data)
-    pages = kit.build(game, cfg, paper)
-    data = kit.render(pages, ["pdf"], game.title)["kit.pdf"]
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        for n, p in enumerate(pdf.pages, 1):
-            for m in p.search(r"kcount (\d+) .*knife centres"):
-                if halves is not None:
-                    halves[n, int(m["groups"][0])] = "top" if m["top"] < p.height / 2 else "bottom"
-        return [p.extract_text() or "" for p in pdf.pages]
+    map's title is printed on.  A config's kit is built and read once for the module (the evening's kit of
+    eleven games is read by three tests)."""
+    if (text, paper) not in BUILT:
+        path = tmp_path / "kit.yaml"
+        path.write_text(text, encoding="utf-8")
+        doc = inputs.load(path)
+        game = registry.get(doc.data["game"])
+        cfg = validation.validate(game.Config, doc, doc.data)
+        pages = kit.build(game, cfg, paper)
+        data = kit.render(pages, ["pdf"], game.title)["kit.pdf"]
+        found: dict = {}
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            for n, p in enumerate(pdf.pages, 1):
+                for m in p.search(r"kcount (\d+) .*knife centres"):
+                    found[n, int(m["groups"][0])] = "top" if m["top"] < p.height / 2 else "bottom"
+            BUILT[text, paper] = ([p.extract_text() or "" for p in pdf.pages], found)
+    texts, found = BUILT[text, paper]
+    if halves is not None:
+        halves.update(found)
+    return list(texts)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
