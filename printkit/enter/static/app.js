@@ -123,7 +123,7 @@ function changed(from = null) {
   $("undo").disabled = !history.canUndo();
   $("redo").disabled = !history.canRedo();
   editors.show(page.doc, from);
-  if (!saver.failures && saver.unsaved()) showSaved("Not saved yet", "");
+  if (!saver.failures && saver.waiting()) showSaved("Not saved yet", "");
   refresh();
 }
 
@@ -255,14 +255,20 @@ function applyMarks() {
 function save(options) { return saver.save(options); }
 
 // changes this browser kept and the server never confirmed (a save that failed, a tab closed): put back on
-// top of the file as it is now (another device's changes to other parts stay)
+// top of the file as it is now (another device's changes to other parts stay). A save sent whose answer
+// never came may be in the file already (the page went as it was sent): it is put back as it was, then the
+// changes made after it, on top of it (a line typed on after its first letter was sent: the whole line
+// replaces that letter, as it did on the page, not a second line after it)
 function restorePending() {
   const kept = saver.pending();
   if (!kept || !kept.synced) { saver.drop(); return; }
-  const mine = diff(kept.synced, kept.doc);
+  const sent = kept.batch ? kept.batch.changes : [];
+  const after = clone(kept.synced);
+  for (const ch of sent) apply(after, ch);
+  const mine = diff(after, kept.doc);
   if (!mine.length && !kept.batch) { saver.drop(); return; }
-  saver.batch = kept.batch || null;  // a save sent whose answer never came: sent again first, as it was
-  for (const ch of mine) apply(page.doc, ch);
+  saver.batch = kept.batch || null;  // sent again first, as it was, with its identity: written once
+  for (const ch of [...sent, ...mine]) apply(page.doc, ch);
   saver.since = kept.since ?? null;
   tell("Changes this browser kept, not saved before, are back; they are being saved now.", "");
 }
@@ -356,7 +362,7 @@ async function start() {
   changed();  // checked, drawn, and saved when the page holds changes the file does not (kept ones, back)
   history.clear();
   $("undo").disabled = true;
-  if (!saver.unsaved()) showSaved(`Saved to ${page.file}`, "ok");
+  if (!saver.waiting()) showSaved(`Saved to ${page.file}`, "ok");
   document.body.dataset.ready = "1";
 }
 

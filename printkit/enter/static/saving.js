@@ -27,6 +27,9 @@ export class Saver {
 
   unsaved() { return this.page.doc !== null && this.page.synced !== null && !same(this.page.doc, this.page.synced); }
 
+  // a change the server has not answered for: one not sent yet, or a save sent again until its answer comes
+  waiting() { return this.unsaved() || this.batch !== null; }
+
   keep() {  // the change, in this browser, before anything is sent
     const { doc, synced, version } = this.page;
     if (this.since === null) this.since = this.page.rev;
@@ -42,7 +45,7 @@ export class Saver {
 
   async save({ keepalive = false } = {}) {
     const page = this.page;
-    if (!this.unsaved() && !this.batch) return;
+    if (!this.waiting()) return;
     this.keep();
     if (this.saving) { this.again = true; return; }  // one save at a time; the newest follows this one
     this.saving = true;
@@ -63,8 +66,10 @@ export class Saver {
         page.version = body.version;
         this.failures = 0;
         clearTimeout(this.timer);
-        this.show(`Saved to ${page.file}`, "ok");
-        if (!this.unsaved()) { this.drop(); this.since = null; }
+        // the changes made while it was away (kept, not in it) are the next save, sent at once; "Saved" only
+        // when the server has answered for every change the page shows
+        if (this.unsaved()) this.again = true;
+        else { this.show(`Saved to ${page.file}`, "ok"); this.drop(); this.since = null; }
         if (body.reload) this.onReload?.();
       } else {
         this.failed(body.error || `the server answered ${status}`);
