@@ -10,8 +10,9 @@ read of the file:
   again until it does, for WAIT at the most;
 - the new text is written beside it, the file is read again, and only if it still holds the same bytes (the
   same file, size and time) is the new text renamed over it; else the change is built again on the newer file;
-- the file replaced is still open: if it was written after it was read (an editor that had it open), its text
-  is taken up, once it stands still, and the change is built again on it.
+- the file replaced is kept open and watched for WAIT after the rename (and WAIT after each write into it):
+  an editor that had it open and writes into it (the rest of a save written in pieces, or a whole save) has
+  its text taken up, once it stands still, and the changes written since are built again on it (``late``).
 
 A symbolic link stays a link: the file it points to is the one read and replaced.
 """
@@ -43,7 +44,16 @@ class Reading:
     raw: bytes  # the text a change is built on
     stamp: tuple  # what the file on disk must still be for the change to replace it
     now: bytes  # ... and the bytes it must still hold
-    fd: int  # the file read, still open (closed by ``close``)
+
+
+@dataclass
+class Replaced:
+    """A file a change replaced, still open: watched a while for an editor's late write into it."""
+    fd: int
+    stamp: tuple  # the file as it was read (or last taken up)
+    hand: bool  # it was another program's text when it was replaced (an editor may be half-way through it)
+    until: float = 0.0  # (time.monotonic) the watch ends then, unless written into meanwhile
+    since: int = 0  # the first of the changes written since it was replaced (the session numbers them)
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
@@ -79,12 +89,13 @@ class File:
     def __init__(self, path: Path):
         self.path = path
         self.known: tuple | None = None
+        self.wrote = b""  # the bytes this run wrote last
         with contextlib.suppress(OSError):
             self.known = _stamp(os.stat(target(path)))
 
     def read(self, reads) -> tuple[Reading, object]:
         """The file read once it stands still, and ``reads(raw)`` of it (what that raises, once WAIT is over or
-        when the file was not changed lately).  The caller closes the reading."""
+        when the file was not changed lately)."""
         until = time.monotonic() + WAIT
         while True:
             fd = os.open(target(self.path), os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
@@ -109,33 +120,40 @@ class File:
                     os.close(fd)
                     time.sleep(SETTLE / 2)  # an editor half-way through: read again in a moment
                     continue
-                return Reading(raw, _stamp(st), raw, fd), out
+                os.close(fd)
+                return Reading(raw, _stamp(st), raw), out
             except BaseException:
                 with contextlib.suppress(OSError):
                     os.close(fd)
                 raise
 
-    def replace(self, reading: Reading, data: bytes, mode: int) -> bool:
-        """``data`` put in place of the file, if it still holds what ``reading`` read (else False, nothing
-        written).  OSError naming the file when it cannot be written."""
+    def replace(self, reading: Reading, data: bytes, mode: int) -> Replaced | None:
+        """``data`` put in place of the file, if it still holds what ``reading`` read (else None, nothing
+        written); the file replaced, still open (the caller closes it).  OSError naming the file when it cannot
+        be written."""
         path = target(self.path)
         tmp = path.parent / temp_name(path.name)
-        fd = None
+        fd = old = None
         try:
             fd = create_locked(tmp, data, mode)
-            with open(path, "rb") as fh:  # compared just before it is replaced
-                same = _stamp(os.fstat(fh.fileno())) == reading.stamp and fh.read() == reading.now
-            if not same:
+            old = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))  # compared just before it is replaced
+            was = _stamp(os.fstat(old))
+            if was != reading.stamp or _read_fd(old) != reading.now:
                 with held_signals(), contextlib.suppress(OSError):
                     os.unlink(tmp)
-                return False
+                os.close(old)
+                return None
             os.replace(tmp, path)
-            self.known = _stamp(os.fstat(fd))
-            return True
+            replaced = Replaced(old, was, hand=was != self.known, until=time.monotonic() + WAIT)
+            self.known, self.wrote = _stamp(os.fstat(fd)), data
+            return replaced
         except BaseException as e:
             if fd is not None:
                 with held_signals(), contextlib.suppress(OSError):
                     os.unlink(tmp)
+            if old is not None:
+                with contextlib.suppress(OSError):
+                    os.close(old)
             if isinstance(e, OSError):
                 raise type(e)(e.errno, e.strerror, str(self.path)) from None
             raise
@@ -143,17 +161,29 @@ class File:
             if fd is not None:
                 os.close(fd)
 
-    def written_meanwhile(self, reading: Reading, wrote: bytes) -> Reading | None:
-        """After a replace: the file replaced, if another program wrote into it after it was read (its text, once
-        it stands still, to build the change on again, replacing what was just written); else None."""
+    def late(self, replaced: Replaced, wait: bool) -> bytes | None:
+        """The text of a file replaced, if another program wrote into it since it was read (or last taken up),
+        once it has stood still for SETTLE: with ``wait``, waited for up to WAIT; without, None while it is being
+        written.  Each write taken up keeps it watched for WAIT more."""
         until = time.monotonic() + WAIT
-        st = os.fstat(reading.fd)
-        if _stamp(st) == reading.stamp:
-            return None
-        while _fresh(st, SETTLE) and time.monotonic() < until:
-            time.sleep(SETTLE / 3)
-            st = os.fstat(reading.fd)
-        return Reading(_read_fd(reading.fd), self.known, wrote, reading.fd)
+        while True:
+            st = os.fstat(replaced.fd)
+            if _stamp(st) == replaced.stamp:
+                return None
+            if _fresh(st, SETTLE) and time.monotonic() < until:
+                if not wait:
+                    return None
+                time.sleep(SETTLE / 3)
+                continue
+            raw = _read_fd(replaced.fd)
+            if _stamp(os.fstat(replaced.fd)) != _stamp(st):
+                continue  # written while it was read
+            replaced.stamp, replaced.until = _stamp(st), time.monotonic() + WAIT
+            return raw
+
+    def over(self, raw: bytes) -> Reading:
+        """``raw`` (an editor's text) to build a change on that replaces the file this run wrote last."""
+        return Reading(raw, self.known, self.wrote)
 
     def look(self) -> tuple | None:
         """The file's stamp now (None if it cannot be found)."""

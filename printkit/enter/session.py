@@ -2,7 +2,8 @@
 showed, so that nothing the player entered is lost and nothing older is ever put back.
 
 - A change is applied to the file as it is when it is written (``ondisk``: read again just before the file is
-  replaced; a file another program wrote meanwhile gets the change applied to it, and every device reloads).
+  replaced; a file another program wrote meanwhile gets the change applied to it, and every device reloads;
+  ``late``: so does an editor's save written late into the file replaced).
   Each change has an identity (its device and its number there): one sent again is written once.
 - A save changes only the parts of the file that changed (``filetext``), keeps the file's mode, and is
   refused (409) when the file changed on disk since the page loaded it.
@@ -29,7 +30,7 @@ from typing import Any
 from .. import inputs
 from ..inputs import InputError
 from ..model import prepare_models
-from . import document, filetext, ondisk, shape, sync
+from . import document, filetext, late, ondisk, shape, sync
 
 
 class Conflict(Exception):
@@ -49,6 +50,7 @@ class Session:
         self.table = sync.Table()  # the devices entering this file, and the revision of each part
         self.table.said = lambda path: game.part_said(tuple(path))
         self.disk = ondisk.File(path)
+        self.late = late.Watch(self)  # the files replaced, watched a while for an editor's late write
         self.known = document.version_of(path)  # the file as this run last wrote or read it
         self.done: OrderedDict[tuple, dict] = OrderedDict()  # each change's answer, by its identity: a re-send gets it
         self.highest: dict[str, int] = {}  # each device's newest change number written
@@ -83,53 +85,44 @@ class Session:
     def state(self) -> dict:
         with self.lock:
             reading, data = self._read()
-            reading.close()
             return {"game": self.game.id, "file": self.path.name, "results": data, "rev": self.table.rev,
                     "version": document.version_of_bytes(reading.raw), "setup": setup_info(self.game, data),
                     "join": self.join,
                     "editors": self.game.editors(document.setup_of(self.game, data))}
 
-    def _commit(self, build) -> tuple[Any, bool]:
+    def _commit(self, build, replay=None, start: tuple | None = None) -> tuple[Any, bool]:
         """Under the lock: ``build(doc, version)`` (the new document and what the caller keeps of it, or None
         and that) on the file as it is now, written with only its changed parts, and put in place only while
         the file still holds what it was built on (``ondisk``): else built again on the newer file.  Returns
         what the last build gave and whether it was built on a file another program wrote (every device
-        reloads it)."""
-        reading, doc = self._read()
-        try:
-            for _ in range(TRIES):
-                version = document.version_of_bytes(reading.raw)
-                new, kept = build(copy.deepcopy(doc), version)
-                hand = version != self.known
-                if new is None:
-                    return kept, hand
-                text = reading.raw.decode("utf-8")  # line ends as they are (CRLF stays CRLF)
-                out = self._text(text, new)
-                if out == text:
-                    self.known = version
-                    return kept, hand
-                data = out.encode("utf-8")
-                if len(data) > inputs.MAX_BYTES:
-                    raise sync.BadChange(f"the change would make {self.path.name} larger than "
-                                         f"{inputs.MAX_BYTES // 1_000_000} MB, more than printkit reads; nothing was written")
-                if self.disk.replace(reading, data, self._mode()):
-                    self.known = document.version_of_bytes(data)
-                    self.writes += 1
-                    again = self.disk.written_meanwhile(reading, data)
-                    if again is None:
-                        return kept, hand
-                    reading = again  # another program wrote into the file just replaced: built again on its text
-                    try:
-                        doc = self._reads(again.raw)
-                    except InputError:
-                        return kept, True  # (what it wrote does not read: the change stands, every device reloads)
-                    self.known = None
-                    continue
-                reading.close()
-                reading, doc = self._read()
-            raise ondisk.Busy(errno.EBUSY, "another program keeps writing the file; nothing was changed", str(self.path))
-        finally:
-            reading.close()
+        reloads it).  ``replay(doc)`` applies the change again, on an editor's text written late into the file
+        replaced (``late``).  ``start``: the reading and document to build on (an editor's late text), written
+        only in place of the file this run wrote last (else None and True: a newer file stands)."""
+        reading, doc = start or self._read()
+        for _ in range(TRIES):
+            version = document.version_of_bytes(reading.raw)
+            new, kept = build(copy.deepcopy(doc), version)
+            hand = version != self.known
+            if new is None:
+                return kept, hand
+            text = reading.raw.decode("utf-8")  # line ends as they are (CRLF stays CRLF)
+            out = self._text(text, new)
+            if out == text and start is None:
+                self.known = version
+                return kept, hand
+            data = out.encode("utf-8")
+            if len(data) > inputs.MAX_BYTES:
+                raise sync.BadChange(f"the change would make {self.path.name} larger than "
+                                     f"{inputs.MAX_BYTES // 1_000_000} MB, more than printkit reads; nothing was written")
+            replaced = self.disk.replace(reading, data, self._mode())
+            if replaced is not None:
+                self.known = document.version_of_bytes(data)
+                self.writes += 1
+                return kept, self.late.keep(replaced, replay) or hand
+            if start is not None:
+                return None, True
+            reading, doc = self._read()
+        raise ondisk.Busy(errno.EBUSY, "another program keeps writing the file; nothing was changed", str(self.path))
 
     def _mode(self) -> int:
         """The owner's settings stay (0600 stays 0600).  A file its owner made read-only is left alone
@@ -153,14 +146,21 @@ class Session:
         document.check_setup(self.game, data)
         writable(data)
         with self.lock:
+            made: list = []  # what this save changed
+
             def build(doc: dict, now: str):
                 if version != now:
                     raise Conflict
                 new, changes = self._accepted(doc, data)
+                made[:] = changes
                 return new, changes
+
+            def replay(doc: dict) -> None:  # on an editor's late text: only what this save changed
+                for ch in made:
+                    sync.apply(doc, self._blank(copy.deepcopy(ch)))
             try:
                 self.why = ""
-                changes, _ = self._commit(build)
+                changes, _ = self._commit(build, replay)
             except Conflict:
                 return HTTPStatus.CONFLICT, {"error": f"{self.path.name} changed on disk since the page loaded it"}
             self.table.rev += 1  # the whole document at once: every device takes it anew, and the parts it
@@ -221,8 +221,12 @@ class Session:
                                     **({"at": part[-1]} if "append" in ch else {})})
                 document.check_setup(self.game, doc)
                 return doc, (before, doc, changes)
+
+            def replay(doc: dict) -> None:  # on an editor's late text
+                for ch in body["changes"]:
+                    sync.apply(doc, self._blank(copy.deepcopy(ch)))
             self.why = ""
-            (before, doc, changes), reload = self._commit(build)
+            (before, doc, changes), reload = self._commit(build, replay)
             rev, replaced = self.table.changed(changes, device, before, doc)
             event = {"rev": rev, "device": device, "by": self.table.name_of(device), "version": self.known,
                      "changes": [{k: v for k, v in ch.items() if k not in ("seen", "part", "squares")}
@@ -263,7 +267,6 @@ class Session:
         with self.lock:
             try:
                 reading, doc = self._read()
-                reading.close()
                 if base != document.version_of_bytes(reading.raw):
                     return  # made from an older file (a tab not reloaded, a save that came since): never put back
                 new, _ = self._accepted(doc, data)
@@ -286,6 +289,7 @@ class Session:
         """On Ctrl-C: the newest document saved if the file does not hold it yet; the line to say so.  Never
         raises: what cannot be written is said, and the file keeps the last document written."""
         with self.lock:
+            self.late.settle()  # an editor's save still coming into a file replaced lately: taken up first
             name = str(self.path)
             if self.latest is None:  # no document shown to keep: the changes written as they came are all
                 if not self.writes:

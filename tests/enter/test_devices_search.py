@@ -2,8 +2,8 @@
 server (on 127.0.0.1, spoken to over HTTP as the page speaks to it, its events read from its event stream),
 writing squares of two stores and lines of their turn logs, some going off the network and coming back (their
 changes held back and sent later, their events read late), with whole saves and hand edits of the file between,
-an editor saving the file (in place, in two pieces, or by rename) at the moment a device's change arrives, and
-the server stopped (Ctrl-C or SIGTERM: the session's last save) and started again.
+an editor saving the file (in place, in two pieces 0.3 s apart, or by rename) at the moment a device's change
+arrives, and the server stopped (Ctrl-C or SIGTERM: the session's last save) and started again.
 
 After every step the file reads and holds every change answered and every hand edit.  Whenever a device's change takes a value another device wrote and it had not
 seen, that device is told, with both values.  Once every device is back and its events are read, every device's
@@ -372,8 +372,9 @@ class Table(RuleBasedStateMachine):
     @rule(how=st.sampled_from(["in place", "in pieces", "by rename"]), i=st.integers(0, 3),
           who=st.sampled_from(PLAYERS), r=st.integers(0, 6), c=st.integers(0, 6), mark=MARKS)
     def an_editor_saves_while_a_device_writes(self, how, i, who, r, c, mark):
-        """An editor saving a square of ``who``'s store (in place, in two pieces 20 ms apart, or by rename) at the
-        moment a device's turn for the other player arrives: both are in the file, and the device is told."""
+        """An editor saving a square of ``who``'s store (in place, in two pieces 0.3 s apart, or by rename) at the
+        moment a device's turn for the other player arrives: both are in the file (once the editor's rest is
+        taken up: within a second), and the device is told."""
         d = self.device(i)
         if not d.online or diff(d.synced, d.doc):
             return
@@ -401,14 +402,21 @@ class Table(RuleBasedStateMachine):
                 fh.flush()
                 sending.start()
                 if how == "in pieces":
-                    time.sleep(0.02)
+                    time.sleep(0.3)
                     fh.write(new[len(new) // 2:])
         sending.join()
         self.squares[(who, r, c)] = (mark, "hand")
         line = done[0]["changes"][0]["append"]
-        got = self.file()["sheets"][other]["turns"]
-        assert got.count(line) == 1, (how, line, got)
-        self.lines[(other, got.index(line))] = (line, d.name)
+        whole = parse(new.decode("utf-8"), "stores.yaml").data  # the editor's whole save, with the device's turn
+        whole["sheets"][other]["turns"] = (whole["sheets"][other]["turns"] or []) + [line]
+        until = time.monotonic() + 1.0
+        while self.file() != whole and time.monotonic() < until:  # (the first piece with the turn on it, until
+            time.sleep(0.02)  # the editor's rest is taken up)
+        assert self.file() == whole, (how, line)
+        self.lines[(other, len(whole["sheets"][other]["turns"]) - 1)] = (line, d.name)
+        if d.version != self.session.known:  # the device is told: it reloads the editor's whole save
+            d.events.wait("change", lambda ev: ev.get("reload") and ev["version"] == self.session.known)
+            d.drain()
 
     @rule(signal=st.sampled_from(["Ctrl-C", "SIGTERM"]))
     def the_server_stops_and_starts_again(self, signal):

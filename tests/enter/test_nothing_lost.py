@@ -286,6 +286,37 @@ def test_a_hand_save_in_place_in_two_pieces_while_a_change_arrives_keeps_every_t
     assert s.path.read_bytes() == text + b"  - Ben mod 2\n"
 
 
+@pytest.mark.parametrize("cut", ["at a line's end", "inside a line"])
+def test_an_editors_save_in_two_pieces_300_ms_apart_around_a_change_keeps_both_and_every_device_reloads(
+        live, tmp_path, cut):
+    """An editor cuts the file, writes a first piece that reads as a whole file, and the rest 0.3 s later; a
+    change arrives between.  The change was written on the first piece and the rest went to the file renamed
+    away: the moves typed by hand were lost, or a move cut in the middle was written back cut."""
+    start = "game: add-residue\nplayers: [Ann, Ben]\nn: 13\nmoves:\n- Ann add 10 = 10\n"
+    edited = start + "- Ben add 6 = 16\n- Ann mod 11 = 5\n"
+    at = edited.index("- Ben") if cut == "at a line's end" else len(start) - 4
+    s = live(file_of(tmp_path, start))
+    events = Events(s, "p2")
+    events.wait("hello")
+    got = []
+    fd = os.open(s.path, os.O_WRONLY | os.O_TRUNC)
+    try:
+        os.write(fd, edited[:at].encode())
+        t = threading.Thread(target=lambda: got.append(
+            sent(s, "p1", 0, [{"path": ["moves"], "append": "Ben add 8 = 13", "n": 3}])))
+        t.start()
+        time_sleep(0.3)
+        os.write(fd, edited[at:].encode())
+    finally:
+        os.close(fd)
+    t.join()
+    assert got[0][0] == 200
+    reload, _ = events.wait("change", lambda ev: ev["reload"] and ev["version"] != got[0][1]["version"], timeout=5)
+    assert s.path.read_text(encoding="utf-8") == edited + "- Ben add 8 = 13\n"
+    assert reload["version"] == state(s)["version"]
+    events.close()
+
+
 def test_a_hand_save_by_rename_landing_while_a_change_is_written_is_kept(live, tmp_path, monkeypatch):
     """Finding 3: a hand save by rename landing while a change was applied was silently undone (the change was
     built from the file read at the start of the request), and no device was told."""
