@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from searches import examples  # a few seconds a search; PRINTKIT_SEARCH=long for more
 
 from printkit import inputs, limits, registry, validation
 from printkit.output import charts, errors, kits, targets, temp
@@ -838,7 +839,6 @@ import os, signal, stat, sys
 sys.path.insert(0, sys.argv[1])
 from test_output import figure
 from printkit.output import charts
-from searches import examples  # a few seconds a search; PRINTKIT_SEARCH=long for more
 if sys.argv[3] == "kill":
     real = os.write
     def dying(fd, data):
