@@ -15,6 +15,7 @@ import argparse
 import os
 import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -57,7 +58,11 @@ def main() -> int:
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
     env["CI"] = "true"
     figures: dict[str, list[float]] = {"ci": [], "fast": []}
+    # a command started in the background of a shell without job control inherits Ctrl-C ignored, and so would
+    # every test of Ctrl-C: the children get Ctrl-C's default back (a handled signal is reset on exec)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     work = Path(tempfile.mkdtemp(prefix="printkit-suite-"))
+    work.chmod(0o755)  # the tests that run a command as another user must reach the clone
     try:
         for run in range(1, args.runs + 1):
             checkout = clone(work / f"run{run}")
