@@ -438,3 +438,18 @@ def enter_curve(page, hands: Hands, played: dict, shot_name: str | None = None, 
                 wait_checked(page)
             if shot_name and filler == owner:
                 shot(page, f"{shot_name}-{filler}")
+
+
+def first_move_saved(serve, page, tmp_path, saved_shown: bool = True):
+    """A blank Add/Residue game on the page, its first move entered and saved: (the server, the results file,
+    hands); with ``saved_shown``, once the page says it is saved too."""
+    s = serve(config_for(DATA / "played-add-residue.yaml", tmp_path))
+    results = s.path.parent / "add-residue-night-results.yaml"
+    open_page(page, s)
+    hands = Hands(page)
+    hands.click("move:Ann:add 3")
+    wait_checked(page)
+    saved_when(page, results, lambda d: len(d.get("moves") or []) == 1)
+    if saved_shown:
+        page.wait_for_selector("#saved.ok")
+    return s, results, hands

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from enter_helpers import DATA, Hands, config_for, open_page, saved_when, wait_checked
+from enter_helpers import DATA, Hands, config_for, first_move_saved, open_page, saved_when, wait_checked
 
 EXAMPLE = DATA / "played-add-residue.yaml"
 MOVES = ["Ann add 3", "Ben mod 2", "Ann add 4", "Ben add 5"]
@@ -15,20 +15,6 @@ MOVES = ["Ann add 3", "Ben mod 2", "Ann add 4", "Ben add 5"]
 
 def moves_in(path) -> list[str]:
     return yaml.safe_load(path.read_text(encoding="utf-8")).get("moves") or []
-
-
-def first_move_saved(serve, page, tmp_path):
-    """A blank Add/Residue game on the page, its first move entered and saved: (the server, the results file,
-    hands)."""
-    s = serve(config_for(EXAMPLE, tmp_path))
-    results = s.path.parent / "add-residue-night-results.yaml"
-    open_page(page, s)
-    hands = Hands(page)
-    hands.click("move:Ann:add 3")
-    wait_checked(page)
-    saved_when(page, results, lambda d: len(d.get("moves") or []) == 1)
-    page.wait_for_selector("#saved.ok")
-    return s, results, hands
 
 
 def tap(hands, move: str) -> None:

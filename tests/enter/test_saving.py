@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 import yaml
-from enter_helpers import DATA, Hands, config_for, open_page, saved_when, shot, wait_checked
+from enter_helpers import DATA, Hands, config_for, first_move_saved, open_page, saved_when, shot, wait_checked
 
 EXAMPLE = DATA / "played-add-residue.yaml"
 
@@ -18,13 +18,7 @@ def moves_in(path) -> list[str]:
 
 def one_move_saved(serve, page, tmp_path):
     """A blank Add/Residue game on the page, its first move entered and saved: (the results file, hands)."""
-    s = serve(config_for(EXAMPLE, tmp_path))
-    results = s.path.parent / "add-residue-night-results.yaml"
-    open_page(page, s)
-    hands = Hands(page)
-    hands.click("move:Ann:add 3")
-    wait_checked(page)
-    saved_when(page, results, lambda d: len(d.get("moves") or []) == 1)
+    _, results, hands = first_move_saved(serve, page, tmp_path, saved_shown=False)
     return results, hands
 
 
