@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from enter_helpers import DATA, Hands, config_for, first_move_saved, open_page, saved_when, wait_checked
+from enter_helpers import first_move_saved, saved_when, wait_checked
 
-EXAMPLE = DATA / "played-add-residue.yaml"
 MOVES = ["Ann add 3", "Ben mod 2", "Ann add 4", "Ben add 5"]
 
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 import os
 
 import yaml
-from enter_helpers import DATA, Hands, config_for, first_move_saved, open_page, saved_when, shot, wait_checked
+from enter_helpers import first_move_saved, saved_when, shot, wait_checked
 
-EXAMPLE = DATA / "played-add-residue.yaml"
 
 
 def moves_in(path) -> list[str]:
