@@ -10,7 +10,6 @@ import yaml
 from enter_helpers import first_move_saved, saved_when, shot, wait_checked
 
 
-
 def moves_in(path) -> list[str]:
     return yaml.safe_load(path.read_text(encoding="utf-8")).get("moves") or []
 
