@@ -219,6 +219,18 @@ class Device:
 
 # ---------------------------------------------------------------- the search
 
+def with_square(text: str, who: str, r: int, c: int, mark: str) -> str:
+    """The file's text with the square at row ``r``, column ``c`` of ``who``'s store changed to ``mark``, as a
+    person edits it by hand."""
+    at = text.index(f"  {who}:")
+    start = text.index("grid: |\n", at) + len("grid: |\n")
+    lines = text[start:].split("\n")
+    cells = lines[r].split()
+    cells[c] = mark
+    lines[r] = "      " + "  ".join(cells)
+    return text[:start] + "\n".join(lines)
+
+
 class Table(RuleBasedStateMachine):
     @initialize()
     def start(self):
@@ -360,13 +372,7 @@ class Table(RuleBasedStateMachine):
         text = self.path.read_text(encoding="utf-8")
         if note:
             text = text.replace("# Friday's stores\n", "# Friday's stores\n# checked by hand\n", 1)
-        at = text.index(f"  {who}:")
-        start = text.index("grid: |\n", at) + len("grid: |\n")
-        lines = text[start:].split("\n")
-        cells = lines[r].split()
-        cells[c] = mark
-        lines[r] = "      " + "  ".join(cells)
-        self.path.write_text(text[:start] + "\n".join(lines), encoding="utf-8")
+        self.path.write_text(with_square(text, who, r, c, mark), encoding="utf-8")
         self.squares[(who, r, c)] = (mark, "hand")
 
     @rule(how=st.sampled_from(["in place", "in pieces", "by rename"]), i=st.integers(0, 3),
@@ -380,14 +386,7 @@ class Table(RuleBasedStateMachine):
             return
         other = PLAYERS[1 - PLAYERS.index(who)]
         self.a_turn_added(i, other)
-        text = self.path.read_text(encoding="utf-8")
-        at = text.index(f"  {who}:")
-        start = text.index("grid: |\n", at) + len("grid: |\n")
-        lines = text[start:].split("\n")
-        cells = lines[r].split()
-        cells[c] = mark
-        lines[r] = "      " + "  ".join(cells)
-        new = (text[:start] + "\n".join(lines)).encode("utf-8")
+        new = with_square(self.path.read_text(encoding="utf-8"), who, r, c, mark).encode("utf-8")
         done = []
         sending = threading.Thread(target=lambda: done.append(d.send()))
         if how == "by rename":
