@@ -188,7 +188,6 @@ class Table:
         self.lock = threading.Lock()
         self.rev = 0
         self.parts: dict[str, tuple[int, str, list]] = {}  # part -> (revision, device, path) of its newest value
-        self.appended: dict[tuple, None] = {}  # lines added lately: (device, seen, part, n, line)
         self.said: Any = part_name  # a part as players say it ("round 3"): the game's naming
         self.streams: dict[int, tuple[str, queue.Queue]] = {}
         self.devices: dict[str, dict] = {}  # device -> {"n", "name", "entering"}
@@ -209,18 +208,6 @@ class Table:
                 continue
             self._took(path, device, seen, before, after, replaced, added="append" in ch)
         return self.rev, replaced
-
-    def append_key(self, change: dict, device: str, seen: int) -> tuple | None:
-        """What names a line ``device`` added (``n``: its place as the device saw it), so that a save sent again
-        after its answer was lost adds it once (``appended`` holds the lines written lately)."""
-        if "append" not in change or not isinstance(change.get("n"), int):
-            return None
-        return device, seen, part_name(change["path"]), change["n"], json.dumps(change["append"], sort_keys=True)
-
-    def written(self, keys: list) -> None:
-        self.appended.update((k, None) for k in keys if k)
-        while len(self.appended) > 5000:
-            self.appended.pop(next(iter(self.appended)))
 
     def _took(self, path: list, device: str, seen: int, before: dict, after: dict, replaced: list,
               added: bool = False) -> None:
