@@ -15,6 +15,7 @@ import errno
 import hashlib
 import hmac
 import json
+import math
 import os
 import queue
 import re
@@ -128,7 +129,7 @@ class Handler(BaseHTTPRequestHandler):
             self._refuse(HTTPStatus.BAD_REQUEST, f"the body is nested more than {MAX_DEPTH} levels deep")
             return REFUSED
         try:
-            return json.loads(raw, parse_constant=_not_a_number)
+            return json.loads(raw, parse_constant=_not_a_number, parse_float=_finite)
         except NotANumber:
             self._refuse(HTTPStatus.BAD_REQUEST, "NaN and Infinity are not numbers a results file holds")
             return REFUSED
@@ -275,6 +276,15 @@ class NotANumber(ValueError):
 
 def _not_a_number(word: str) -> Any:
     raise NotANumber(word)
+
+
+def _finite(word: str) -> float:
+    """A number written out (``2.5``, ``1e3``); one too large for a float (``1e999``) reads as Infinity, which
+    a results file does not hold, and is refused as NaN and Infinity are."""
+    value = float(word)
+    if not math.isfinite(value):
+        raise NotANumber(word)
+    return value
 
 
 STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')

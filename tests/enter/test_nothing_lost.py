@@ -376,7 +376,7 @@ def test_a_value_equal_in_python_but_of_another_type_is_written(live, tmp_path, 
     assert got == now and type(got) is type(now)
 
 
-@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity"])
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity", "1e999", "-1e999"])
 def test_nan_and_infinity_in_a_body_are_refused(live, tmp_path, word):
     """Finding 11: they were written as ``.inf``; then the state sent to the page was not JSON."""
     s = live(file_of(tmp_path, STORE))
