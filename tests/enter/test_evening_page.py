@@ -283,3 +283,18 @@ def test_a_game_file_holding_its_set_up_alone_is_served_as_that_game_s_own(tmp_p
             if s is not None:
                 s.table.close()
     assert sorted(tmp_path.rglob("*")) == before
+
+
+def test_each_game_s_line_says_its_state_once_in_whole_words(night, page):
+    """A game's line in the evening's list: its state, then who won or what is left; the state is not said a
+    second time ("not started / not started", "in progress / in progress: not counted yet"), and a count of
+    mistakes is a plain plural ("2 mistakes", never "2 rule(s) broken")."""
+    page.goto(night.url)
+    page.wait_for_selector("#game-list a[data-game='11']")
+    lines = page.evaluate("""() => [...document.querySelectorAll('#game-list .game')].map((g) => [
+        g.dataset.gameState, g.querySelector('.state').textContent, g.querySelector('.who').textContent])""")
+    assert {state for state, _, _ in lines} >= {"not started", "valid"}
+    for state, said, who in lines:
+        assert said == state
+        assert state not in who, (state, who)
+        assert "(s)" not in who, who

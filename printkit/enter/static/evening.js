@@ -41,9 +41,12 @@ function winnerText(game) {
     return w.length > 1 ? `Winners: ${w.join(", ")} (tie)` : `Winner: ${w[0] || "none"}`;
   }
   if (game.state === "unreadable") return game.problem || "cannot be read";
-  if (game.state === "mistakes") return `${game.result.violations.length} rule(s) broken: not counted yet`;
-  if (game.state === "in progress") return "in progress: not counted yet";
-  return "not started";
+  if (game.state === "mistakes") {  // (the state beside it says "mistakes": the line says how many)
+    const n = game.result.violations.length;
+    return `${n} mistake${n === 1 ? "" : "s"} to put right before it counts`;
+  }
+  if (game.state === "in progress") return "not counted until it is over";
+  return "";  // "not started", said once, by the state beside it
 }
 
 function nightText(night) {
