@@ -4,6 +4,7 @@ static/phone.js), and joining from the code the page and the terminal show (``--
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -475,3 +476,38 @@ def test_the_long_way_entered_by_touch_alone_on_a_phone(serve, browser, tmp_path
     assert layout_shift(pg) <= 0.02, (layout_shift(pg), shifts(pg))
     shot(pg, f"phone-ikes-entered-{size[0]}")
     assert pg.errors == []
+
+
+WHOLE = """(id) => { const el = document.getElementById(id);
+  return el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1; }"""
+
+
+def test_another_phone_s_segments_are_told_once_each_in_players_words_and_move_nothing(serve, browser, tmp_path):
+    """Ann's phone draws three segments of round 1 off the Wi-Fi; back on it, they are saved (in one change or
+    two). Ben's phone says so in the players' words: "Another phone entered round 1, segments 2-3." (it said
+    "device 1 entered round 1, segment 2, round 1, segment 3"), whole in its line, and the line appearing moves
+    none of Ben's sheets (it pushed them 20 px down)."""
+    s = serve(config_for(DATA / "played-intersections.yaml", tmp_path))
+    ann, ben = phone(browser), phone(browser)
+    for pg in (ann, ben):
+        open_page(pg, s)
+    watch_shifts(ben)
+    ann.context.set_offline(True)
+    for a, b in (("A1", "A2"), ("B1", "B2"), ("C1", "C2")):
+        Fingers(ann).drag(f"1:{a}", f"1:{b}")
+    ann.context.set_offline(False)
+    saved_when(ann, results(s), lambda d: d["rounds"] and len(d["rounds"][0]) == 3, timeout=40)
+    ben.wait_for_function("document.querySelector('#editors textarea').value.includes('C1-C2')", timeout=30_000)
+    told = ben.inner_text("#told")
+    assert re.fullmatch(r"Another phone entered round 1, (segments [12]-3|segment 3)\.", told), told
+    assert ben.evaluate(WHOLE, "told"), told
+    assert layout_shift(ben) == 0, shifts(ben)
+    shot(ben, "table-told-segments")
+    # several parts in one change (saves that waited for each other): each said once, numbers run together
+    said = ben.evaluate("""async () => { const { together } = await import('/static/table.js' + location.search);
+      return [together(['round 1, segment 2', 'round 1, segment 3', 'round 1, segment 4']),
+              together(['move 8', 'move 9', 'move 11', 'move 9']), together(["Ann's curve, B3", "Ann's curve, B4"]),
+              together(['round 1, segment 5', 'round 2, segment 1']), together(['turn 3'])]; }""")
+    assert said == ["round 1, segments 2-4", "moves 8-9 and 11", "Ann's curve, B3 and B4",
+                    "round 1, segment 5; round 2, segment 1", "turn 3"]
+    assert ben.errors == [] and ann.errors == []

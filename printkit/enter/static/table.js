@@ -51,12 +51,13 @@ export class Table {
     this.history.map((doc) => { for (const ch of ev.changes) apply(doc, { ...ch, n: undefined }); return doc; });
     if (told.length) this.history.record(JSON.stringify(page.doc));  // this page's own value, one Undo away
     for (const ch of ev.changes) this.merge(ch, false);
-    const where = ev.changes.map((c) => c.said || partName(c.path)).join(", ");
+    const where = together(ev.changes.map((c) => c.said || partName(c.path)));
+    const by = this.nameOf(ev.device);
     if (told.length) {
       const both = told.map((t) => `${t.part} to ${shown(t.now)} (yours: ${shown(t.was)})`).join("; ");
-      this.tell(`${ev.by} changed ${both}. Undo brings yours back.`, "told");
+      this.tell(`${by} changed ${both}. Undo brings yours back.`, "told");
     } else {
-      this.tell(`${ev.by} entered ${where}.`, "");
+      this.tell(`${by} entered ${where}.`, "");
     }
     this.redraw();
   }
@@ -132,6 +133,12 @@ export class Table {
       { "X-Printkit-Client": this.page.client }).catch(() => {});
   }
 
+  // the phone a change came from, as the players know it: "Ben's phone", else "Another phone"
+  nameOf(device) {
+    const d = this.devices.find((x) => x.device === device);
+    return d && /'s sheets$/.test(d.entering || "") ? deviceName(d) : "Another phone";
+  }
+
   presence(devices) {
     this.devices = devices;
     this.say();
@@ -151,3 +158,28 @@ export function deviceName(d) {
   if (who) return `${who[1]}'s phone`;
   return d.entering && d.entering !== "everything" ? `a phone entering ${d.entering}` : "a phone entering every sheet";
 }
+
+// the parts one change wrote, as the players say them, each said once: "round 1, segments 2-4" for
+// "round 1, segment 2", "round 1, segment 3", "round 1, segment 4"; "moves 8 and 10"; "Ann's curve, B3 and B4"
+export function together(names) {
+  const groups = [];  // [what they share ("round 1"), [what differs ("segment 2")]]
+  for (const name of names) {
+    const i = name.lastIndexOf(", ");
+    const [head, tail] = i < 0 ? ["", name] : [name.slice(0, i), name.slice(i + 2)];
+    const last = groups.at(-1);
+    if (last && last[0] === head) { if (!last[1].includes(tail)) last[1].push(tail); } else groups.push([head, [tail]]);
+  }
+  return groups.map(([head, tails]) => (head ? `${head}, ` : "") + counted(tails)).join("; ");
+}
+
+function counted(tails) {  // ["segment 2", "segment 3", "segment 5"] -> "segments 2-3 and 5"
+  const parts = tails.map((t) => /^(.+) (\d+)$/.exec(t));
+  const word = parts[0] && parts[0][1];
+  if (tails.length < 2 || !parts.every((p) => p && p[1] === word)) return listed(tails);
+  const nums = [...new Set(parts.map((p) => Number(p[2])))].sort((a, b) => a - b);
+  const runs = [];
+  for (const n of nums) { const r = runs.at(-1); if (r && n === r[1] + 1) r[1] = n; else runs.push([n, n]); }
+  return `${word}s ${listed(runs.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)))}`;
+}
+
+const listed = (xs) => (xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`);
