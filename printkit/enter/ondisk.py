@@ -12,7 +12,10 @@ read of the file:
   same file, size and time) is the new text renamed over it; else the change is built again on the newer file;
 - the file replaced is kept open and watched for WAIT after the rename (and WAIT after each write into it):
   an editor that had it open and writes into it (the rest of a save written in pieces, or a whole save) has
-  its text taken up, once it stands still, and the changes written since are built again on it (``late``).
+  its text taken up, once it stands still, and the changes written since are built again on it (``late``);
+- a file another program saved, read for the first time, is told (``noticed``, with the file as this run
+  last wrote or read it): a save from an editor's older copy may have left out what the devices entered
+  (``dropped``).
 
 A symbolic link stays a link: the file it points to is the one read and replaced.
 """
@@ -90,8 +93,14 @@ class File:
         self.path = path
         self.known: tuple | None = None
         self.wrote = b""  # the bytes this run wrote last
+        self.held: tuple[tuple | None, bytes] = (None, b"")  # the file as this run last wrote or read it: stamp, bytes
+        self.seen: tuple | None = None  # the stamp last dealt with (read, written, or looked at)
+        self.unseen = False  # another program's text read since the last look (``moved``)
+        self.noticed = None  # noticed(before, now, ours): the file's text changed (``_held``)
         with contextlib.suppress(OSError):
             self.known = _stamp(os.stat(target(path)))
+            self.held = self.known, Path(target(path)).read_bytes()
+            self.seen = self.known
 
     def read(self, reads) -> tuple[Reading, object]:
         """The file read once it stands still, and ``reads(raw)`` of it (what that raises, once WAIT is over or
@@ -121,6 +130,7 @@ class File:
                     time.sleep(SETTLE / 2)  # an editor half-way through: read again in a moment
                     continue
                 os.close(fd)
+                self._held(_stamp(st), raw)
                 return Reading(raw, _stamp(st), raw), out
             except BaseException:
                 with contextlib.suppress(OSError):
@@ -146,6 +156,7 @@ class File:
             os.replace(tmp, path)
             replaced = Replaced(old, was, hand=was != self.known, until=time.monotonic() + WAIT)
             self.known, self.wrote = _stamp(os.fstat(fd)), data
+            self._held(self.known, data, ours=True)
             return replaced
         except BaseException as e:
             if fd is not None:
@@ -184,6 +195,24 @@ class File:
     def over(self, raw: bytes) -> Reading:
         """``raw`` (an editor's text) to build a change on that replaces the file this run wrote last."""
         return Reading(raw, self.known, self.wrote)
+
+    def _held(self, stamp: tuple, raw: bytes, ours: bool = False) -> None:
+        """The file as this run last wrote (``ours``) or read it; new text told to ``noticed(before, now, ours)``
+        (``before``: the text held until now), once."""
+        before = self.held[1]
+        self.held, self.seen = (stamp, raw), stamp
+        self.unseen = self.unseen or not ours and raw != before
+        if self.noticed is not None and raw != before:
+            self.noticed(before, raw, ours)
+
+    def moved(self) -> bool:
+        """Whether the file's stamp is not the one last dealt with, or another program's text was read since the
+        last time this was asked (a save by another program, perhaps): the caller reads it."""
+        now = self.look()
+        if now == self.seen and not self.unseen:
+            return False
+        self.seen, self.unseen = now, False
+        return True
 
     def look(self) -> tuple | None:
         """The file's stamp now (None if it cannot be found)."""

@@ -21,6 +21,7 @@ import queue
 import re
 import sys
 import threading
+import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -30,7 +31,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from .. import inputs
 from ..inputs import InputError
-from . import document, ondisk, session, sync
+from . import document, dropped, ondisk, session, sync
 from .session import Session
 
 MAX_BODY = 1_000_000
@@ -193,7 +194,7 @@ class Handler(BaseHTTPRequestHandler):
         if not self._allowed():
             return
         route = urlsplit(self.path).path
-        if route not in ("/api/check", "/api/board", "/api/save", "/api/change", "/api/presence") and \
+        if route not in ("/api/check", "/api/board", "/api/save", "/api/change", "/api/presence", "/api/putback") and \
                 not route.startswith("/api/answer/"):
             self._refuse(HTTPStatus.NOT_FOUND, "no such page")
             return
@@ -220,6 +221,8 @@ class Handler(BaseHTTPRequestHandler):
                 self._json(*s.save(data, self.headers.get("X-Printkit-Version"), device))
             elif route == "/api/change":
                 self._json(*s.change(data, device))
+            elif route == "/api/putback":  # what a save in another program left out: put back, or left out
+                self._json(*s.dropped.answer(data))
             else:
                 name = route.removeprefix("/api/answer/")
                 answers = s.game.answers()
@@ -253,13 +256,20 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_header(k, v)
             self.end_headers()
             self.wfile.write(f"retry: 1000\nevent: hello\ndata: {self.session.table.rev}\n\n".encode())
+            if self.session.dropped.items:  # what a save in another program left out, not put back yet
+                said = json.dumps(self.session.dropped.said(), ensure_ascii=False)
+                self.wfile.write(f"event: dropped\ndata: {said}\n\n".encode("utf-8", "replace"))
             self.wfile.flush()
+            quiet = time.monotonic()
             while True:
                 try:
-                    line = stream.get(timeout=KEEP_ALIVE)
+                    line = stream.get(timeout=dropped.LOOK)
                 except queue.Empty:
+                    self.session.look()  # a file saved by another program meanwhile: sent to every device at once
+                    if time.monotonic() - quiet < KEEP_ALIVE:
+                        continue
+                    quiet = time.monotonic()
                     line = b": still here\n\n"  # a comment: keeps the connection (and the device's count) alive
-                    self.session.look()  # and a file edited by hand meanwhile is sent to every device
                 if line is None:
                     return
                 self.wfile.write(line)

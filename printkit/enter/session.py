@@ -30,6 +30,7 @@ from typing import Any
 from .. import inputs
 from ..inputs import InputError
 from ..model import prepare_models
+from .dropped import Dropped
 from . import document, filetext, late, ondisk, shape, sync
 
 
@@ -50,6 +51,8 @@ class Session:
         self.table = sync.Table()  # the devices entering this file, and the revision of each part
         self.table.said = lambda path: game.part_said(tuple(path))
         self.disk = ondisk.File(path)
+        self.dropped = Dropped(self)  # what a save in another program left out, said to every page
+        self.disk.noticed = self.dropped.noticed
         self.late = late.Watch(self)  # the files replaced, watched a while for an editor's late write
         self.known = document.version_of(path)  # the file as this run last wrote or read it
         self.done: OrderedDict[tuple, dict] = OrderedDict()  # each change's answer, by its identity: a re-send gets it
@@ -243,9 +246,16 @@ class Session:
             return HTTPStatus.OK, answer
 
     def look(self) -> None:
-        """The file edited by hand since this run last wrote or read it: every device reloads it."""
+        """The file edited by hand since this run last wrote or read it: every device reloads it (and is told
+        what a save in another program left out, ``dropped``).  Its size and time first: read only when they
+        moved."""
+        if not self.disk.moved():
+            return
         with self.lock:
-            now = document.version_of(self.path)
+            try:
+                now = document.version_of_bytes(self._read()[0].raw)
+            except (OSError, InputError):
+                now = document.version_of(self.path)  # gone, or not readable: the pages say why
             if now is None or now == self.known:
                 return
             self.known = now
@@ -286,8 +296,18 @@ class Session:
             self.latest, self.latest_base = data, base
 
     def stop(self) -> str:
-        """On Ctrl-C: the newest document saved if the file does not hold it yet; the line to say so.  Never
-        raises: what cannot be written is said, and the file keeps the last document written."""
+        """On Ctrl-C: the newest document saved if the file does not hold it yet; the line to say so, with what a
+        save in another program left out of the file, if anything.  Never raises: what cannot be written is said,
+        and the file keeps the last document written."""
+        line = self._stop()
+        with self.lock:
+            try:
+                self._read()  # a save in another program since the pages last looked: noticed now
+            except (OSError, InputError):
+                pass  # (said by the line already, or the file is as the line says)
+            return line + self.dropped.still_out()
+
+    def _stop(self) -> str:
         with self.lock:
             self.late.settle()  # an editor's save still coming into a file replaced lately: taken up first
             name = str(self.path)
@@ -303,7 +323,7 @@ class Session:
                 return self._accepted(doc, latest)[0], True
             try:
                 self.why = ""
-                before = self.known
+                before = self.writes
                 newest, _ = self._commit(build)
             except OSError as e:
                 return f"Stopped, but {name} could not be written: {e.strerror}; the page kept the changes"
@@ -312,7 +332,7 @@ class Session:
                 return f"Stopped: the last change the page showed was not written ({why}); {name} is as last saved"
             if not newest:
                 return f"Stopped: {name} already holds the newest saved work (the last change the page sent was older)"
-            wrote = self.known != before
+            wrote = self.writes != before  # (a file that held it already is not written: not "Saved")
             return f"Saved {name}: the last change" if wrote else f"Stopped: {name} already holds every change"
 
 

@@ -6,6 +6,7 @@ import { Editors } from "/static/editors.js";
 import { Board } from "/static/board.js";
 import { Saver } from "/static/saving.js";
 import { Table } from "/static/table.js";
+import { showDropped } from "/static/dropped.js";
 import { Phone } from "/static/phone.js";
 import { Intents } from "/static/intents.js";
 import { TapStore } from "/static/taps.js";
@@ -359,6 +360,7 @@ async function start() {
   if (back) tell(`${back} tap${back === 1 ? "" : "s"} kept from before: written in order now.`, "");
   setInterval(async () => { if (await intents.adopt()) refresh(); }, 5000);  // another tab's, let go or left
   table.start(page.join);
+  table.source.addEventListener("dropped", (e) => showDropped(JSON.parse(e.data)));  // a save elsewhere left moves out
   changed();  // checked, drawn, and saved when the page holds changes the file does not (kept ones, back)
   history.clear();
   $("undo").disabled = true;
