@@ -83,7 +83,8 @@ async function load() {
 
 // ---------------------------------------------------------------- changes
 
-export function edit(change, { coalesce = null, from = null } = {}) {
+// marks: the places a tap's write goes to, marked until its answer (an at-once game's: intents.js)
+export function edit(change, { coalesce = null, from = null, marks = null } = {}) {
   const before = JSON.stringify(page.doc);
   const trial = JSON.parse(before);
   change(trial);
@@ -94,6 +95,7 @@ export function edit(change, { coalesce = null, from = null } = {}) {
   page.doc = trial;
   page.done = written(JSON.parse(before), page.doc);
   changed(from);
+  if (from === null) intents.written(marks);
 }
 
 // "This device enters Ann's sheets": a tap that would write another player's own part (their curve, their
@@ -317,7 +319,19 @@ const ctx = {
     return status === 200 ? body : { error: body.error };
   },
   show: (node) => $("answer").replaceChildren(node),
+  // an at-once game's write that needs the newest answer (whose turn it is): played now, or kept in order
+  // (`what`: the game's record of it, played by its replay()); the writes kept, in order
+  later: (what, marks) => intents.later(what, marks),
+  kept: () => intents.kept(),
 };
+
+// the colour of the player a place is for: `who`, else the player named in the place's name ("Ben:C3")
+function colourOf(ref, who) {
+  const names = page.setup ? page.setup.players : [];
+  const parts = String(ref).split(/[:\s]/);
+  const p = names.find((q) => q.name === who) || names.find((q) => parts.includes(q.name));
+  return p ? p.color : null;
+}
 
 // ---------------------------------------------------------------- start
 
@@ -330,7 +344,8 @@ async function start() {
   ctx.board = board;
   const store = new TapStore(page.client);  // the taps kept, in the browser too: a reload drops none
   intents = new Intents({ fresh: () => page.answered === page.seq, seq: () => page.seq, board, root: $("board"), told: kept,
-                          store, press: (ev) => game.key?.(ctx, ev), wrote: () => { if (saver.unsaved()) saver.keep(); } });
+                          store, press: (ev) => game.key?.(ctx, ev), wrote: () => { if (saver.unsaved()) saver.keep(); },
+                          replay: (what) => game.replay?.(ctx, what), colour: colourOf });
   ctx.track = (root, handlers, options) => track(root, intents.wrap(handlers), options);
   window.addEventListener("online", () => { if (page.offline) refresh(); saver.now?.(); });
   if (!(await load())) return;

@@ -7,12 +7,18 @@
 // it would have been online. Every game gets this: its strokes go through ctx.track, its keys and the
 // buttons of the board through the page. The kept taps are in the browser's storage too, as they are made:
 // a reload or a tab closed drops none (taps.js says how, and how two tabs never both play them).
+// A game whose taps are read from the page's own state (a pen, the roads and cards picked, a turn half
+// built: track's handlers say `atOnce`) has every control act at once, offline as online; only what it
+// writes waits: a write that needs the newest answer (whose turn it is) is kept as the game's own record
+// (ctx.later) and played in order, the others go into the record at once. Each is marked on the sheet, in
+// the colour of the player it is for, with what it writes there, until the answer comes.
 import { Grid } from "/static/input.js";
 import { pack, unpack } from "/static/taps.js";
 
 const CSS = `
-  #sheets .pending { fill: #0072b2; fill-opacity: .22; stroke: #0072b2; stroke-width: .6; stroke-dasharray: .9 .6; }
-  #sheets line.pending, #sheets path.pending { stroke: #0072b2; stroke-opacity: .8; stroke-dasharray: .9 .6; }
+  #sheets .pending { fill: var(--kept, #0072b2); fill-opacity: .22; stroke: var(--kept, #0072b2); stroke-width: .6; stroke-dasharray: .9 .6; }
+  #sheets line.pending, #sheets path.pending { stroke: var(--kept, #0072b2); stroke-opacity: .8; stroke-dasharray: .9 .6; }
+  #sheets text.kept-mark { fill: var(--kept, #0072b2); font-weight: bold; pointer-events: none; }
   #board button.pending, #dock button.pending { outline: 2px dashed #0072b2; outline-offset: 2px; }`;
 
 const refOf = (place) => (place && (place.ref || place.key)) || null;
@@ -22,16 +28,18 @@ export class Intents {
   // number (an intent that changed the record made a new one); board: the sheets; root: the board's section;
   // store: the browser's storage of kept taps (taps.js); press(e): a key for the game; wrote(): a kept tap
   // played has changed the record (the page keeps the change in the browser before the tap leaves it)
-  constructor({ fresh, seq, board, root, told, store = null, press = null, wrote = null }) {
-    Object.assign(this, { fresh, seq, board, root, told, store, press, wrote, queue: [], awaiting: [], replaying: false,
-                          game: null });
+  // replay(what): a write kept by an at-once game played (the game's own record of it); colour(ref, who):
+  // the colour of the player a place is for (`who`, else the player its name holds; null: the page's blue)
+  constructor({ fresh, seq, board, root, told, store = null, press = null, wrote = null, replay = null, colour = null }) {
+    Object.assign(this, { fresh, seq, board, root, told, store, press, wrote, replay, colour, queue: [], awaiting: [],
+                          replaying: false, game: null, atOnce: false, here: null, sent: 0 });
     document.head.append(Object.assign(document.createElement("style"), { textContent: CSS }));
     board.onShow(() => this.paint());
     // a button of the board (Claim, Pass, a pen, Add turn): kept in order with the taps around it
     // (the bar at the bottom too, where a phone may carry them; never Undo, Redo or the state)
     document.addEventListener("click", (e) => {
       const b = e.target.closest && e.target.closest("button");
-      if (this.replaying || !b || this.now() || /undo|redo|status/i.test(b.id)) return;
+      if (this.replaying || this.atOnce || !b || this.now() || /undo|redo|status/i.test(b.id)) return;
       if (!root.contains(b) && !b.closest("#dock")) return;
       e.preventDefault();
       e.stopImmediatePropagation();
@@ -45,11 +53,12 @@ export class Intents {
 
   // the taps not written to the file yet, as a player counts them: those kept, and the one written at once
   // whose answer has not come (the first tap after the network went, before the page knew)
-  get unwritten() { return this.queue.length + (this.awaiting.length && !this.fresh() ? 1 : 0); }
+  get unwritten() { return this.queue.length + (this.fresh() ? 0 : Math.max(this.sent, this.awaiting.length ? 1 : 0)); }
 
   // the handlers a game gives input.js's track(), kept as intents while the state is not fresh
   wrap(game) {
     this.game = game;
+    if (game.atOnce) return this.own(game);
     const passed = new WeakMap();  // a stroke made at once: the places it passed, all marked until its answer
     const live = (fn, refs) => {  // a handler run now: its places pending until the answer to what it wrote
       const before = this.seq();
@@ -96,8 +105,55 @@ export class Intents {
     };
   }
 
+  // an at-once game's handlers: run now, offline too; what they write at once is marked on the places of
+  // the stroke (`here`) until its answer, and what they keep (later) is marked there too
+  own(game) {
+    this.atOnce = true;
+    const passed = new WeakMap();
+    const run = (fn, refs) => { this.here = refs; try { return fn(); } finally { this.here = null; } };
+    return {
+      ...game,
+      down: (place, e) => {
+        const s = run(() => game.down(place, e), [refOf(place)]);
+        if (s && typeof s === "object") passed.set(s, [refOf(place)]);
+        return s;
+      },
+      over: (stroke, place, at) => { passed.get(stroke)?.push(refOf(place)); return run(() => game.over?.(stroke, place, at), passed.get(stroke) || []); },
+      up: (stroke, place, moved) => run(() => game.up?.(stroke, place, moved), [...(passed.get(stroke) || []), refOf(place)]),
+    };
+  }
+
+  // an at-once game's write that needs the newest answer (`what`: the game's own record of it, played by
+  // replay): now, or kept in order; marks: the places it writes (default: the stroke's), each a ref or
+  // {ref, text, who}: what it writes there, and for whom
+  later(what, marks = null) {
+    const refs = marks || this.here || [];
+    if (this.now()) { this.play(what, refs); return true; }
+    this.keep({ refs, rec: { kind: "write", what }, run: () => this.replay?.(what) });
+    return false;
+  }
+
+  play(what, refs) {  // (what it writes is marked on `refs`: written() is told by the page's edit)
+    const was = this.here;
+    this.here = refs;
+    try { this.replay?.(what); } finally { this.here = was; }
+  }
+
+  // a write that went into the record at once: marked until the answer to it (and to every write after it)
+  written(marks = null) {
+    if (!this.atOnce || this.replaying) return;
+    this.sent += 1;
+    this.awaiting = [...this.awaiting, ...(marks || this.here || [])];
+    this.paint();
+    this.told?.(this.queue.length);
+  }
+
+  // the writes kept, as the game recorded them (what a kept draw or claim is), in order
+  kept() { return this.queue.filter((it) => it.rec && it.rec.kind === "write").map((it) => it.rec.what); }
+
   // a key for the game: at once, or kept (a copy of the event) and pressed later
   key(e, press) {
+    if (this.atOnce) { press(e); return; }
     if (this.now()) { const before = this.seq(); press(e); if (this.seq() !== before) this.awaiting = []; return; }
     if (["Tab", "Shift", "Control", "Alt", "Meta"].includes(e.key)) return;
     e.preventDefault();
@@ -121,6 +177,7 @@ export class Intents {
   // the newest state is back: the kept intents played in order, until one writes (its answer comes first)
   run() {
     this.awaiting = [];
+    this.sent = 0;
     while (this.queue.length && this.fresh()) {
       const it = this.queue.shift();
       if (this.store && !this.store.may(it)) continue;  // taken by another tab of this page: it plays them
@@ -165,6 +222,7 @@ export class Intents {
   revive(rec) {
     const refs = rec.refs || [];
     if (rec.kind === "button") return { refs, run: () => findButton(rec.button, this.root)?.click() };
+    if (rec.kind === "write") return { refs, run: () => this.replay?.(rec.what) };
     if (rec.kind === "key") {
       return { refs, run: () => this.press?.({ ...rec.key, target: document.body, preventDefault() {}, stopPropagation() {} }) };
     }
@@ -197,14 +255,41 @@ export class Intents {
 
   // the pending marks: the places of the kept intents, and those of the last one written until its answer
   paint(extra = []) {
-    for (const el of document.querySelectorAll(".pending")) el.classList.remove("pending");
-    const refs = new Set([...this.awaiting, ...extra, ...this.queue.flatMap((it) => it.refs)]);
-    for (const ref of refs) if (ref) for (const el of this.board.all(ref)) el.classList.add("pending");
+    for (const el of document.querySelectorAll(".pending")) { el.classList.remove("pending"); el.style.removeProperty("--kept"); }
+    for (const el of document.querySelectorAll("#sheets text.kept-mark")) el.remove();
+    const marks = [...this.awaiting, ...extra, ...this.queue.flatMap((it) => it.refs)];
+    const said = new Map(marks.filter((m) => m && typeof m === "object").map((m) => [m.ref, m]));  // the newest
+    for (const ref of new Set(marks.map((m) => (m && typeof m === "object" ? m.ref : m)))) {
+      if (!ref) continue;
+      const colour = this.colour?.(ref, said.get(ref)?.who);
+      for (const el of this.board.all(ref)) {
+        el.classList.add("pending");
+        if (colour) el.style.setProperty("--kept", colour);
+        if (said.get(ref)?.text) label(el, said.get(ref).text, colour);
+      }
+    }
     for (const it of this.queue) {
       const b = it.button || (it.rec && it.rec.kind === "button" && findButton(it.rec.button, this.root));
       if (b) b.classList.add("pending");
     }
   }
+}
+
+// what a write kept or not answered yet puts on a place (a store's square: its mark), in the place's middle
+function label(el, text, colour) {
+  const svg = el.ownerSVGElement;
+  if (!svg || typeof el.getBBox !== "function") return;
+  const b = el.getBBox();
+  const t = document.createElementNS("http://www.w3.org/2000/svg", "text");
+  t.setAttribute("class", "kept-mark");
+  t.setAttribute("x", String(b.x + b.width / 2));
+  t.setAttribute("y", String(b.y + b.height / 2));
+  t.setAttribute("text-anchor", "middle");
+  t.setAttribute("dominant-baseline", "central");
+  t.setAttribute("font-size", String(Math.min(b.width, b.height) * 0.6));
+  if (colour) t.style.setProperty("--kept", colour);
+  t.textContent = text;
+  (el.parentNode || svg).append(t);
 }
 
 // a button of the board, as it can be found again after a reload: its id, its data- attributes, its words

@@ -22,7 +22,7 @@ export function setSquares(ctx, p, cells, mark, how) {
     const g = readGrid(sh.grid);
     for (const [r, c] of cells) g[r][c] = mark;
     sh.grid = gridValue(sh.grid, g);
-  });
+  }, { marks: cells.map(([r, c]) => ({ ref: `${p}:${sq(r, c)}`, text: mark })) });  // shown at once, offline too
   ctx.say(`${p}: ${cells.map(([r, c]) => sq(r, c)).join(", ")} ${how || (mark === "." ? "emptied" : `now ${mark}`)}.`);
 }
 

@@ -51,6 +51,7 @@ export function start(ctx) {
   drawBar(ctx);
   const root = ctx.board.root;
   ctx.track(root, {
+    atOnce: true,  // what a tap writes is read from the page's own state (the pen, the turn built): offline too
     pick(x, y, type) {
       // a turn row (a finger's height) is a tap's place: picked, the bar offers Remove and Change (a mouse:
       // Delete too); a swipe from it scrolls the page
