@@ -12,7 +12,6 @@ bar too.
 
 from __future__ import annotations
 
-import secrets
 import threading
 from http import HTTPStatus
 from pathlib import Path
@@ -23,6 +22,7 @@ from ..inputs import InputError, load as read_document
 from ..season.live import Live
 from . import document, server
 from .session import Session
+from .tokens import kept
 
 POLL = 1.0  # seconds between a page's questions (cheap: a game is scored again only when its file changed)
 
@@ -32,7 +32,7 @@ class Night:
 
     def __init__(self, night: evening.Evening, host: str):
         self.night = night
-        self.token = secrets.token_urlsafe(24)
+        self.token = kept(night.config, f"evening at {host}")  # the same from one start to the next
         self.sessions: list[Session | None] = []  # None: a file that cannot be opened (listed, not served)
         self.problems: dict[int, str] = {}
         for i, play in enumerate(night.plays):

@@ -41,6 +41,12 @@ TIMEOUT = 45.0  # seconds a client may stay silent while sending a request (long
 # socket it opened ahead and never used, so that one is never closed under a request the browser sends on it)
 KEEP_ALIVE = 15.0  # seconds between the comments an idle event stream sends
 REFUSED = object()  # a request already answered with an error
+STALE = ("this page's address no longer opens the game (printkit was started again with another one): open the "
+         "address printkit shows now, or scan its code again",
+         '<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+         '<title>printkit</title><p style="font: 1.2rem/1.5 sans-serif; margin: 2rem; max-width: 32rem">This address '
+         'no longer opens a game: printkit was started again with another one. Open the address printkit shows now '
+         'on the computer it runs on, or scan its code again.</p>\n')
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
 HEADERS = {
@@ -109,7 +115,11 @@ class Handler(BaseHTTPRequestHandler):
             return False
         token = parse_qs(urlsplit(self.path).query).get("token", [""])[0] or self.headers.get("X-Printkit-Token", "")
         if not hmac.compare_digest(token.encode("utf-8", "replace"), self.session.token.encode()):
-            self._refuse(HTTPStatus.FORBIDDEN, "missing or wrong token")
+            if urlsplit(self.path).path.startswith(("/api/", "/static/")):
+                self._refuse(HTTPStatus.FORBIDDEN, STALE[0])
+            else:  # a page opened at an old address (a tab reloaded, a code scanned last time): said in a sentence
+                self.close_connection = True
+                self._send(HTTPStatus.FORBIDDEN, STALE[1].encode("utf-8"), TYPES[".html"])
             return False
         if self.command == "POST" and self.headers.get("Origin") != f"http://{host}":
             self._refuse(HTTPStatus.FORBIDDEN, "wrong origin")

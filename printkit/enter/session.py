@@ -19,7 +19,6 @@ import copy
 import errno
 import json
 import os
-import secrets
 import stat
 import threading
 from collections import OrderedDict
@@ -31,6 +30,7 @@ from .. import inputs
 from ..inputs import InputError
 from ..model import prepare_models
 from .dropped import Dropped
+from .tokens import kept
 from . import document, filetext, late, ondisk, shape, sync
 
 
@@ -41,7 +41,7 @@ class Conflict(Exception):
 class Session:
     def __init__(self, game, path: Path, data: dict, host: str):
         self.game, self.path, self.host = game, path, host
-        self.token = secrets.token_urlsafe(24)  # 192 bits
+        self.token = kept(path, f"game at {host}")  # the same from one start to the next: open pages carry on
         self.lock = threading.Lock()
         self.latest: dict | None = None  # the newest document the page showed that a save would take, made from the file...
         self.latest_base: str | None = None  # ... as it was at this version

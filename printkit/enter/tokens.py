@@ -1,0 +1,102 @@
+"""The token a results file is served with, kept from one start to the next: with its port
+(``server.home_port``), the page's whole address stays the same, so that every phone's page left open carries on
+after ``printkit enter`` is stopped and started again on the same file (its taps kept meanwhile are written
+then), and a code scanned at the table stays good.
+
+Each token is kept in this user's cache folder (``$XDG_CACHE_HOME/printkit/tokens``, else
+``~/.cache/printkit/tokens``), in a folder only this user may enter (0700) and a file only this user may read
+(0600), one a file and address served; a token file another user could read or change, or a link, is not
+trusted: a new token is made.  The folder cannot be written (a read-only home): a new token each start, as
+before.  Removing the folder gives every file a new address.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import re
+import secrets
+import stat
+from pathlib import Path
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
+KEPT = 200  # token files kept before those of files gone are cleared away
+
+
+def folder() -> Path:
+    cache = os.environ.get("XDG_CACHE_HOME") or ""
+    base = Path(cache) if os.path.isabs(cache) else Path.home() / ".cache"
+    return base / "printkit" / "tokens"
+
+
+def _private_folder() -> Path:
+    """The tokens' folder, made if need be, this user's own and closed to others (OSError if it is not)."""
+    where = folder()
+    where.mkdir(mode=0o700, parents=True, exist_ok=True)
+    st = os.lstat(where)
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.geteuid() or st.st_mode & 0o077:
+        raise PermissionError(f"{where} is not this user's own folder")
+    return where
+
+
+def _name(path: Path, what: str) -> str:
+    key = os.fsencode(os.path.realpath(path)) + b"\0" + what.encode("utf-8")
+    return hashlib.sha256(key).hexdigest()[:32]
+
+
+def _read(file: Path, path: Path) -> str | None:
+    """The token kept in ``file`` for ``path``, if the file is this user's alone and holds one."""
+    try:
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid() or st.st_mode & 0o077:
+            return None
+        lines = fh.read(8192).decode("utf-8", "replace").split("\n")
+    if len(lines) < 2 or not TOKEN.fullmatch(lines[0]) or lines[1] != os.path.realpath(path):
+        return None
+    return lines[0]
+
+
+def _write(where: Path, name: str, token: str, path: Path) -> None:
+    tmp = where / f".{name}.{secrets.token_hex(4)}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(f"{token}\n{os.path.realpath(path)}\n")
+        os.replace(tmp, where / name)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _tidy(where: Path) -> None:
+    """Past KEPT token files, those of files that are gone are cleared away."""
+    names = [n for n in os.listdir(where) if not n.startswith(".")]
+    if len(names) <= KEPT:
+        return
+    for n in names:
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            lines = (where / n).read_text(encoding="utf-8").split("\n")
+            if len(lines) < 2 or not os.path.exists(lines[1]):
+                os.unlink(where / n)
+
+
+def kept(path: Path, what: str) -> str:
+    """The token for ``path`` served as ``what`` (its host, and what is served there): the one kept for it, else
+    a new one, kept from now on."""
+    try:
+        where = _private_folder()
+        name = _name(path, what)
+        token = _read(where / name, path)
+        if token is None:
+            token = secrets.token_urlsafe(24)  # 192 bits
+            _write(where, name, token, path)
+            _tidy(where)
+        return token
+    except OSError:
+        return secrets.token_urlsafe(24)

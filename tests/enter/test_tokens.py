@@ -1,0 +1,109 @@
+"""``printkit enter`` stopped and started again on the same file is at the same whole address: every phone's
+page left open carries on, and a page that cannot be opened says why in a sentence, never in code."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from enter_helpers import Hands, open_page, saved_when
+from printkit.enter import tokens
+from test_dropped import START
+from test_nothing_lost import file_of
+from test_server import request
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """This user's cache folder, in the test's own folder (the commands started inherit it)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "printkit" / "tokens"
+
+
+def test_the_same_file_served_again_is_at_the_same_address_kept_for_this_user_alone(serve, tmp_path, cache):
+    """The play-test: started again, the port was the same but the token new, and every phone's page showed
+    ``{"error": "missing or wrong token"}`` and could never carry on."""
+    path = file_of(tmp_path, START)
+    first = serve(path)
+    assert first.stop()[0] == 0
+    again = serve(path)
+    assert again.url == first.url
+    assert stat.S_IMODE(os.stat(cache).st_mode) == 0o700
+    kept = list(cache.iterdir())
+    assert len(kept) == 1 and stat.S_IMODE(os.stat(kept[0]).st_mode) == 0o600
+    assert first.token in kept[0].read_text(encoding="utf-8")
+    other = serve(file_of(tmp_path, START, name="another.yaml"))  # another file: another token
+    assert other.token != first.token
+    for s in (again, other):
+        s.stop()
+
+
+def test_a_page_left_open_carries_on_when_the_file_is_served_again(serve, page, tmp_path, cache):
+    """A tap made while ``printkit enter`` was stopped is written once it is started again, from the page
+    left open (it was refused for ever: the page's token was the old one)."""
+    path = file_of(tmp_path, START)
+    s = serve(path)
+    open_page(page, s)
+    hands = Hands(page)
+    hands.click("move:Ann:add 1")
+    saved_when(page, path, lambda d: len(d.get("moves") or []) == 1)
+    s.stop()
+    hands.click("move:Ben:add 2")
+    serve(path)
+    data = saved_when(page, path, lambda d: len(d.get("moves") or []) == 2)
+    assert data["moves"] == ["Ann add 1", "Ben add 2"]
+    page.wait_for_selector("#saved.ok", timeout=15000)
+
+
+def test_an_address_that_no_longer_opens_the_game_says_so_in_a_sentence(serve, tmp_path, cache):
+    s = serve(file_of(tmp_path, START))
+    status, body = request(s, "GET", "/", token="x" * 32)
+    assert status == 403 and isinstance(body, str), body
+    said = body.lower()
+    assert "started again" in said and "scan its code again" in said
+    assert not any(word in said for word in ("token", "server", "error", "{"))
+    status, answer = request(s, "GET", "/api/state", token="x" * 32)
+    assert status == 403 and "token" not in answer["error"] and "started again" in answer["error"]
+    s.stop()
+
+
+def test_a_kept_token_others_could_read_or_a_link_is_not_trusted(tmp_path, cache):
+    path = file_of(tmp_path, START)
+    token = tokens.kept(path, "game at 127.0.0.1")
+    assert tokens.kept(path, "game at 127.0.0.1") == token
+    assert tokens.kept(path, "game at 192.168.1.5") != token  # another address, another token
+    kept = cache / tokens._name(path, "game at 127.0.0.1")
+    os.chmod(kept, 0o644)
+    fresh = tokens.kept(path, "game at 127.0.0.1")
+    assert fresh != token and stat.S_IMODE(os.stat(kept).st_mode) == 0o600
+    planted = tmp_path / "planted"
+    planted.write_text(f"{'A' * 32}\n{os.path.realpath(path)}\n", encoding="utf-8")
+    os.chmod(planted, 0o600)
+    kept.unlink()
+    kept.symlink_to(planted)
+    assert tokens.kept(path, "game at 127.0.0.1") != "A" * 32
+    os.chmod(cache, 0o755)  # a folder others may enter: nothing kept there is used
+    assert tokens.kept(path, "game at 127.0.0.1") != tokens.kept(path, "game at 127.0.0.1")
+
+
+def test_an_evening_served_again_keeps_its_address_and_each_game_s(tmp_path, cache):
+    import json
+
+    from enter_helpers import Served, run_printkit
+    from test_evening_page import NIGHT
+
+    path = tmp_path / "night.yaml"
+    path.write_text(NIGHT, encoding="utf-8")
+    assert run_printkit("template", "night.yaml", cwd=tmp_path)[0] == 0
+    seen = []
+    for _ in range(2):
+        s = Served(path)
+        try:
+            status, body = request(s, "GET", "/api/evening")
+            assert status == 200
+            seen.append((s.url, [g["url"] for g in body["games"]]))
+        finally:
+            s.stop()
+    assert seen[0] == seen[1] and len(set(seen[0][1])) == len(seen[0][1]) > 1, json.dumps(seen)
