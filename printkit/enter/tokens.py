@@ -25,8 +25,11 @@ KEPT = 200  # token files kept before those of files gone are cleared away
 
 
 def folder() -> Path:
+    """The tokens' folder in this user's cache folder (OSError when this user has no home to keep it in)."""
     cache = os.environ.get("XDG_CACHE_HOME") or ""
-    base = Path(cache) if os.path.isabs(cache) else Path.home() / ".cache"
+    base = Path(cache) if os.path.isabs(cache) else Path(os.path.expanduser("~")) / ".cache"
+    if not base.is_absolute():
+        raise FileNotFoundError("no home folder to keep the token in")
     return base / "printkit" / "tokens"
 
 

@@ -107,3 +107,13 @@ def test_an_evening_served_again_keeps_its_address_and_each_game_s(tmp_path, cac
         finally:
             s.stop()
     assert seen[0] == seen[1] and len(set(seen[0][1])) == len(seen[0][1]) > 1, json.dumps(seen)
+
+
+def test_without_a_home_to_keep_it_in_a_token_is_new_each_time_and_nothing_is_written(tmp_path, monkeypatch):
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", "")
+    monkeypatch.setattr(os.path, "expanduser", lambda p: p)  # (as when the user has no home at all)
+    monkeypatch.chdir(tmp_path)
+    path = file_of(tmp_path, START)
+    assert tokens.kept(path, "game at 127.0.0.1") != tokens.kept(path, "game at 127.0.0.1")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
