@@ -98,7 +98,7 @@ def test_the_m_written_goes_with_its_move_typed_or_picked_and_is_kept(serve, pag
     page.keyboard.type("=4")  # a wrong m, as a player might have written it
     page.keyboard.press("Enter")
     wait_checked(page)
-    assert page.inner_text("[data-status]") == "1 rule(s) broken"
+    assert page.inner_text("[data-status]") == "1 mistake"
     assert "row 3" in page.inner_text("[data-violation]") and "not 4" in page.inner_text("[data-violation]")
     page.click("[data-pick-m]")  # picked: the m the rules give
     wait_checked(page)

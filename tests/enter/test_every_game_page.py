@@ -36,7 +36,7 @@ def test_the_played_example_typed_into_the_text_boxes_scores_the_same(serve, pag
         wait_checked(page)
     assert page.errors == []
     want = json.loads(run_printkit("score", example, "--json")[1])
-    assert page.inner_text("[data-status]") == ("valid" if want["valid"] else f"{len(want['violations'])} rule(s) broken")
+    assert page.inner_text("[data-status]") == ("valid" if want["valid"] else f"{len(want['violations'])} mistake{'' if len(want['violations']) == 1 else 's'}")
     for p in want["players"]:
         assert page.inner_text(f'[data-score="{p["name"]}"]') == str(p["score"])
     page.wait_for_function("document.getElementById('saved').textContent.startsWith('Saved')")

@@ -44,7 +44,7 @@ def test_a_crossing_is_drawn_and_marked_with_its_reason(serve, page, tmp_path):
     assert page.locator(".marked").count() == 0
     hands.drag("1:A2", "1:D2")  # crosses B1-B4 at B2
     wait_checked(page)
-    assert page.inner_text("[data-status]") == "1 rule(s) broken"
+    assert page.inner_text("[data-status]") == "1 mistake"
     assert page.inner_text("[data-violation]") == "round 1, segment 2 (A2-D2): A2-D2 crosses B1-B4 at B2"
     marked = page.locator('[data-ref="1:A2-D2"]')
     assert "marked" in marked.get_attribute("class")
@@ -154,7 +154,7 @@ def test_an_answer_that_arrives_late_never_replaces_a_newer_one(serve, page, tmp
     hands.drag("1:A2", "1:D2")
     page.wait_for_function("window.held >= 2")  # both old answers (check and sheets) have come back
     page.wait_for_timeout(100)
-    assert page.inner_text("[data-status]") == "1 rule(s) broken"
+    assert page.inner_text("[data-status]") == "1 mistake"
     assert page.locator('[data-ref="1:A2-D2"]').count() == 1
 
 

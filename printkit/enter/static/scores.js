@@ -12,6 +12,9 @@ export function words(v) {
   return !where || msg.toLowerCase().startsWith(where.toLowerCase()) ? msg : `${where}: ${msg}`;
 }
 
+// "1 mistake", "3 mistakes": a count as the players say it
+const howMany = (n) => `${n} mistake${n === 1 ? "" : "s"}`;
+
 // the report as shown: `final` (Check pressed) shows every violation as a mistake
 export function view(rep, final) {
   const w = rep.waiting || { violations: [], disqualified: [], winners: rep.winners };
@@ -33,7 +36,7 @@ export function render(v, setup) {
   const blank = v.violations.length === 1 && v.violations[0].rule === "empty";  // a fresh sheet: no mistake
   const broken = blank ? 0 : v.violations.length;
   const status = document.querySelector("[data-status]");
-  status.textContent = blank ? "nothing entered yet" : broken ? `${broken} rule(s) broken` : "valid";
+  status.textContent = blank ? "nothing entered yet" : broken ? howMany(broken) : "valid";
   status.className = "status " + (blank ? "blank" : broken ? "broken" : "valid");
   let still = document.querySelector("[data-still]");  // beside the state: how much is still to enter
   if (!still) { still = Object.assign(document.createElement("span"), { className: "still" }); still.dataset.still = ""; status.after(still); }
