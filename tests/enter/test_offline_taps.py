@@ -184,7 +184,7 @@ def test_the_first_stroke_after_the_network_goes_is_marked_whole_and_counted(bro
         pg.wait_for_function("document.getElementById('say').textContent.includes('kept')", timeout=15_000)
         marked = pg.evaluate("[...document.querySelectorAll('#sheets .pending')].map((e) => e.dataset.ref)")
         assert {f"curve:Ann:{q}" for q in route} <= set(marked), marked
-        assert "1 tap kept, not written yet" in pg.inner_text("#say")
+        assert "1 stroke kept, not written yet" in pg.inner_text("#say")  # (a curve dragged: a stroke, not a tap)
         pg.context.set_offline(False)
         pg.wait_for_function("document.querySelectorAll('#sheets .pending').length === 0", timeout=30_000)
         assert pg.errors == []

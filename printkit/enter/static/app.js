@@ -131,7 +131,7 @@ function changed(from = null) {
 }
 
 function undo() {
-  if (intents.size) { intents.takeBack(); say("Took back the last tap, not written yet."); return; }
+  if (intents.size) { intents.takeBack(); say("Took back the last change, not written yet."); return; }
   const back = history.undo(JSON.stringify(page.doc));
   if (back !== null) { page.final = false; page.doc = JSON.parse(back); changed(); say("Undone."); }
 }
@@ -192,18 +192,28 @@ async function refresh() {
 // screen; each tap is kept and written once it answers
 function showOffline() {
   const status = document.querySelector("[data-status]");
-  status.textContent = "waiting for the server";
+  status.textContent = "waiting for the computer";
   status.className = "status blank";
-  $("problem").textContent = "The printkit server is not answering. Every tap is kept on this page, marked as not written yet, " +
-    "and written in order as soon as it answers again.";
+  $("problem").textContent = "The computer that keeps the results is not answering. Every change is kept on this page, " +
+    "marked as not written yet, and written in order as soon as it answers again.";
   $("problem").hidden = false;
-  $("dock-state").textContent = "waiting for the server";
+  $("dock-state").textContent = "waiting for the computer";
   $("dock-state").className = "blank";
 }
 
-function kept() {  // the taps not written while the server does not answer, said (the one written before it was seen, too)
+function kept() {  // the taps and strokes not written while the server does not answer, said (the one written before it was seen, too)
   const n = intents.unwritten;
-  if (n && page.offline) say(`${n} tap${n === 1 ? "" : "s"} kept, not written yet: written in order when the server answers.`);
+  if (n && page.offline) say(`${made(n)} kept, not written yet: written in order when the computer answers.`);
+}
+
+// n taps and strokes, as a player counts them: "2 strokes", "1 tap", "3 taps and 1 stroke" (a stroke is a
+// finger moved across places; the one written at once before the page knew is one when it passed several)
+function made(n) {
+  const kept = intents.queue.filter((it) => it.rec && it.rec.kind === "stroke" && it.rec.moved).length;
+  const first = n > intents.size && new Set(intents.awaiting.filter(Boolean)).size > 1 ? 1 : 0;
+  const strokes = Math.min(n, kept + first), taps = n - strokes;
+  const some = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
+  return [taps && some(taps, "tap"), strokes && some(strokes, "stroke")].filter(Boolean).join(" and ");
 }
 
 function showReport(rep, seq) {
@@ -372,7 +382,7 @@ async function start() {
   document.addEventListener("visibilitychange", () => { if (document.hidden) { keepPlace(); save({ keepalive: true }); } });
   game.start?.(ctx);
   const back = await intents.adopt();  // taps kept by this page before a reload (or a tab closed): played in order
-  if (back) tell(`${back} tap${back === 1 ? "" : "s"} kept from before: written in order now.`, "");
+  if (back) tell(`${back} change${back === 1 ? "" : "s"} kept from before: written in order now.`, "");
   setInterval(async () => { if (await intents.adopt()) refresh(); }, 5000);  // another tab's, let go or left
   table.start(page.join);
   table.source.addEventListener("dropped", (e) => showDropped(JSON.parse(e.data)));  // a save elsewhere left moves out

@@ -75,7 +75,7 @@ export class Saver {
         this.failed(body.error || `the server answered ${status}`);
       }
     } catch (_) {  // no answer: the same save, with its identity, is sent again
-      this.failed("the printkit server is not answering");
+      this.failed("the computer that keeps the results is not answering");
     } finally {
       this.saving = false;
     }
