@@ -31,7 +31,7 @@ from ..inputs import InputError
 from ..model import prepare_models
 from .dropped import Dropped
 from .tokens import kept
-from . import document, filetext, late, ondisk, shape, sync
+from . import document, filetext, late, lines, ondisk, shape, sync
 
 
 class Conflict(Exception):
@@ -57,6 +57,7 @@ class Session:
         self.known = document.version_of(path)  # the file as this run last wrote or read it
         self.done: OrderedDict[tuple, dict] = OrderedDict()  # each change's answer, by its identity: a re-send gets it
         self.highest: dict[str, int] = {}  # each device's newest change number written
+        self.held = lines.Held()  # the identities of the lines of the document last read or written
         self.writes = 0  # times this run wrote the file (every change and save, from the page or any client)
         from ..output.temp import clean_stale
 
@@ -88,7 +89,8 @@ class Session:
     def state(self) -> dict:
         with self.lock:
             reading, data = self._read()
-            return {"game": self.game.id, "file": self.path.name, "results": data, "rev": self.table.rev,
+            return {"game": self.game.id, "file": self.path.name, "results": data, "lines": self.held.of(data),
+                    "run": lines.RUN, "rev": self.table.rev,
                     "version": document.version_of_bytes(reading.raw), "setup": setup_info(self.game, data),
                     "join": self.join,
                     "editors": self.game.editors(document.setup_of(self.game, data))}
@@ -208,29 +210,42 @@ class Session:
         for ch in body["changes"]:
             sync.valid(ch)
             shape.check(self.game.Results, ch)
+        what = json.dumps(body["changes"], sort_keys=True)
+        who = ident[0] if ident else device  # (a list a device moved is stale to the others' changes by place)
         with self.lock:
             if ident is not None and (ident in self.done or ident[1] <= self.highest.get(ident[0], -1)):
                 answer = self.done.get(ident) or {"rev": self.table.rev, "replaced": []}
-                return HTTPStatus.OK, {**answer, "version": self.known, "again": True,
-                                       "reload": answer.get("version") != self.known, "rewritten": ""}
+                if answer.get("what", what) != what:  # another change under a number already used: not a re-send
+                    raise sync.BadChange("this change's number was used for another change; nothing was written")
+                return HTTPStatus.OK, {**{k: v for k, v in answer.items() if k != "what"}, "version": self.known,
+                                       "again": True, "reload": answer.get("version") != self.known, "rewritten": ""}
+            held: list = []  # the document the change was built on, and its lines (for an editor's late text)
 
             def build(doc: dict, _version: str):
-                before = copy.deepcopy(doc)
+                before, known = copy.deepcopy(doc), self.held.of(doc)
+                held[:] = [before, copy.deepcopy(known)]
                 changes = []
                 for ch in body["changes"]:
                     ch = self._blank(copy.deepcopy(ch))
-                    part = sync.apply(doc, ch)  # (a grid merged, an appended line's place: written into ch)
+                    self.held.stale(doc, ch, who, seen)
+                    part, known = lines.apply(doc, known, ch)  # (a grid merged, a line's place: written into ch)
+                    if ch.pop("again", False):
+                        continue  # a line the file holds already (its identity): not added twice
                     changes.append({**ch, "part": part, "seen": seen, "said": self.game.part_said(part),
                                     **({"at": part[-1]} if "append" in ch else {})})
                 document.check_setup(self.game, doc)
-                return doc, (before, doc, changes)
+                return doc, (before, doc, changes, known)
 
-            def replay(doc: dict) -> None:  # on an editor's late text
-                for ch in body["changes"]:
-                    sync.apply(doc, self._blank(copy.deepcopy(ch)))
+            def replay(doc: dict) -> None:  # on an editor's late text: its lines named as the file before the change
+                lines.again(doc, *held, [self._blank(copy.deepcopy(ch)) for ch in body["changes"]])
             self.why = ""
-            (before, doc, changes), reload = self._commit(build, replay)
+            try:
+                (before, doc, changes, known), reload = self._commit(build, replay)
+            except lines.Stale as e:
+                return HTTPStatus.CONFLICT, {"error": str(e), "stale": True, "rev": self.table.rev}
+            self.held.keep(doc, known)
             rev, replaced = self.table.changed(changes, device, before, doc)
+            self.held.changed(changes, before, doc, who, rev)  # a change by place on a list moved since is stale
             event = {"rev": rev, "device": device, "by": self.table.name_of(device), "version": self.known,
                      "changes": [{k: v for k, v in ch.items() if k not in ("seen", "part", "squares")}
                                  for ch in changes],
@@ -239,7 +254,7 @@ class Session:
             self.table.publish("change", event)
             answer = {"rev": rev, "version": self.known, "replaced": replaced, "reload": reload, "rewritten": self.why}
             if ident is not None:
-                self.done[ident] = answer
+                self.done[ident] = {**answer, "what": what}
                 self.highest[ident[0]] = ident[1]
                 while len(self.done) > REMEMBERED:
                     self.done.popitem(last=False)

@@ -106,7 +106,7 @@ def check(model: type, change: dict) -> None:
         if not kinds:
             where = part_name(path[:i + 1])
             raise BadChange(f"{where}: no such part of the record" if i else f"{where}: no such key in a results file")
-    if "length" in change and not any(isinstance(k, (mi.AnyType, mi.ListType, mi.VarTupleType))
+    if ("length" in change or "remove" in change) and not any(isinstance(k, (mi.AnyType, mi.ListType, mi.VarTupleType))
                                       for t in kinds for k in _kinds(t)):
         raise BadChange(f"{part_name(path)}: not a list, so it cannot be cut")
     if "append" in change and change.get("drop") is not True:

@@ -10,7 +10,10 @@ an event (server-sent events), with who is entering what (``presence``).
 A change is ``{"path": [key or index, ...], "value": V}`` (set; a place past a list's end adds there),
 ``{"path": [...], "append": V}`` (a line added at the end of a log: two appends are two lines, in the order
 received), ``{"path": [...], "drop": true}`` (a key taken away) or ``{"path": [...], "length": N}`` (a list
-cut to its first N items); ``seen`` is the revision of the part the device's value was made from.  A grid
+cut to its first N items); ``seen`` is the revision of the part the device's value was made from.  A change to
+a list names its lines by their identities (``lines``: an appended line's ``id``, the lines a ``remove`` takes
+away, the line a set replaces); one made by place is refused as stale on a list another device moved since
+the device saw it (``lines.py``).  A grid
 (a text of rows of squares) set with ``"was"`` (the grid the device changed) is merged square by square
 with what other devices wrote into it meanwhile: only the squares the device changed are its change.
 """
@@ -57,8 +60,15 @@ def _path(change: Any) -> list:
 def valid(change: Any) -> list:
     """A change's path, checked (BadChange if the change is no change: see the module's words)."""
     path = _path(change)
-    if not any(k in change for k in ("value", "append", "length")) and change.get("drop") is not True:
+    if not any(k in change for k in ("value", "append", "length", "remove")) and change.get("drop") is not True:
         raise BadChange(f"{part_name(path)}: a change sets a value, appends a line, drops a key or cuts a list")
+    named = change.get("lines")
+    ids = [change[k] for k in ("id", "before") if change.get(k) is not None]
+    ids += change["remove"] if isinstance(change.get("remove"), list) else [None] * ("remove" in change)
+    ids += [n for n in named if n is not None] if isinstance(named, list) else []
+    if named is not None and (not isinstance(named, list) or len(named) != len(path)) or len(ids) > 10_000 or \
+            not all(isinstance(i, str) and 0 < len(i) <= 80 for i in ids):
+        raise BadChange(f"{part_name(path)}: a line is named by its identity (text), one for each list place in its path")
     return path
 
 

@@ -13,7 +13,7 @@ import { TapStore } from "/static/taps.js";
 import { News, render, view } from "/static/scores.js";
 import { forHands } from "/static/words.js";
 import { track } from "/static/input.js";
-import { apply, clone, diff } from "/static/parts.js";
+import { align, clone, diff } from "/static/parts.js";
 import * as game from "/static/game.js";
 
 const $ = (id) => document.getElementById(id);
@@ -27,6 +27,8 @@ const page = {
   final: false,      // Check pressed: what is not entered yet counts as missing (until the next edit)
   revealSeq: -1,     // with live marks off: the state whose mistakes Check revealed
   synced: null,      // the document as the server last confirmed it (this page's changes not saved yet aside)
+  lines: null,       // the identities of the lines of doc, and of synced (parts.js): a change names lines by them
+  syncedLines: null,
   rev: 0,            // the newest change of any device this page holds
   report: null,
   client: Math.random().toString(36).slice(2, 10),  // this page, to the server: its own sequence of states
@@ -66,6 +68,9 @@ async function load() {
   if (status !== 200) { showProblem(body.error || "cannot read the results file"); return false; }
   page.doc = body.results;
   page.synced = clone(body.results);
+  page.lines = body.lines;
+  page.syncedLines = clone(body.lines);
+  page.run = body.run;
   page.rev = body.rev;
   page.version = body.version;
   page.setup = body.setup;
@@ -73,7 +78,7 @@ async function load() {
   page.join = body.join;
   $("title").textContent = body.setup.title;
   $("file").textContent = body.file;
-  restorePending();
+  if (saver.restore()) tell("Changes this browser kept, not saved before, are back; they are being saved now.", "");
   document.title = `${body.setup.title}: ${body.file}`;
   const prefs = JSON.parse(localStorage.getItem(storeKey()) || "{}");
   if (prefs.live === false) $("live").checked = false;
@@ -85,26 +90,29 @@ async function load() {
 
 // marks: the places a tap's write goes to, marked until its answer (an at-once game's: intents.js)
 export function edit(change, { coalesce = null, from = null, marks = null } = {}) {
-  const before = JSON.stringify(page.doc);
-  const trial = JSON.parse(before);
+  const before = snapshot();
+  const trial = clone(page.doc);
   change(trial);
-  const other = from === null && othersPart(JSON.parse(before), trial);
+  const lines = align(page.doc, page.lines, trial);  // a line that stands as it stood keeps its identity
+  const made = diff(page.doc, page.lines, trial, lines);
+  const other = from === null && othersPart(made);
   if (other) { say(`This phone enters ${$("whose").value}'s sheets: ${other}'s are entered on their own phone (or pick "everything" above).`); return; }
   history.record(before, coalesce);
   page.final = false;  // Check shows every mistake of the record it was pressed on, until the next edit
   page.doc = trial;
-  page.done = written(JSON.parse(before), page.doc);
+  page.lines = lines;
+  page.done = written(made);
   changed(from);
   if (from === null) intents.written(marks);
 }
 
 // "This device enters Ann's sheets": a tap that would write another player's own part (their curve, their
 // sheet; Ann's copy of Ben's curve is Ann's) is not written; the player it belongs to, or null
-function othersPart(was, now) {
+function othersPart(changes) {
   const mine = $("whose").value;
   if (!mine) return null;
   const names = page.setup.players.map((p) => p.name.toLowerCase());
-  for (const c of diff(was, now)) {
+  for (const c of changes) {
     // the part's path names its owner (sheets.Ann), or a log's line does, by its first word ("Ann draws 6",
     // "Ann add 3"): a line for Ann written on the phone of Ben's sheets is a guess of whose turn it is
     const line = typeof c.append === "string" ? c.append : typeof c.value === "string" && typeof c.path.at(-1) === "number" ? c.value : "";
@@ -116,8 +124,8 @@ function othersPart(was, now) {
 }
 
 // what an edit did, as the players would say it: the line it wrote to a log ("Ben draws Q"), or nothing
-function written(was, now) {
-  const lines = diff(was, now).flatMap((c) => (typeof c.append === "string" ? [c.append]
+function written(changes) {
+  const lines = changes.flatMap((c) => (typeof c.append === "string" ? [c.append]
     : typeof c.path.at(-1) === "number" && typeof c.value === "string" ? [c.value] : []));
   return lines.length ? `Written: ${lines.at(-1)}` : "";
 }
@@ -130,15 +138,19 @@ function changed(from = null) {
   refresh();
 }
 
+// an undo step: the document and its lines' identities (an Undo takes back this page's own lines by
+// identity, wherever other devices' lines stand)
+function snapshot() { return JSON.stringify([page.doc, page.lines]); }
+
 function undo() {
   if (intents.size) { intents.takeBack(); say("Took back the last change, not written yet."); return; }
-  const back = history.undo(JSON.stringify(page.doc));
-  if (back !== null) { page.final = false; page.doc = JSON.parse(back); changed(); say("Undone."); }
+  const back = history.undo(snapshot());
+  if (back !== null) { page.final = false; [page.doc, page.lines] = JSON.parse(back); changed(); say("Undone."); }
 }
 
 function redo() {
-  const fwd = history.redo(JSON.stringify(page.doc));
-  if (fwd !== null) { page.final = false; page.doc = JSON.parse(fwd); changed(); say("Redone."); }
+  const fwd = history.redo(snapshot());
+  if (fwd !== null) { page.final = false; [page.doc, page.lines] = JSON.parse(fwd); changed(); say("Redone."); }
 }
 
 // ---------------------------------------------------------------- checking: always the newest state
@@ -266,25 +278,6 @@ function applyMarks() {
 // ---------------------------------------------------------------- saving by itself
 
 function save(options) { return saver.save(options); }
-
-// changes this browser kept and the server never confirmed (a save that failed, a tab closed): put back on
-// top of the file as it is now (another device's changes to other parts stay). A save sent whose answer
-// never came may be in the file already (the page went as it was sent): it is put back as it was, then the
-// changes made after it, on top of it (a line typed on after its first letter was sent: the whole line
-// replaces that letter, as it did on the page, not a second line after it)
-function restorePending() {
-  const kept = saver.pending();
-  if (!kept || !kept.synced) { saver.drop(); return; }
-  const sent = kept.batch ? kept.batch.changes : [];
-  const after = clone(kept.synced);
-  for (const ch of sent) apply(after, ch);
-  const mine = diff(after, kept.doc);
-  if (!mine.length && !kept.batch) { saver.drop(); return; }
-  saver.batch = kept.batch || null;  // sent again first, as it was, with its identity: written once
-  for (const ch of [...sent, ...mine]) apply(page.doc, ch);
-  saver.since = kept.since ?? null;
-  tell("Changes this browser kept, not saved before, are back; they are being saved now.", "");
-}
 
 function tell(text, kind) {
   const t = $("told");

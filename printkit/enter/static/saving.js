@@ -6,11 +6,14 @@
 // when the page is opened again, and closing the tab with a change not yet saved asks first.
 // Every save has an identity: this page's id and its number here (kept with the changes in the browser). A
 // save whose answer did not come is sent again as it was, with its identity, and the server writes it once;
-// the next changes (an Undo, a Redo, a line typed again) are a new save with a number of its own.
+// the next changes (an Undo, a Redo, a line typed again) are a new save with a number of its own. A change
+// to a list names its lines by identity (parts.js); one the server finds stale (a line it names is gone) is
+// not written: the page takes the newest file, its own changes on top, and saves again.
 import { post } from "/static/api.js";
-import { apply, clone, diff, same } from "/static/parts.js";
+import { apply, clone, diff, renamed, renames, same } from "/static/parts.js";
 
 const RETRY = [1000, 2000, 4000, 8000, 15000, 30000];  // ms between tries, then every 30 s
+const BEHIND = 1500;  // ms a save's answer waits for the events of the changes before it
 
 export class Saver {
   // page: {doc, synced, rev, version, client, file}; show(text, kind): the save's status
@@ -25,15 +28,18 @@ export class Saver {
 
   key() { return `printkit:pending:${location.host}:${this.page.file}`; }
 
-  unsaved() { return this.page.doc !== null && this.page.synced !== null && !same(this.page.doc, this.page.synced); }
+  unsaved() {  // a change of this page's the file does not hold: a value, or a line (by its identity)
+    const { doc, synced, lines, syncedLines } = this.page;
+    return doc !== null && synced !== null && (!same(doc, synced) || diff(synced, syncedLines, doc, lines).length > 0);
+  }
 
   // a change the server has not answered for: one not sent yet, or a save sent again until its answer comes
   waiting() { return this.unsaved() || this.batch !== null; }
 
   keep() {  // the change, in this browser, before anything is sent
-    const { doc, synced, version } = this.page;
+    const { doc, synced, version, lines, syncedLines, run } = this.page;
     if (this.since === null) this.since = this.page.rev;
-    const kept = { doc, synced, version, since: this.since, batch: this.batch };
+    const kept = { doc, synced, version, lines, syncedLines, run, since: this.since, batch: this.batch };
     try { localStorage.setItem(this.key(), JSON.stringify(kept)); } catch (_) { /* the page holds it */ }
   }
 
@@ -43,6 +49,32 @@ export class Saver {
 
   drop() { try { localStorage.removeItem(this.key()); } catch (_) { /* nothing kept */ } }
 
+  // changes this browser kept and the server never confirmed (a save that failed, a tab closed): put back on
+  // top of the file as it is now (another device's changes to other parts stay); whether there were any. A
+  // save sent whose answer never came may be in the file already (the page went as it was sent): it is put
+  // back as it was, then the changes made after it, on top of it (a line typed on after its first letter was
+  // sent: the whole line replaces that letter, as it did on the page, not a second line after it). Lines are
+  // named by their identities; a server started again names the file's lines anew, and the kept ones with them.
+  restore() {
+    const page = this.page, kept = this.pending();
+    if (!kept || !kept.synced || !kept.syncedLines) { this.drop(); return false; }
+    let { syncedLines, lines, batch } = kept;
+    if (kept.run !== page.run) {  // the kept lines named as the server names them now, where they stand alike
+      const map = renames(kept.synced, syncedLines, page.synced, page.syncedLines);
+      [syncedLines, lines] = [renamed(syncedLines, map), renamed(lines, map)];
+      if (batch) batch = { ...batch, changes: batch.changes.map((ch) => renamed(ch, map)) };
+    }
+    const sent = batch ? batch.changes : [];
+    const after = clone(kept.synced);
+    for (const ch of sent) syncedLines = apply(after, syncedLines, ch);
+    const mine = diff(after, syncedLines, kept.doc, lines);
+    if (!mine.length && !batch) { this.drop(); return false; }
+    this.batch = batch || null;  // sent again first, as it was, with its identity: written once
+    for (const ch of [...sent, ...mine]) page.lines = apply(page.doc, page.lines, ch);
+    this.since = kept.since ?? null;
+    return true;
+  }
+
   async save({ keepalive = false } = {}) {
     const page = this.page;
     if (!this.waiting()) return;
@@ -50,7 +82,10 @@ export class Saver {
     if (this.saving) { this.again = true; return; }  // one save at a time; the newest follows this one
     this.saving = true;
     this.show("Saving...", "");
-    if (!this.batch) this.batch = { device: page.client, seq: this.count++, changes: diff(page.synced, clone(page.doc)) };
+    if (!this.batch) {
+      this.batch = { device: page.client, seq: this.count++,
+                     changes: diff(page.synced, page.syncedLines, clone(page.doc), clone(page.lines)) };
+    }
     this.keep();
     const { device, seq, changes } = this.batch;
     try {
@@ -60,9 +95,12 @@ export class Saver {
       if (status === 200) {
         const id = `${device}:${seq}`;
         if (body.rev > page.rev && !this.applied.has(id)) {  // its own event has not brought it yet
-          for (const ch of changes) apply(page.synced, ch);
+          for (const ch of changes) page.syncedLines = apply(page.synced, page.syncedLines, ch);
           this.applied.add(id);
         }
+        // other devices' changes came before it: their events are due; if they do not come (the event
+        // stream lost), the page takes the newest file
+        if (body.rev > page.rev + 1) setTimeout(() => { if (page.rev < body.rev) this.onReload?.(); }, BEHIND);
         page.version = body.version;
         this.failures = 0;
         clearTimeout(this.timer);
@@ -71,6 +109,10 @@ export class Saver {
         if (this.unsaved()) this.again = true;
         else { this.show(`Saved to ${page.file}`, "ok"); this.drop(); this.since = null; }
         if (body.reload) this.onReload?.();
+      } else if (status === 409 && body.stale) {  // a line it names is gone: the newest file, then again
+        await this.onReload?.();
+        this.since = null;  // made anew on the newest file
+        this.again = true;
       } else {
         this.failed(body.error || `the server answered ${status}`);
       }

@@ -5,7 +5,7 @@
 // device says whose sheets it is entering, and sees who else is entering what. The
 // code the next phone joins from is on the page.
 import { get as get_, post } from "/static/api.js";
-import { apply, clone, diff, get, mergeGrid, overlaps, partName } from "/static/parts.js";
+import { apply, clone, diff, find, get, mergeGrid, partName, touch } from "/static/parts.js";
 
 const $ = (id) => document.getElementById(id);
 const shown = (v) => (v === null || v === undefined ? "nothing" : typeof v === "string" ? `"${v.trim().split("\n").join(" / ")}"`
@@ -48,8 +48,8 @@ export class Table {
       return;
     }
     const told = ev.replaced.filter((r) => r.device === page.client);
-    this.history.map((doc) => { for (const ch of ev.changes) apply(doc, { ...ch, n: undefined }); return doc; });
-    if (told.length) this.history.record(JSON.stringify(page.doc));  // this page's own value, one Undo away
+    this.history.map(([doc, lines]) => { for (const ch of ev.changes) lines = apply(doc, lines, ch); return [doc, lines]; });
+    if (told.length) this.history.record(JSON.stringify([page.doc, page.lines]));  // this page's own value, one Undo away
     for (const ch of ev.changes) this.merge(ch, false);
     const where = together(ev.changes.map((c) => c.said || partName(c.path)));
     const by = this.nameOf(ev.device);
@@ -63,31 +63,37 @@ export class Table {
   }
 
   // a change from the server put into this page: into what the file holds (synced), and into the page
-  // except where this page holds a change of its own not saved yet (a line added goes in before this
-  // page's own new lines; a grid takes the squares this page did not change)
+  // except where this page holds a change of its own not saved yet to the same part (its lines named by
+  // identity: a line added goes in before this page's own new lines, a line taken away goes wherever it
+  // stands; a grid takes the squares this page did not change)
   merge(ch, own) {
     const page = this.page;
-    const before = clone(get(page.synced, ch.path));
-    const pending = !own && diff(page.synced, page.doc).some((m) => overlaps(m.path, ch.path));
-    apply(page.synced, own ? ch : { ...ch, n: undefined });
-    if ("append" in ch) { if (!own) apply(page.doc, { ...ch, n: undefined }); return; }
-    if (!own && !pending) { apply(page.doc, ch); return; }
-    const now = get(page.synced, ch.path);
-    const grid = typeof before === "string" && typeof now === "string" && before !== now
-      ? mergeGrid(before, String(get(page.doc, ch.path) ?? ""), now) : null;
-    if (grid !== null) apply(page.doc, { path: ch.path, value: grid });  // else this page's own stands
+    const at = find(page.synced, page.syncedLines, ch);
+    const before = at && clone(get(page.synced, at));
+    const pending = !own && diff(page.synced, page.syncedLines, page.doc, page.lines).some((m) => touch(m, ch));
+    page.syncedLines = apply(page.synced, page.syncedLines, ch);
+    if ("append" in ch || "remove" in ch) { if (!own) page.lines = apply(page.doc, page.lines, ch); return; }
+    if (!own && !pending) { page.lines = apply(page.doc, page.lines, ch); return; }
+    const here = find(page.synced, page.syncedLines, ch), there = find(page.doc, page.lines, ch);
+    const now = here && get(page.synced, here);
+    const grid = there && typeof before === "string" && typeof now === "string" && before !== now
+      ? mergeGrid(before, String(get(page.doc, there) ?? ""), now) : null;
+    if (grid !== null) page.lines = apply(page.doc, page.lines, { path: there, value: grid });  // else this page's own stands
   }
 
   async reload() {  // the newest document, with this page's unsaved changes put back on top
     const page = this.page;
     const { status, body } = await get_("/api/state");
     if (status !== 200) return;
-    const mine = diff(page.synced, page.doc);
-    const moved = diff(page.synced, body.results).map((ch) => ({ ...ch, n: undefined }));
-    this.history.map((doc) => { for (const ch of moved) apply(doc, ch); return doc; });
+    const mine = diff(page.synced, page.syncedLines, page.doc, page.lines);  // this page's own, by identity
+    const moved = diff(page.synced, page.syncedLines, body.results, body.lines);
+    this.history.map(([doc, lines]) => { for (const ch of moved) lines = apply(doc, lines, ch); return [doc, lines]; });
     page.synced = body.results;
+    page.syncedLines = body.lines;
     page.doc = clone(body.results);
-    for (const ch of mine) apply(page.doc, ch);  // (a line of this page's already saved is not added twice)
+    page.lines = clone(body.lines);
+    // (a line of this page's already saved is not added twice; a change to a line gone is left out)
+    for (const ch of mine) page.lines = apply(page.doc, page.lines, ch);
     page.rev = body.rev;
     page.version = body.version;
     if (body.rewritten) this.tell(`${page.file} was written whole: ${body.rewritten}.`, "told");
