@@ -218,7 +218,9 @@ class Handler(BaseHTTPRequestHandler):
                 s.table.present(device, data.get("name"), data.get("entering"))
             self._json(HTTPStatus.OK, {"devices": s.table.presence()})
             return
-        if route in ("/api/check", "/api/board", "/api/save"):  # a trial record or a change is not the record
+        # the newest record the page shows, for Ctrl-C (a trial record or a change is not the record, nor a record
+        # with a line half typed in a text box: it is written once the line is finished)
+        if route in ("/api/check", "/api/board", "/api/save") and not self.headers.get("X-Printkit-Typing"):
             s.seen(data, self.headers.get("X-Printkit-Client"), self.headers.get("X-Printkit-Seq"),
                    self.headers.get("X-Printkit-Version"))
         try:

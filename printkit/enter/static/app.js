@@ -40,6 +40,7 @@ let editors, board, phone, intents;
 const saver = new Saver(page, { show: showSaved });
 const table = new Table(page, { history, redraw: () => changed(), tell, saver });
 saver.onReload = () => table.reload();
+saver.held = () => Boolean(editors?.typing);  // a line half typed in a text box: kept here, written once finished
 
 // how the save stands, in the header; a failed save is said whole over the page's foot as well (a tap goes
 // through it to the page, but for its Hide; a tap on the red line in the header shows it again)
@@ -168,6 +169,7 @@ async function refresh() {
   const doc = page.doc;
   const headers = { "X-Printkit-Seq": String(seq), "X-Printkit-Client": page.client };
   if (page.version) headers["X-Printkit-Version"] = page.version;  // the file this state was made from
+  if (editors.typing) headers["X-Printkit-Typing"] = "1";  // a line half typed: never written at Ctrl-C
   try {
     const [check, drawn] = await Promise.all([
       post("/api/check", doc, headers, { signal: ctl.signal }),
@@ -339,7 +341,8 @@ function colourOf(ref, who) {
 // ---------------------------------------------------------------- start
 
 async function start() {
-  editors = new Editors($("editors"), (path, value, kind) => edit((doc) => editors.put(doc, path, value), { coalesce: kind + path.join("/"), from: path.join("/") }));
+  editors = new Editors($("editors"), (path, value, kind) => edit((doc) => editors.put(doc, path, value), { coalesce: kind + path.join("/"), from: path.join("/") }),
+    () => { refresh(); save(); });  // a line typed, finished: saved as it stands, and checked
   board = new Board($("sheets"));
   board.onShow(applyMarks);  // (sheets that waited for a finger to lift get their marks too)
   phone = new Phone(page, board);

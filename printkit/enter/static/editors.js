@@ -23,8 +23,24 @@ export function keyName(path) {  // as the scorer names keys: rounds[2], sheets.
   return out;
 }
 
+// A line typed in a box is written to the file once it is finished (Enter, or the box left) or the typing
+// pauses for PAUSE ms: each keystroke's half line ("Ann a") is kept in this browser, never written (a stop
+// of the server mid-word left it in the file as a move). `typing`: a box holds a line not finished.
+const PAUSE = 2000;
+const FINISHED = new Set(["insertLineBreak", "insertParagraph", "insertFromPaste", "insertFromDrop"]);
+
 export class Editors {
-  constructor(root, onInput) { this.root = root; this.onInput = onInput; this.boxes = []; }
+  // onDone(): a line typed is finished (the record is checked and saved as it stands)
+  constructor(root, onInput, onDone = () => {}) {
+    Object.assign(this, { root, onInput, onDone, boxes: [], typing: false, timer: null });
+  }
+
+  done() {
+    clearTimeout(this.timer);
+    if (!this.typing) return;
+    this.typing = false;
+    this.onDone();
+  }
 
   build(specs, doc) {
     this.root.replaceChildren();
@@ -49,11 +65,20 @@ export class Editors {
       const err = document.createElement("p");
       err.className = "editor-error";
       err.hidden = true;
-      box.addEventListener("input", () => {
+      box.addEventListener("input", (e) => {
         const value = toValue[spec.kind](box.value);
         const empty = Array.isArray(value) ? value.length === 0 : value === "";
+        clearTimeout(this.timer);
+        // a line ended (a line break typed or put in with it), or pasted whole: written at once
+        this.typing = !FINISHED.has(e.inputType) && !(typeof e.data === "string" && e.data.includes("\n"));
+        if (this.typing) this.timer = setTimeout(() => this.done(), PAUSE);
         this.onInput(spec.path, spec.optional && empty ? undefined : value, spec.kind);  // an optional part left empty is left out
+        if (!this.typing) this.onDone();  // (at once: before a next key can start the next line)
       });
+      // the box left for another part of the page (not the page going, or another app: the line stays held,
+      // kept in this browser), or Enter in a one-line box
+      box.addEventListener("blur", () => { if (document.hasFocus()) this.done(); });
+      box.addEventListener("keydown", (e) => { if (e.key === "Enter" && box.tagName === "INPUT") this.done(); });
       wrap.append(label, box, err);
       this.root.append(wrap);
       this.boxes.push({ spec, box, err, key: keyName(spec.path) });

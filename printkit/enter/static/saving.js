@@ -78,6 +78,7 @@ export class Saver {
   async save({ keepalive = false } = {}) {
     const page = this.page;
     if (!this.waiting()) return;
+    if (this.held?.() && !this.batch) { this.keep(); return; }  // held (a line half typed): kept, sent later
     this.keep();
     if (this.saving) { this.again = true; return; }  // one save at a time; the newest follows this one
     this.saving = true;

@@ -1,0 +1,66 @@
+"""The record's text boxes: a line typed is written once it is finished (Enter, the box left) or the typing
+pauses, never each keystroke's half line; a page closed mid-word keeps it in the browser."""
+
+from __future__ import annotations
+
+import yaml
+
+from enter_helpers import open_page, saved_when
+from test_dropped import START
+from test_nothing_lost import file_of
+
+BOX = "#ed-0"
+
+
+def moves(path) -> list:
+    return yaml.safe_load(path.read_text(encoding="utf-8")).get("moves") or []
+
+
+def test_a_line_half_typed_is_never_written_not_even_at_ctrl_c(serve, page, tmp_path):
+    """F5: every keystroke's half line was written (``Ann a``), and Ctrl-C mid-word left it in the file as a
+    move."""
+    s = serve(file_of(tmp_path, START))
+    open_page(page, s)
+    page.locator(BOX).press_sequentially("Ann add 3", delay=30)
+    page.keyboard.press("Enter")  # the line finished: written at once
+    saved_when(page, s.path, lambda d: (d.get("moves") or []) == ["Ann add 3"], timeout=1.5)
+    assert moves(s.path) == ["Ann add 3"]
+    page.locator(BOX).press_sequentially("Ben a", delay=30)
+    page.wait_for_function("document.querySelector('[data-status]').textContent !== 'checking...' && "
+                           "!document.body.classList.contains('busy')")
+    page.wait_for_timeout(600)  # (a half line was written within a few ms of its keystroke)
+    assert moves(s.path) == ["Ann add 3"]
+    kept = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('printkit:pending:'))"
+                         ".map((k) => localStorage.getItem(k)).join()")
+    assert "Ben a" in kept  # kept in this browser meanwhile
+    code, out, err = s.stop()
+    assert code == 0 and moves(s.path) == ["Ann add 3"], (out, err)
+
+
+def test_a_line_typed_is_written_once_the_typing_pauses_or_the_box_is_left(serve, page, tmp_path):
+    s = serve(file_of(tmp_path, START))
+    open_page(page, s)
+    page.locator(BOX).press_sequentially("Ann add 3", delay=30)
+    data = saved_when(page, s.path, lambda d: (d.get("moves") or []) == ["Ann add 3"], timeout=10)
+    assert data["moves"] == ["Ann add 3"]
+    page.wait_for_selector("#saved.ok")
+    page.locator(BOX).press_sequentially("\nBen add 4", delay=30)
+    page.locator("#live").focus()  # the box left: written at once
+    saved_when(page, s.path, lambda d: (d.get("moves") or []) == ["Ann add 3", "Ben add 4"], timeout=1.5)
+    assert moves(s.path) == ["Ann add 3", "Ben add 4"]
+
+
+def test_a_page_closed_mid_word_brings_the_half_line_back_when_opened_again(serve, browser, tmp_path):
+    s = serve(file_of(tmp_path, START))
+    context = browser.new_context(bypass_csp=True)
+    first = context.new_page()
+    open_page(first, s)
+    first.locator(BOX).press_sequentially("Ann add 3\n", delay=30)
+    saved_when(first, s.path, lambda d: (d.get("moves") or []) == ["Ann add 3"], timeout=5)
+    first.wait_for_selector("#saved.ok")
+    first.locator(BOX).press_sequentially("Ben a", delay=30)
+    first.close(run_before_unload=False)  # (within the pause: the line is still being typed)
+    assert moves(s.path) == ["Ann add 3"]  # the half line was not sent as the page went
+    again = open_page(context.new_page(), s)
+    again.wait_for_function(f"document.querySelector('{BOX}').value.includes('Ben a')")
+    context.close()
