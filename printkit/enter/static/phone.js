@@ -64,6 +64,12 @@ export class Phone {
       const h = el.getBoundingClientRect().height;
       if (h > tallest + 0.5) { tallest = h; el.style.minHeight = `${h}px`; }
     }).observe($("controls"));
+    // what gets the focus (a key, a control's own move) is brought into view above the bar, never under it
+    // (WCAG 2.2, 2.4.11 Focus Not Obscured): the page's scroll stops that far from the bottom
+    new ResizeObserver(() => {
+      const dock = $("dock"), on = getComputedStyle(dock).display !== "none";
+      document.documentElement.style.scrollPaddingBottom = on ? `${Math.ceil(dock.getBoundingClientRect().height) + 8}px` : "";
+    }).observe($("dock"));
     $("violations").addEventListener("click", (e) => {
       const li = e.target.closest("li[data-index]");
       if (li) this.go(Number(li.dataset.index));

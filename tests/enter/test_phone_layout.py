@@ -1,0 +1,88 @@
+"""The page's layout in a player's hands (static/page.css, phone.js): on a phone on its side (844 x 390) the bar
+says what to enter next, as it does upright; the header's lines say what they say whole; and what gets the
+focus is never left under the bar fixed at the bottom (WCAG 2.2, 2.4.11 Focus Not Obscured)."""
+
+from __future__ import annotations
+
+import pytest
+from enter_helpers import DATA, config_for, open_page, phone, shot
+
+WHOLE = """(sel) => { const el = document.querySelector(sel), r = el.getBoundingClientRect();
+  return { text: el.textContent, shown: getComputedStyle(el).display !== 'none' && r.width > 0 && r.height > 0,
+           whole: el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1,
+           inView: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth }; }"""
+
+
+def test_on_its_side_the_bar_says_whose_move_it_is_and_the_header_says_where_it_saved_whole(serve, browser, tmp_path):
+    """Add/Residue on its side: "Move 1 of 52: Ann to move, m is 0." stands in the bar, whole and on screen
+    (the bar hid it on its side: whose move it is and m were nowhere in view while tapping piles), and the
+    header's "Saved to add-residue-night-results.yaml" is whole (it was cut: "Saved to add-residu...")."""
+    s = serve(config_for(DATA / "played-add-residue.yaml", tmp_path))
+    pg = phone(browser, 844, 390)
+    open_page(pg, s)
+    pg.wait_for_selector("#saved.ok")
+    say = pg.evaluate(WHOLE, "#dock-say")
+    assert say["text"].startswith("Move 1 of 52: Ann to move, m is 0"), say
+    assert say["shown"] and say["whole"] and say["inView"], say
+    saved = pg.evaluate(WHOLE, "#saved")
+    assert saved["text"] == "Saved to add-residue-night-results.yaml" and saved["whole"], saved
+    shot(pg, "phone-side-bar-says")
+    assert pg.errors == []
+
+
+FOCUS = """() => {
+  // each control of the page below the header, in turn scrolled to stand just under the bar, then focused
+  // from the one before it by the Tab key's move (focus() as the key does): those left under the bar
+  const dock = document.getElementById('dock');
+  const all = [...document.querySelectorAll('main button, main textarea, main select, main input, main [tabindex="0"]')]
+    .filter((e) => e.getClientRects().length && !e.disabled && e.getBoundingClientRect().height < 200);
+  const under = [];
+  for (const el of all) {
+    const top = dock.getBoundingClientRect().top;
+    window.scrollTo(0, scrollY + el.getBoundingClientRect().top - top - 4);  // its top just under the bar's
+    el.focus();
+    const r = el.getBoundingClientRect(), bar = dock.getBoundingClientRect().top;
+    if (r.bottom > bar + 0.5) under.push([el.id || el.textContent.trim().slice(0, 20) || el.tagName, Math.round(r.bottom - bar)]);
+  }
+  return { count: all.length, under };
+}"""
+
+
+def test_a_control_that_gets_the_focus_is_never_under_the_bar(serve, browser, tmp_path):
+    for size in ((390, 844), (844, 390)):
+        s = serve(config_for(DATA / "played-add-residue.yaml", tmp_path))
+        pg = phone(browser, *size)
+        open_page(pg, s)
+        got = pg.evaluate(FOCUS)
+        assert got["count"] >= 4, got
+        assert got["under"] == [], (size, got["under"])
+        assert pg.errors == []
+        pg.context.close()
+        s.stop()
+
+
+LOAD_SHIFTS = """window.__load = []; new PerformanceObserver((list) => { for (const e of list.getEntries())
+  window.__load.push([Number(e.value.toFixed(4)), (e.sources || []).map((s) => {
+    const n = s.node, el = n && (n.nodeType === 1 ? n : n.parentElement);
+    return el ? el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') : '?'; })]); })
+  .observe({ type: 'layout-shift', buffered: true });"""
+
+
+@pytest.mark.parametrize("game", ["add-residue", "intersections"])
+def test_the_page_opening_on_a_phone_moves_nothing_a_finger_may_tap(serve, browser, tmp_path, game):
+    """From the address opened until the sheets are drawn and a second more, nothing on the screen moves
+    (Chromium's layout shifts, summed, before any input): the page jumped for 2.4 s (0.45), the header's file
+    name, the devices' line and the title pushing the page down, and the scores shown first then pushed off
+    the screen by the sheets, so that a tap in the first seconds landed on the wrong thing."""
+    for size in ((390, 844), (844, 390)):
+        s = serve(config_for(DATA / f"played-{game}.yaml", tmp_path))
+        pg = phone(browser, *size)
+        pg.add_init_script(LOAD_SHIFTS)
+        open_page(pg, s)
+        pg.wait_for_selector("#sheets .sheet svg")
+        pg.wait_for_timeout(1000)
+        got = pg.evaluate("window.__load")
+        assert sum(v for v, _ in got) <= 0.01, (size, got)
+        assert pg.errors == []
+        pg.context.close()
+        s.stop()
