@@ -162,6 +162,12 @@ class Game(ABC):
         named = said(tuple(path)) if said else None
         return named or plain_said(tuple(path))
 
+    def placed(self, res: Any, path: list, line: Any) -> Any:
+        """A line the page wrote for the turn to come (a Selling Knives draw), as it goes into the record
+        ``res`` holds now: the game's page places it (``placed``: the next turn's player), or it goes as written."""
+        place = getattr(self.page, "placed", None)
+        return place(res, tuple(path), line) if place else line
+
     def answers(self) -> dict[str, Answer]:
         return dict(self.page.ANSWERS)
 

@@ -226,7 +226,7 @@ class Session:
                 held[:] = [before, copy.deepcopy(known)]
                 changes = []
                 for ch in body["changes"]:
-                    ch = self._blank(copy.deepcopy(ch))
+                    ch = self._placed(doc, self._blank(copy.deepcopy(ch)))
                     self.held.stale(doc, ch, who, seen)
                     part, known = lines.apply(doc, known, ch)  # (a grid merged, a line's place: written into ch)
                     if ch.pop("again", False):
@@ -244,6 +244,7 @@ class Session:
             except lines.Stale as e:
                 return HTTPStatus.CONFLICT, {"error": str(e), "stale": True, "rev": self.table.rev}
             self.held.keep(doc, known)
+            reload = reload or any(ch.get("placed") for ch in changes)  # the page's line is not the file's
             rev, replaced = self.table.changed(changes, device, before, doc)
             self.held.changed(changes, before, doc, who, rev)  # a change by place on a list moved since is stale
             event = {"rev": rev, "device": device, "by": self.table.name_of(device), "version": self.known,
@@ -259,6 +260,19 @@ class Session:
                 while len(self.done) > REMEMBERED:
                     self.done.popitem(last=False)
             return HTTPStatus.OK, answer
+
+    def _placed(self, doc: dict, ch: dict) -> dict:
+        """A line the page wrote for the turn to come (``place``: a Selling Knives draw), placed on the newest
+        document by the game (``placed``: given the next turn's player), so that two phones tapping a draw at
+        once write two players' draws; re-placed, it is marked so (every device then reloads the file)."""
+        if ch.get("place") is not True or "append" not in ch:
+            return ch
+        try:
+            res = document.read(self.game, doc)
+        except InputError:
+            return ch  # a record that does not read: the line as the page wrote it
+        line = self.game.placed(res, ch["path"], ch["append"])
+        return ch if line == ch["append"] else {**ch, "append": line, "placed": True}
 
     def look(self) -> None:
         """The file edited by hand since this run last wrote or read it: every device reloads it (and is told

@@ -32,6 +32,7 @@ const page = {
   rev: 0,            // the newest change of any device this page holds
   report: null,
   client: Math.random().toString(36).slice(2, 10),  // this page, to the server: its own sequence of states
+  placing: new Set(),  // lines written for the turn to come (a draw): the server places them (saving.js)
   file: "",
 };
 const history = new History();
@@ -89,8 +90,9 @@ async function load() {
 
 // ---------------------------------------------------------------- changes
 
-// marks: the places a tap's write goes to, marked until its answer (an at-once game's: intents.js)
-export function edit(change, { coalesce = null, from = null, marks = null } = {}) {
+// marks: the places a tap's write goes to, marked until its answer (an at-once game's: intents.js); place:
+// a line it adds for the turn to come, which the server gives the next turn's player
+export function edit(change, { coalesce = null, from = null, marks = null, place = null } = {}) {
   const before = snapshot();
   const trial = clone(page.doc);
   change(trial);
@@ -104,6 +106,7 @@ export function edit(change, { coalesce = null, from = null, marks = null } = {}
   page.lines = lines;
   page.done = written(made);
   changed(from);
+  if (place) page.placing.add(place);
   if (from === null) intents.written(marks);
 }
 

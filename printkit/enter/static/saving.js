@@ -87,6 +87,8 @@ export class Saver {
       this.batch = { device: page.client, seq: this.count++,
                      changes: diff(page.synced, page.syncedLines, clone(page.doc), clone(page.lines)) };
     }
+    // a line written for the turn to come goes as such: the server gives it the next turn's player
+    this.batch.changes = this.batch.changes.map((ch) => (page.placing?.has(ch.append) ? { ...ch, place: true } : ch));
     this.keep();
     const { device, seq, changes } = this.batch;
     try {
@@ -94,6 +96,7 @@ export class Saver {
         { "X-Printkit-Client": page.client }, { keepalive });
       this.batch = null;  // answered: written, or refused (the next save is made anew from what the page holds)
       if (status === 200) {
+        for (const ch of changes) if (ch.place) page.placing?.delete(ch.append);
         const id = `${device}:${seq}`;
         if (body.rev > page.rev && !this.applied.has(id)) {  // its own event has not brought it yet
           for (const ch of changes) page.syncedLines = apply(page.synced, page.syncedLines, ch);

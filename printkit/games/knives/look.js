@@ -1,11 +1,11 @@
 // How the Selling Knives page looks: picks on the sheets, the claim panel, and the chooser of roads.
 export const CSS = `
   rect.hit.card:hover, rect.hit.hand:hover { fill: #0072b2; fill-opacity: .12; }
-  rect.hit.card.selected, rect.hit.hand.selected { fill: #0072b2; fill-opacity: .25; stroke: #0072b2; stroke-width: .8; }
+  rect.hit.card.selected, rect.hit.hand.selected { fill: var(--focus); fill-opacity: .25; stroke: var(--focus); stroke-width: .8; }
   rect.hit.card.cursor, rect.hit.hand.cursor { stroke: #0072b2; stroke-width: .9; stroke-dasharray: 1.2 .6; }
   ellipse.hit.centre:hover { fill: #0072b2; fill-opacity: .12; }
   ellipse.hit.centre.selected { fill: none; stroke: none; }  /* its touch area is bigger: the drawn disc shows it */
-  circle.anchor { fill: #0072b2; fill-opacity: .35; stroke: #0072b2; }
+  circle.anchor { fill: var(--focus); fill-opacity: .35; stroke: var(--focus); }
   line.hit.road:hover { stroke: #0072b2; stroke-opacity: .25; }
   .knives-panel { display: flex; flex-direction: column; gap: .4rem; }
   .knives-panel { position: relative; contain: inline-size; }  /* its words never widen the page: cut short instead */
@@ -26,4 +26,5 @@ export const CSS = `
   @media (max-height: 500px) {  /* a phone on its side: the whole ring of centres between the screen's top and the bar */
     #sheets > .sheet.knives-map { max-width: calc((100vh - 3.75rem) * 138 / 140); max-width: calc((100dvh - 3.75rem) * 138 / 140); }
   }
-  .knives-panel[hidden], .knives-panel [hidden] { display: none; }`;
+  .knives-panel[hidden], .knives-panel [hidden] { display: none; }
+  svg.kept-hand-on [data-ref^="hand:"]:not(.kept-card) { pointer-events: none; }`;

@@ -8,6 +8,10 @@
 // a cursor over the ranks and the hand, Space picks the card under it; Enter claims (or picks); Escape
 // cancels; p passes (when allowed); Backspace takes back the last pick or turn; Delete removes the log
 // row picked.
+// The picks are the page's own: they act at once, offline too. A turn written (a draw, a claim, a pass)
+// waits for the newest answer, for whose turn it is is the scorer's (ctx.later): kept in order while the
+// server does not answer, each the next seat's in the order the last answer gave; meanwhile the hand shown
+// holds the cards drawn and not the cards spent in those turns, and a claim can spend them.
 import { post } from "/static/api.js";
 import { centreOf, clearSketch, placeAt, sketchLine, toSheet, track } from "/static/input.js";
 import { CSS } from "/static/game/look.js";
@@ -28,6 +32,7 @@ export function start(ctx) {
   panel = buildPanel(ctx);
   const root = ctx.board.root;
   ctx.track(root, {
+    atOnce: true,  // the picks are the page's own; a turn written waits for whose turn it is (replay)
     pick: (x, y, type) => target(ctx, x, y, type),
     down: (place) => ({ ref: place.ref, el: place.el, alts: place.alts }),
     moved: (stroke, at) => move(ctx, stroke, at),
@@ -49,17 +54,78 @@ export function resume(ctx, kept) {
 
 // ---------------------------------------------------------------- the record
 
-function append(ctx, line) {
+// place: a turn written for the player to move, which the server gives the next turn's player when
+// another phone's turn came first
+function append(ctx, line, place = false) {
   ctx.edit((doc) => {
     if (!Array.isArray(doc.turns)) doc.turns = [];
     doc.turns.push(line);
-  });
+  }, place ? { place: line } : {});
 }
 
 function mover(ctx) {
   const inf = ctx.info();
-  if (inf.mode === "claims" || (inf.mode === "open" && (roads.length || cards.length))) return claimant || inf.to_move || inf.players[0];
-  return inf.to_move;
+  if (inf.mode === "claims" || (inf.mode === "open" && (roads.length || cards.length))) return claimant || toMove(ctx) || inf.players[0];
+  return toMove(ctx);
+}
+
+// the turns entered that the last answer does not hold yet: written (the log's lines past the turns it
+// counted) and kept (ctx.later); each the next seat's in the order the answer gave: [{who, draw?, spent?}]
+function ahead(ctx) {
+  const inf = ctx.info();
+  if (inf.mode !== "replay" && inf.mode !== "open") return [];
+  const order = inf.order || [];
+  const turns = [];
+  for (const line of (ctx.doc().turns || []).slice(inf.turns || 0)) {
+    const m = /^(.+?)\s+(draws?|claims?|pass(?:es)?)(?:\s+(.*))?$/i.exec(String(line).trim());  // (record.py's TURN)
+    const verb = m ? m[2].toLowerCase().slice(0, 4) : null;
+    if (m) turns.push(verb === "draw" ? { draw: m[3] } : verb === "clai" ? { spent: (m[3] || "").split(/\s+with\s+/i)[1]?.split(/\s+/) || [] } : {});
+  }
+  for (const what of ctx.kept()) {
+    if (what.draw) turns.push({ draw: what.draw });
+    else if (what.claim) turns.push({ spent: what.claim.cards });
+    else if (what.pass) turns.push({});
+  }
+  return order.length ? turns.map((t, k) => ({ ...t, who: order[k % order.length] })) : [];
+}
+
+// the player to move once the turns ahead are in (the last answer's when there are none)
+function toMove(ctx) {
+  const inf = ctx.info(), order = inf.order || [];
+  return order.length ? order[ahead(ctx).length % order.length] : inf.to_move;
+}
+
+// the cards `who` holds once the turns ahead are in, and those of them drawn in those turns
+function handOf(ctx, who) {
+  const inf = ctx.info();
+  const held = [...((inf.hands || {})[who] || (who === inf.to_move ? inf.hand || [] : []))];
+  const drawn = [];
+  for (const t of ahead(ctx)) {
+    if (t.who !== who) continue;
+    if (t.draw) { held.push(t.draw); drawn.push(t.draw); }
+    for (const r of t.spent || []) {
+      const i = held.indexOf(r);
+      if (i >= 0) held.splice(i, 1);
+      const j = drawn.indexOf(r);
+      if (j >= 0) drawn.splice(j, 1);
+    }
+  }
+  return { held, drawn };
+}
+
+// a turn written: now, or kept until the server answers (then written as the next seat's turn)
+function turn(ctx, what, marks) {
+  const who = toMove(ctx);
+  const now = ctx.later(what, marks.map((ref) => ({ ref, who })));
+  paint(ctx); showPanel(ctx);
+  if (!now) tell(ctx);  // (written now: what the edit said stands, and the answer tells the rest)
+}
+
+export function replay(ctx, what) {  // a turn kept, written on the newest answer
+  if (what.draw) draw(ctx, what.draw);
+  else if (what.claim) writeClaim(ctx, what.claim);
+  else if (what.pass) pass(ctx);
+  else if ("kcount" in what) ctx.edit((doc) => { doc.kcount = what.kcount; });
 }
 
 function draw(ctx, rank) {
@@ -67,22 +133,29 @@ function draw(ctx, rank) {
   if (inf.over) { ctx.say("The game is over: every road is claimed."); return; }
   const who = inf.to_move;
   if (!who) return;
-  append(ctx, `${who} draws ${rank}`);
+  append(ctx, `${who} draws ${rank}`, true);
 }
 
 function claim(ctx) {
   if (!roads.length || !cards.length) { ctx.say(roads.length ? "Pick the cards spent too." : "Pick the roads claimed first."); return; }
-  const who = mover(ctx);
-  if (!who) { ctx.say("The game is over: every road is claimed."); return; }
-  const line = `${who} claims ${roads.join(" ")} with ${cards.map((c) => c.rank).join(" ")}`;
+  if (!mover(ctx)) { ctx.say("The game is over: every road is claimed."); return; }
+  // who claims: the one picked when there is no turn order, else the player to move when it is written
+  const what = { claim: { roads: [...roads], cards: cards.map((c) => c.rank), who: ctx.info().mode === "replay" ? null : mover(ctx) } };
+  const marks = [...roads.map((r) => `road:${r}`), ...new Set(cards.map((c) => c.ref))];
   clear();
-  append(ctx, line);
+  turn(ctx, what, marks);
+}
+
+function writeClaim(ctx, c) {
+  const who = c.who || ctx.info().to_move;
+  if (!who) { ctx.say("The game is over: every road is claimed."); return; }
+  append(ctx, `${who} claims ${c.roads.join(" ")} with ${c.cards.join(" ")}`, !c.who);
 }
 
 function pass(ctx) {
   const inf = ctx.info();
   if (!inf.can_pass) { ctx.say("A pass is allowed only when there is no card left to draw."); return; }
-  append(ctx, `${inf.to_move} passes`);
+  append(ctx, `${inf.to_move} passes`, true);
 }
 
 function clear() {
@@ -115,7 +188,7 @@ function pickRank(ctx, rank) {
   const inf = ctx.info();
   if (inf.mode === "setup") {
     const found = inf.setup.find(([r]) => r === rank);
-    if (found) ctx.edit((doc) => { doc.kcount = found[1]; });
+    if (found) ctx.later({ kcount: found[1] }, [`card:${rank}`]);
     return;
   }
   if (inf.mode === "claims" || roads.length || cards.length) {
@@ -123,14 +196,15 @@ function pickRank(ctx, rank) {
     changed(ctx);
     return;
   }
-  draw(ctx, rank);
+  if (inf.over) { ctx.say("The game is over: every road is claimed."); return; }
+  turn(ctx, { draw: rank }, [`card:${rank}`]);
 }
 
 // a card of the hand stands for every card of its rank held: each tap spends one more, and a tap when all
 // are picked puts them all back (K x3: K, K K, K K K, none)
 function toggleHand(ctx, ref) {
   const rank = ref.split(":")[1];
-  const held = (ctx.info().hand || []).filter((r) => r === rank).length;
+  const held = handOf(ctx, mover(ctx)).held.filter((r) => r === rank).length;
   const picked = cards.filter((c) => c.ref === ref).length;
   if (picked < held) cards.push({ rank, ref }); else cards = cards.filter((c) => c.ref !== ref);
   changed(ctx);
@@ -166,8 +240,11 @@ async function sumCheck(ctx) {
   const trial = JSON.parse(JSON.stringify(ctx.doc()));
   trial.turns = [...(trial.turns || []), `${who} claims ${roads.join(" ")} with ${cards.map((c) => c.rank).join(" ")}`];
   // a trial, never the newest document: sequence -1 keeps the server from saving it on Ctrl-C
-  const { status, body } = await post("/api/answer/claim", trial, { "X-Printkit-Seq": "-1" });
+  let answer;
+  try { answer = await post("/api/answer/claim", trial, { "X-Printkit-Seq": "-1" }); } catch (_) { answer = null; }
   if (n !== asked) return;
+  if (!answer || ahead(ctx).length) { out.textContent = ""; out.className = "sum"; return; }  // checked once written
+  const { status, body } = answer;
   if (status !== 200 || body.error) { out.textContent = body.error || "cannot check this claim"; out.className = "sum bad"; return; }
   const m = roads.length;
   out.textContent = body.ok ? `\u2713 ${body.sum}: ${m} road${m === 1 ? "" : "s"}` : `\u2717 ${body.problems.join("; ")}`;
@@ -262,7 +339,7 @@ export function key(ctx, e) {
     return;
   }
   if (k === "Escape") { typed = ""; clear(); row = null; changed(ctx); return; }
-  if ((k === "p" || k === "P") && inf.can_pass) { e.preventDefault(); pass(ctx); return; }
+  if ((k === "p" || k === "P") && inf.can_pass) { e.preventDefault(); turn(ctx, { pass: true }, []); return; }
   if (k === "Backspace") {
     e.preventDefault();
     if (typed) { typed = typed.slice(0, -1); tell(ctx); return; }
@@ -283,7 +360,7 @@ function tell(ctx) {
   if (inf.mode === "setup") text = "Set-up: click the card that gave kcount (the first card above 7).";
   else if (inf.over) text = `The game is over: all ${inf.roads} roads are claimed.`;
   else if (inf.mode === "claims") text = `Claims only: ${claimant || inf.players[0]} claims. Pick roads and cards, then Claim.`;
-  else text = `Turn ${inf.turns + 1}: ${inf.to_move} to move. Click the card drawn, or roads and cards to claim.`;
+  else text = `Turn ${inf.turns + ahead(ctx).length + 1}: ${toMove(ctx)} to move. Click the card drawn, or roads and cards to claim.`;
   if (roads.length || cards.length) text += ` Claim: ${roads.join(" ") || "(no roads)"} with ${cards.map((c) => c.rank).join(" ") || "(no cards)"}.`;
   if (anchor) text += ` From centre ${anchor}: click the other end.`;
   if (typed) text += ` Typed: ${typed}`;
@@ -304,7 +381,7 @@ function buildPanel(ctx) {
   go.dataset.dock = "Claim";  // in the phone's bar too, beside the cards just picked
   go.onclick = () => claim(ctx);
   cancel.onclick = () => { clear(); changed(ctx); };
-  passBtn.onclick = () => pass(ctx);
+  passBtn.onclick = () => { if (!ctx.info().can_pass) pass(ctx); else turn(ctx, { pass: true }, []); };
   const counts = Object.assign(document.createElement("div"), { className: "counts" });
   // during the set-up draw: what this room will hold (the rest keeps its room, unseen)
   const wait = Object.assign(document.createElement("p"), { className: "wait",
@@ -341,7 +418,7 @@ function showPanel(ctx) {
   p.who.replaceChildren(label, ...inf.players.map((name) => {
     const b = Object.assign(document.createElement("button"), { type: "button", textContent: name });
     b.dataset.player = name;
-    if (name === (choose ? claimant : inf.to_move)) b.className = "active";
+    if (name === (choose ? claimant : toMove(ctx))) b.className = "active";
     b.disabled = !choose;
     b.onclick = () => { claimant = name; showPanel(ctx); sumCheck(ctx); tell(ctx); };
     return b;
@@ -359,7 +436,11 @@ function showPanel(ctx) {
 }
 
 function paint(ctx) {
+  keptHand(ctx);
   const root = ctx.board.root;
+  // what is picked is the claim of the player to move: drawn in their colour (look.js, page.css: --focus)
+  const mine = (ctx.setup.players.find((p) => p.name === mover(ctx)) || {}).color;
+  if (mine) root.style.setProperty("--focus", mine); else root.style.removeProperty("--focus");
   for (const el of root.querySelectorAll(".selected, .cursor, .anchor")) el.classList.remove("selected", "cursor", "anchor");
   if (anchor) for (const el of ctx.board.all(`centre:${anchor}`)) discOf(el)?.classList.add("anchor");
   const refs = [...roads.map((r) => `road:${r}`), ...cards.map((c) => c.ref)];
@@ -368,3 +449,45 @@ function paint(ctx) {
   for (const ref of refs) for (const el of ctx.board.all(ref)) el.classList.add("selected");
   if (cursor) for (const el of ctx.board.all(cursor)) el.classList.add("cursor");
 }
+
+// the hand of the player to move once the turns ahead are in, drawn over the hand the last answer drew
+// (its cards drawn in those turns marked as not written yet): a claim picks from it as from the other
+function keptHand(ctx) {
+  const svg = ctx.board.root.children[1]?.querySelector("svg");
+  if (!svg) return;
+  svg.querySelector("g.kept-hand")?.remove();
+  const inf = ctx.info(), at = inf.hand_at;
+  svg.classList.remove("kept-hand-on");
+  if (!at || inf.mode !== "replay" || !ahead(ctx).length) return;
+  const who = mover(ctx);
+  const { held, drawn } = handOf(ctx, who);
+  const colour = (ctx.setup.players.find((p) => p.name === who) || {}).color || "#000";
+  const ns = "http://www.w3.org/2000/svg";
+  const el = (name, attrs, text) => {
+    const e = document.createElementNS(ns, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  const box = svg.viewBox.baseVal;
+  const g = el("g", { class: "kept-hand" });
+  g.append(el("rect", { x: 0, y: at.y - 4 * at.pt * 9 / 3, width: box.width, height: box.height - at.y + 4 * at.pt * 9 / 3, fill: "#fff" }));
+  g.append(el("text", { x: at.x, y: at.y, "font-size": 9 * at.pt, "font-weight": "bold", fill: colour },
+    `${who}'s hand: pick the cards to spend`));  // (a card drawn and not written yet: dashed, in their colour)
+  const ranks = [...new Set(held)].sort((a, b) => RANKS.indexOf(b) - RANKS.indexOf(a));
+  ranks.forEach((r, i) => {
+    const x = at.x + 0.5 + (i % at.per_row) * at.pitch, y = at.y + 2 + Math.floor(i / at.per_row) * at.row;
+    const n = held.filter((c) => c === r).length, fresh = drawn.filter((c) => c === r).length;
+    g.append(el("rect", { x, y, width: 9, height: 13, fill: "#fff", stroke: fresh ? colour : "#000", "stroke-width": 0.35,
+                          ...(fresh ? { "stroke-dasharray": "0.9 0.6" } : {}) }));
+    g.append(el("text", { x: x + 4.5, y: y + 8.3, "font-size": 11 * at.pt, "font-weight": "bold", "text-anchor": "middle" }, r));
+    if (n > 1) g.append(el("text", { x: x + 4.5, y: y + 17, "font-size": 7 * at.pt, "text-anchor": "middle", fill: "#4d4d4d" }, `\u00d7${n}`));
+    const hit = el("rect", { class: "hit hand kept-card", x: x - 0.75, y, width: at.pitch, height: 13, fill: "transparent", "pointer-events": "all" });
+    hit.dataset.ref = `hand:${r}`;
+    g.append(hit);
+  });
+  svg.append(g);
+  svg.classList.add("kept-hand-on");  // (look.js: the hand under it takes no finger)
+}
+
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];

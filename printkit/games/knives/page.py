@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...draw import GREY, Hit, Item, Page, Text, fit_text, hit_line, moved, wrap
+from ...draw import GREY, PT, Hit, Item, Page, Text, fit_text, hit_line, moved, wrap
 from ...report import Report
 from ...sheet import MISTAKE, Paper, Player
 from .cards import RANKS, SETUP, ace_value, card, pays, road_count, roads_paid, show_totals
-from .record import parse_turn
+from .record import Turn, parse_turn
 from .roadmap import draw_map, fit, legend, ring
 from .score import Table, claimable, replay, road_ref, roads_on_map
 from .sheets import cards_row
@@ -32,6 +32,7 @@ CENTRE_REACH, CENTRE_OUT = 9.5, 4.0
 CARD_PITCH = 10.5  # cards_row's spacing
 PER_ROW = 7  # cards to a row on screen (narrow sheets show bigger)
 SHOWN = 14  # the newest turns shown on the log (with every rejected turn)
+HAND_Y = 17.0 + 2 * 20 + 9  # the hand's heading on the cards sheet (its baseline): its cards 2 mm below, rows 20 apart
 LOG_W, LOG_ROW = 80.0, 12.5  # the log on the page: a phone's width holds it with rows a finger's height (44 px)
 
 
@@ -162,7 +163,7 @@ def _cards_sheet(res: "Results", table: Table, mode: str, seats: list[Player]) -
         turns = "once" if state.reshuffles == 1 else f"{state.reshuffles} times"
         page.add(Text(4, y + 1, fit_text(f"Draw pile {state.pile_size} \u00b7 discard pile {sum(state.discard)} \u00b7 "
                                          f"reshuffled {turns}", width - 8, 8), 8))
-    y += 9
+    y = HAND_Y
     if mode == "replay" and who:
         page.add(Text(4, y, fit_text(f"{who}'s hand: pick the cards to spend", width - 8, 9, True), 9, bold=True,
                       color=seat.color))
@@ -237,6 +238,11 @@ def board_info(res: "Results", report: Report) -> dict[str, Any]:
         "mode": mode, "kcount": table.kcount, "turns": len(table.turns), "to_move": who,
         "over": bool(table.ended), "left": table.left, "roads": road_count(table.kcount),
         "hand": _hand(table, who),
+        # for the turns tapped while the page waits for an answer (kept offline): whose each is, in seat
+        # order from the player to move, every player's hand, and where the cards sheet draws the hand
+        "order": (res.names[table.seat:] + res.names[:table.seat]) if who else [],
+        "hands": {p: _hand(table, p) for p in res.names} if state is not None else {},
+        "hand_at": {"y": HAND_Y, "x": 4.0, "pitch": CARD_PITCH, "row": 20.0, "per_row": PER_ROW, "pt": PT},
         "owners": {f"{a}-{b}": p for (a, b), (p, _) in table.owner.items()},
         # ruling 4: a pass only with nothing to draw and nothing to claim (the scorer's own test)
         "can_pass": bool(mode == "replay" and who and state is not None and not state.pile_size
@@ -246,6 +252,22 @@ def board_info(res: "Results", report: Report) -> dict[str, Any]:
         "reshuffles": state.reshuffles if state else 0,
     })
     return info
+
+
+def placed(res: "Results", path: tuple, line: Any) -> Any:
+    """A turn the page wrote for the player to move (a draw, a claim or a pass: the page asks for it to be
+    placed only then), given the player to move in ``res``, the record as it is now: two phones tapping a
+    draw at once write one draw for each of two players in turn order, never two for one.  Anything else,
+    and a turn when nobody is to move (no draw written yet, the game over), as written."""
+    if tuple(path) != ("turns",) or not isinstance(line, str) or res.kcount == "draw":
+        return line
+    try:
+        turn = parse_turn(line)
+    except ValueError:
+        return line
+    table, _ = _table(res)
+    who = _to_move(res, table, _mode(res, table))
+    return str(Turn(who, turn.verb, turn.roads, turn.cards)) if who and who != turn.who else line
 
 
 def claim_check(res: "Results", params: dict[str, str] | None = None) -> dict[str, Any]:
