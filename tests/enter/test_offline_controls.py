@@ -112,6 +112,31 @@ def test_knives_draws_tapped_offline_are_in_the_hand_a_claim_spends_them_and_eve
         s.stop()
 
 
+def test_a_reload_keeps_a_curves_1_tapped_while_waiting_for_its_2(browser, tmp_path):
+    s = Served(config_for(DATA / "played-curve.yaml", tmp_path))
+    pg = phone(browser)
+    try:
+        open_page(pg, s)
+        f = Fingers(pg)
+        f.drag("curve:Ann:B2", "curve:Ann:B5", "curve:Ann:E5", "curve:Ann:E2", "curve:Ann:B2", steps=3)
+        wait_checked(pg)
+        f.click("fill:Ann:Ann:B2")  # 1 here, waiting for the square of 2
+        assert "1 goes at B2" in pg.inner_text("#say")
+        pg.reload()
+        pg.wait_for_selector("body[data-ready='1']")
+        wait_checked(pg)
+        pg.wait_for_function("document.getElementById('say').textContent.includes('1 goes at B2')", timeout=10_000)
+        f.click("fill:Ann:Ann:B3")  # its 2: the route numbered from B2
+        results = next(tmp_path.glob("*-results.yaml"))
+        data = saved_when(pg, results, lambda d: "2" in str(((d.get("fills") or {}).get("Ann") or {}).get("Ann")))
+        rows = [r.split() for r in data["fills"]["Ann"]["Ann"].splitlines()]
+        assert (rows[1][1], rows[1][2]) == ("1", "2")
+        assert pg.errors == []
+    finally:
+        pg.context.close()
+        s.stop()
+
+
 def test_two_phones_drawing_at_once_write_the_draws_of_two_players_in_turn_order(browser, tmp_path):
     # Ben's phone taps a card while Ann is to move on its screen, and its line reaches the file only after
     # Ann's phone wrote Ann's draw (its network slow for a moment): the draw is the next turn's, Ben's

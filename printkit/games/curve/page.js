@@ -99,6 +99,18 @@ export function start(ctx) {
 
 export function checked(ctx) { tell(ctx); }
 
+// the copy's square picked for 1, waiting for its 2, kept over a reload (and given back to resume)
+export function held() { return first ? { first } : null; }
+export function resume(ctx, kept) {
+  const f = kept && kept.first;
+  if (!f || !ctx.board.el(`${f.grid}:${f.sq}`)) return;
+  const grid = Grid.all(ctx.board.root).find((g) => g.name === f.grid);
+  first = f;
+  if (grid) { const [r, c] = parseSq(f.sq); cursor = { grid: f.grid, at: new Cursor(grid.rows, grid.cols, r, c) }; }
+  paint(ctx);
+  tell(ctx);
+}
+
 function tell(ctx) {
   if (!cursor) { ctx.say("Draw each curve with one drag through its squares; then click a curve square on a copy to number it."); return; }
   const inf = ctx.info();
