@@ -14,7 +14,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from printkit.enter import document, server, session
+from printkit.enter import document, lines, server, session
 from printkit.inputs import parse
 from searches import examples
 from test_devices_search import apply, diff
@@ -30,26 +30,36 @@ ACTIONS = st.lists(st.one_of(
 
 
 class Phone:
-    """One page: its document, what the server confirmed (synced), its undo, and the save on its way."""
+    """One page: its document and its lines' identities, what the server confirmed (synced), its undo (each step
+    with its lines), and the save on its way."""
 
-    def __init__(self, at, doc):
-        self.at, self.doc, self.synced = at, copy.deepcopy(doc), copy.deepcopy(doc)
+    def __init__(self, at):
+        status, body = request(at, "GET", "/api/state")
+        assert status == 200, body
+        self.at, self.doc, self.synced = at, copy.deepcopy(body["results"]), copy.deepcopy(body["results"])
+        self.dl, self.sl = copy.deepcopy(body["lines"]), copy.deepcopy(body["lines"])
         self.undo, self.redo = [], []
-        self.batch, self.count = None, 0
+        self.batch, self.count, self.made = None, 0, 0
+
+    def new_id(self) -> str:
+        self.made += 1
+        return f"phone.{self.made}"
 
     def edit(self, change):
-        self.undo.append(copy.deepcopy(self.doc))
+        self.undo.append(copy.deepcopy((self.doc, self.dl)))
         self.redo.clear()
-        change(self.doc)
+        new = copy.deepcopy(self.doc)
+        change(new)
+        self.doc, self.dl = new, lines.align(self.doc, self.dl, new, self.new_id)
 
     def back(self, back, fwd):
         if back:
-            fwd.append(copy.deepcopy(self.doc))
-            self.doc = back.pop()
+            fwd.append(copy.deepcopy((self.doc, self.dl)))
+            self.doc, self.dl = back.pop()
 
     def send(self, how: str) -> None:
         if self.batch is None:
-            changes = diff(self.synced, self.doc)
+            changes = diff(self.synced, self.sl, self.doc, self.dl)
             if not changes:
                 return
             self.batch = {"device": "phone", "seq": self.count, "changes": changes}
@@ -62,7 +72,7 @@ class Phone:
         if how == "answer lost":
             return  # written, but the page never heard: it sends the same save again
         for ch in self.batch["changes"]:
-            apply(self.synced, ch)
+            self.sl = apply(self.synced, self.sl, ch, self.new_id)
         self.batch = None
 
 
@@ -85,7 +95,7 @@ def test_the_file_ends_as_the_document_the_device_ended_with(actions):
             host, token = f"127.0.0.1:{httpd.server_address[1]}", sess.token
 
         try:
-            phone = Phone(At, data)
+            phone = Phone(At)
             for action in actions:
                 if action[0] == "type":
                     phone.edit(lambda d, line=action[1]: d["moves"].append(line))
