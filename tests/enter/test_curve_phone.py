@@ -205,3 +205,58 @@ def test_the_bands_of_a_copy_are_audited_and_a_finger_on_one_takes_one_of_its_tw
         assert pg.errors == []
     finally:
         pg.context.close()
+
+
+ROUTES = {  # a route drawn in one stroke, and where its lowest row stands: in the bar's 28 px, above it
+    "upright": ("Ann's curve", 22),
+    "on-its-side": (["A1", "A2", "A3", "B3", "C3", "D3", "E3", "E2", "E1", "D1", "C1", "B1"], 20),
+}
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["upright", "on-its-side"])
+def test_a_route_drawn_in_one_stroke_next_to_the_bar_is_written_as_drawn_and_nothing_moves(serve, browser, tmp_path, size):
+    """Upright, Ann's 28-square curve of the played game is dragged in one stroke (two touch moves a square,
+    every square's place measured before the finger goes down), the whole route in view with its lowest row
+    just above the bar. The finger passing through the bar's edge moved the page 24-36 px under it (the
+    edge moves the page along), and the curve written was not the one drawn (rows G and H "20 . 14 13 /
+    19 18 15" for "18 . 14 13 / 17 16 15"). The page moves along only under a finger held at the edge: here
+    it moves 0 px and the file gets the route drawn. On its side likewise a 12-square loop down to the bar."""
+    from printkit.coords import coord
+    from printkit.games.curve.record import parse_grid
+    from printkit.games.curve.score import read_curve
+
+    played = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    route, above = ROUTES["upright" if size[0] < size[1] else "on-its-side"]
+    if route == "Ann's curve":
+        route = [coord(*sq) for sq in read_curve("Ann", parse_grid(played["curves"]["Ann"], 12, allow_hash=True), 12).route]
+    s = serve(config_for(EXAMPLE, tmp_path))
+    pg = phone(browser, *size)
+    try:
+        open_page(pg, s)
+        fingers = Fingers(pg)
+        fingers.centre("curve:Ann:A1")
+        pg.locator('#sheets .sheet:has([data-ref="grid:curve:Ann"])').evaluate("b => { b.scrollLeft = 0; }")
+        low = max(route, key=lambda sq: sq[0])
+        at = pg.evaluate(HOLD, f"curve:Ann:{low}")
+        pg.evaluate("y => scrollBy(0, y)", at["y"] - (at["foot"] - above))
+        pg.wait_for_timeout(100)
+        points = [pg.evaluate(HOLD, f"curve:Ann:{sq}") for sq in route + route[:1]]
+        assert all(0 < p["y"] < p["foot"] - above + 1 and 0 < p["x"] < size[0] for p in points), points
+        grid = pg.locator('[data-ref="grid:curve:Ann"]').bounding_box()
+        assert grid["y"] + grid["height"] > points[0]["foot"] + 40  # more of the grid under the bar
+        top = pg.evaluate("scrollY")
+        x, y = points[0]["x"], points[0]["y"]
+        fingers.touch("touchStart", [(x, y)])
+        for p in points[1:]:
+            for j in (1, 2):
+                fingers.touch("touchMove", [(x + (p["x"] - x) * j / 2, y + (p["y"] - y) * j / 2)])
+            x, y = p["x"], p["y"]
+        fingers.touch("touchEnd", [])
+        wait_checked(pg)
+        assert pg.evaluate("scrollY") == top
+        rows = [r.split() for r in pg.locator('#editors [data-path="curves.Ann"]').input_value().splitlines()]
+        got = {f"{'ABCDEFGHIJKL'[r]}{c + 1}": int(v) for r, row in enumerate(rows) for c, v in enumerate(row) if v != "."}
+        assert got == {sq: i + 1 for i, sq in enumerate(route)}, rows
+        assert pg.errors == []
+    finally:
+        pg.context.close()

@@ -12,8 +12,9 @@ own target begins (half the stretch less the dot's reach, the radius of its draw
 ``finger_on_lines``'s cross through a segment's middle is not this measure: that middle is often a dot.
 Every drawn segment of the played example (all six rounds, 72 segments, 143 stretches) and of the broken
 one (a segment marked as a mistake) is measured by
-asking the page what a touch takes there (``placeFor``); a tap there selects the segment, a swipe along it
-removes it (test_touch.py swipes; here one tap and one swipe at the cross's ends, by real touches)."""
+asking the page what a touch takes there (``placeFor``); a tap there selects the segment, a tap on it again
+removes it, a swipe from it scrolls (test_touch.py swipes; here taps and one swipe at the cross's ends, by
+real touches)."""
 
 from __future__ import annotations
 
@@ -67,7 +68,8 @@ def test_every_stretch_of_every_drawn_segment_is_taken_by_a_finger(serve, browse
     if segments < 72:
         return
     # by real touches: a tap 21 px left of a stretch's middle selects the segment, a swipe along it from 21 px
-    # right of it removes it (round 1's A6-F6, between B6 and C6)
+    # right of it scrolls the page and keeps it (a thumb scrolling erases nothing), a tap on it again there
+    # removes it (round 1's A6-F6, between B6 and C6)
     fingers = Fingers(pg)
     seg = pg.locator('[data-ref="1:A6-F6"]')
     seg.scroll_into_view_if_needed()
@@ -75,10 +77,17 @@ def test_every_stretch_of_every_drawn_segment_is_taken_by_a_finger(serve, browse
     x, y = (b2[0] + c2[0]) / 2, (b2[1] + c2[1]) / 2
     pg.touchscreen.tap(x - 21, y)
     assert "selected" in seg.get_attribute("class")
+    top = pg.evaluate("scrollY")
     fingers.touch("touchStart", [(x + 21, y)])
     for j in range(1, 9):
-        fingers.touch("touchMove", [(x + 21, y + 6 * j)])
+        fingers.touch("touchMove", [(x + 21, y - 12 * j)])
     fingers.touch("touchEnd", [])
+    pg.wait_for_function(f"scrollY > {top} + 60")
+    wait_checked(pg)
+    assert pg.locator('[data-ref="1:A6-F6"]').count() == 1
+    b2, c2 = fingers.centre("1:B6"), fingers.centre("1:C6")
+    x, y = (b2[0] + c2[0]) / 2, (b2[1] + c2[1]) / 2
+    pg.touchscreen.tap(x + 21, y)
     wait_checked(pg)
     assert pg.locator('[data-ref="1:A6-F6"]').count() == 0
     assert pg.errors == []
@@ -252,4 +261,87 @@ def test_a_dot_array_panned_sideways_keeps_its_row_letters_in_view_and_off_the_d
     assert got["covered"] == [], (len(got["covered"]), got["covered"][:8])
     assert pg.evaluate("[...document.querySelectorAll('#sheets .sheet:first-child text.pinned')].map(t => t.textContent.trim())"
                        ".filter(t => /^[A-Z]$/.test(t)).length") == 10  # every row's letter rides, the last one too
+    assert pg.errors == []
+
+
+def test_a_swipe_up_from_the_row_letters_scrolls_and_leaves_the_segment_beside_them(serve, browser):
+    """Upright: round 1 has A1-B1 drawn down column 1, its row letters 16-28 px left of the dots. A thumb's
+    swipe up from the letters (18-30 px left of column 1, beside the segment and beside A1) took the segment
+    and, going along it, erased it; the page did not move. The letters are the sheet's margin: the page
+    scrolls and nothing is written; a tap there still takes the dot or segment nearest it."""
+    from test_touch import scrolled_by, settle, text
+
+    s = serve("played-intersections.yaml")
+    pg = phone(browser)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    before = text(pg)
+    assert "A1-B1" in before.split("|")[0]
+    for dx in (18, 24, 30):
+        for row in ("A", "mid"):
+            fingers.centre("1:B1")
+            a1, b1 = pg.locator('[data-ref="1:A1"]').bounding_box(), pg.locator('[data-ref="1:B1"]').bounding_box()
+            x = a1["x"] + a1["width"] / 2 - dx
+            y = a1["y"] + a1["height"] / 2 + (0 if row == "A" else (b1["y"] - a1["y"]) / 2)
+            assert pg.evaluate(f"document.querySelector('#sheets').placeFor({x}, {y}).key") in ("1:A1", "1:A1-B1")
+            moved = scrolled_by(pg, fingers, x, y, -140)
+            assert moved > 60, (dx, row, moved)
+            wait_checked(pg)
+            assert text(pg) == before, (dx, row)
+    pg.evaluate("scrollTo(0, 0)")
+    settle(pg)
+    fingers.centre("1:B1")  # a tap on the letters between A and B selects the segment beside them
+    a1, b1 = pg.locator('[data-ref="1:A1"]').bounding_box(), pg.locator('[data-ref="1:B1"]').bounding_box()
+    pg.touchscreen.tap(a1["x"] + a1["width"] / 2 - 24, (a1["y"] + b1["y"] + b1["height"]) / 2)
+    assert "selected" in pg.locator('[data-ref="1:A1-B1"]').get_attribute("class")
+    assert text(pg) == before
+    assert pg.errors == []
+
+
+def test_on_its_side_a_stroke_let_go_on_the_bars_edge_writes_the_segment_it_drew_and_nothing_moves(serve, browser, tmp_path):
+    """844 x 390, the page scrolled so that row F stands on the bar's top edge (4 px above it): a drag E3 -> F3 let go 8 px
+    into the bar moved the page 24 px under the finger (the bar's edge moves the page along) and wrote
+    nothing (let go off any dot). The page moves along only under a finger held at the bar, and a stroke let
+    go anywhere writes the segment to the last dot it passed: E3-F3, then D4-F4 let go 40 px into the bar.
+    A stroke that passed no other dot writes nothing, and the page says so."""
+    from test_touch import text
+
+    s = serve(config_for(EXAMPLE, tmp_path))
+    pg = phone(browser, 844, 390)
+    open_page(pg, s)
+    fingers = Fingers(pg)
+    foot = pg.locator("#dock").bounding_box()["y"]
+
+    def at(ref):
+        b = pg.locator(f'[data-ref="{ref}"]').bounding_box()
+        return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+
+    pg.evaluate("y => scrollBy(0, y)", at("1:F3")[1] - (foot - 4))
+    pg.wait_for_timeout(100)
+    assert abs(at("1:F3")[1] - (foot - 4)) < 1 and pg.locator("#sheets .sheet").first.bounding_box()["y"] + \
+        pg.locator("#sheets .sheet").first.bounding_box()["height"] > foot + 8  # the sheet's foot under the bar
+    top = pg.evaluate("scrollY")
+    results = s.path.parent / "intersections-night-results.yaml"
+    for a, b, into in (("1:E3", "1:F3", 8), ("1:D4", "1:F4", 40)):
+        (x, y0), y1 = at(a), foot + into
+        fingers.touch("touchStart", [(x, y0)])
+        for j in range(1, 9):
+            fingers.touch("touchMove", [(x, y0 + (y1 - y0) * j / 8)])
+        for j in range(3):  # (a finger never quite still)
+            fingers.touch("touchMove", [(x + j % 2, y1)])
+        fingers.touch("touchEnd", [])
+        wait_checked(pg)
+        assert pg.evaluate("scrollY") == top, (a, b)
+    want = ["E3-F3", "D4-F4"]
+    assert saved_when(pg, results, lambda d: (d.get("rounds") or [[]])[0] == want)["rounds"][0] == want
+    before = text(pg)
+    (x, y), (x2, y2) = at("1:B2"), at("1:C3")  # from B2 to the middle of four dots, and let go there
+    fingers.touch("touchStart", [(x, y)])
+    for j in range(1, 7):
+        fingers.touch("touchMove", [(x + (x2 - x) * j / 12, y + (y2 - y) * j / 12)])
+    fingers.touch("touchEnd", [])
+    pg.wait_for_function("document.getElementById('say').textContent.startsWith('Nothing drawn')")
+    assert "B2" in pg.inner_text("#say")
+    wait_checked(pg)
+    assert text(pg) == before
     assert pg.errors == []

@@ -1,6 +1,6 @@
 """One finger on a phone (static/input.js, page.css): it scrolls the page wherever no stroke can start (a
-sheet's title, its margins, between dots), a stroke starts only on a place it can draw from, and a swipe
-that starts on a drawn segment removes it only when it follows that segment.  Real touches, sent as the
+sheet's title, its margins, between dots, a drawn segment), a stroke starts only on a place it can draw
+from, and a drawn segment is removed by a second tap, never by a swipe.  Real touches, sent as the
 screen sends them (CDP Input.dispatchTouchEvent) on a 390 x 844 touch context."""
 
 from __future__ import annotations
@@ -89,7 +89,10 @@ def test_between_dots_one_finger_scrolls_and_from_a_dot_it_draws(serve, browser,
     assert pg.errors == []
 
 
-def test_a_swipe_across_a_drawn_segment_scrolls_and_only_one_along_it_removes_it(serve, browser, tmp_path):
+def test_a_swipe_across_or_along_a_drawn_segment_scrolls_and_a_second_tap_removes_it(serve, browser, tmp_path):
+    # a swipe along a segment removed it: a thumb scrolling up between two columns of dots erased the
+    # upright segments beside it (in a played game nearly every middle between four dots is within a
+    # finger's reach of a segment); a segment is a tap's place, picked by a tap, removed by a second
     s = serve(config_for(DATA / "played-intersections.yaml", tmp_path))
     pg = phone(browser)
     open_page(pg, s)
@@ -104,7 +107,19 @@ def test_a_swipe_across_a_drawn_segment_scrolls_and_only_one_along_it_removes_it
     wait_checked(pg)
     assert "B1-B4" in text(pg)
     x, y = grid_point(pg, 3, 2)
-    swipe(fingers, x, y, 90, 0)  # along it: it goes
+    swipe(fingers, x, y, 90, 0)  # along it: it stays
+    wait_checked(pg)
+    assert "B1-B4" in text(pg)
+    x, y = grid_point(pg, 3, 3)  # between the dots B2, B3, C2 and C3, within a finger's reach of it: it stays
+    assert pg.evaluate(f"document.querySelector('#sheets').placeFor({x}, {y}).key") == "1:B1-B4"
+    assert scrolled_by(pg, fingers, x, y) > 60
+    wait_checked(pg)
+    assert "B1-B4" in text(pg)
+    x, y = grid_point(pg, 3, 2)
+    pg.touchscreen.tap(x, y)  # picked
+    assert "selected" in pg.locator('[data-ref="1:B1-B4"]').get_attribute("class")
+    assert "tap it again" in pg.inner_text("#say")
+    pg.touchscreen.tap(x, y)  # and again: removed
     wait_checked(pg)
     assert "B1-B4" not in text(pg)
     assert pg.errors == []

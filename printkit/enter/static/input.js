@@ -42,6 +42,16 @@ export class Grid {
 
   static all(root) { return [...root.querySelectorAll("rect.hit.grid")].map((el) => new Grid(el)); }
 
+  // whether a screen point is on a grid of the board itself, not in its margin: within its squares; for a
+  // dot array within a quarter spacing of its outer dots (a finger aiming at an edge dot lands around it),
+  // since its row letters and column numbers stand just beyond that (a third of a spacing away)
+  static on(root, x, y) {
+    return Grid.all(root).some((g) => {
+      const h = g.half(x, y), m = g.svg.querySelector(".hit.dot") ? 0.5 : 0;
+      return h.x >= -m && h.y >= -m && h.x <= 2 * g.cols + m && h.y <= 2 * g.rows + m;
+    });
+  }
+
   // the grid a point of the screen is over (or within `margin` cells of), or null
   static at(root, x, y, margin = 0.5) {
     for (const g of Grid.all(root)) {
@@ -139,7 +149,7 @@ export class Grid {
 // touchstart's default, the pan, is prevented), as pzprjs and phone puzzle apps do. Where nothing is
 // under a finger, the nearest place within `reach` CSS pixels is taken. Two fingers on a stroke: it is
 // dropped and the fingers move the sheet.
-export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
+export function track(root, game, { slop = 6, every = 4, reach = 14, hold = 300, rest = 10 } = {}) {
   let stroke = null;
   // a finger (or the mouse) held on the board: the sheets under it are not drawn anew until it lifts
   // (board.js waits): a touch whose element leaves the page is the browser's, which scrolls and drops
@@ -203,16 +213,18 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     if (e.button !== 0 || stroke || pan) return;
     const place = pickNear(e.clientX, e.clientY, e.pointerType);
     if (!place) return;
-    // a finger beside a grid (a store's margin, a curve's row letters) reaches its nearest side or square
-    // with a tap, but a swipe from there is a thumb scrolling the page: it starts no stroke
-    const beside = near && Grid.all(root).length > 0 && !Grid.at(root, e.clientX, e.clientY, 0);
+    // a finger beside a grid (a store's margin, a curve's or a dot array's row letters and column numbers),
+    // or beside a place (a map's centre, a sheet's title next to it), reaches the nearest side, square,
+    // dot, segment or centre with a tap, but a swipe from there is a thumb scrolling the page: it starts
+    // no stroke (labels and letters are margins; a stroke starts only on a place it can draw from)
+    const beside = near || (Grid.all(root).length > 0 && !Grid.on(root, e.clientX, e.clientY));
     const soft = (Boolean(place.soft) || beside) && e.pointerType === "touch";
     const made = soft ? { soft: place } : game.down(place, e);
     if (!made) return;
     const box = e.target.closest?.(".sheet") || null;  // a zoomed sheet scrolls sideways in its box
     const px = e.clientX + offX(box), py = e.clientY + offY(box);
     stroke = { made, box, id: e.pointerId, type: e.pointerType, x0: px, y0: py, x: px, y: py, sx: e.clientX, sy: e.clientY,
-               last: place.key, moved: false, soft };
+               last: place.key, moved: false, soft, grid: Grid.at(root, e.clientX, e.clientY, 0.7) };
     e.preventDefault();  // no mouse events after it: no focus that scrolls the page under the finger
     if (soft) return;  // the browser may still take the finger for a scroll (then: pointercancel)
     if (e.pointerType === "touch") held = e.pointerId;
@@ -239,16 +251,22 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
       return;
     }
     if (follows !== true) stroke.made = follows;  // the first move said what the stroke is (a wall along a side)
+    if (!stroke.moved) along(stroke);
     stroke.moved = true;
-    // which way the finger is going (smoothed): an edge moves the sheet only for a finger going towards it
-    // (a line drawn down along the right edge is no drag to the right)
+    // which way the finger is going (smoothed): an edge moves the sheet only for a finger that came to it
+    // going towards it (a line drawn down along the right edge is no drag to the right)
     if (stroke.cx !== undefined) {
       stroke.vx = 0.6 * (stroke.vx || 0) + 0.4 * (e.clientX - stroke.cx);
       stroke.vy = 0.6 * (stroke.vy || 0) + 0.4 * (e.clientY - stroke.cy);
     }
     stroke.cx = e.clientX; stroke.cy = e.clientY;
+    // where the finger came to rest (within `rest` px), when, and going which way
+    const r = stroke.rest;
+    if (!r || Math.hypot(e.clientX - r.x, e.clientY - r.y) > rest) {
+      stroke.rest = { x: e.clientX, y: e.clientY, t: performance.now(), vx: stroke.vx || 0, vy: stroke.vy || 0 };
+    }
     walk(stroke);
-    if (edge(stroke)) along(stroke);
+    edge(stroke);
     game.moved?.(stroke.made, { x: e.clientX, y: e.clientY });
   });
 
@@ -266,36 +284,40 @@ export function track(root, game, { slop = 6, every = 4, reach = 14 } = {}) {
     s.x = px; s.y = py;
   }
 
-  // a finger at the edge of a zoomed sheet moves it along; at the top of the screen or at the bar, the page
-  // moves along, so that a stroke can cross a sheet wider or taller than the screen (a sheet all in view
-  // stays where it is): true when something moved
+  // the sheet-edge rule, the only way the page moves under a finger that draws: a finger held at the edge
+  // of a zoomed sheet moves it along; held at the top of the screen or at the bar, the page moves along, so
+  // that a stroke can cross a sheet wider or taller than the screen. Held: come to rest there (within
+  // `rest` px) for `hold` ms, having come going towards that edge, while more of the stroke's grid (else its
+  // sheet) lies beyond it. A finger that passes the edge on its way, turns along it or draws next to it
+  // moves nothing: the squares under it stay where the player sees them. True when something moved
   function edge(s) {
-    const box = s.box;
+    const box = s.box, r = s.rest;
+    if (!r || performance.now() - r.t < hold) return false;
+    const g = s.grid && s.grid.el.isConnected ? s.grid.el.getBoundingClientRect() : null;
+    const across = Math.abs(r.vx) > Math.abs(r.vy), down = Math.abs(r.vy) > Math.abs(r.vx);
     let moved = false;
     if (box && box.scrollWidth > box.clientWidth) {
-      const r = box.getBoundingClientRect(), was = box.scrollLeft;
-      const across = Math.abs(s.vx || 0) > Math.abs(s.vy || 0);
-      if (s.cx > r.right - 32 && across && s.vx > 0) box.scrollLeft += 12;
-      else if (s.cx < r.left + 32 && across && s.vx < 0) box.scrollLeft -= 12;
+      const b = box.getBoundingClientRect(), was = box.scrollLeft;
+      if (s.cx > b.right - 32 && across && r.vx > 0 && (!g || g.right > b.right)) box.scrollLeft += 12;
+      else if (s.cx < b.left + 32 && across && r.vx < 0 && (!g || g.left < b.left)) box.scrollLeft -= 12;
       moved = box.scrollLeft !== was;
     }
     const dock = document.getElementById("dock");
     const foot = dock && getComputedStyle(dock).display !== "none" ? dock.getBoundingClientRect().top : innerHeight;
-    const sheet = box ? box.getBoundingClientRect() : { top: -1, bottom: Infinity };
+    const sheet = g || (box ? box.getBoundingClientRect() : { top: -1, bottom: Infinity });
     const was = window.scrollY;
-    const down = Math.abs(s.vy || 0) > Math.abs(s.vx || 0);
-    if (s.cy > foot - 28 && sheet.bottom > foot && down && s.vy > 0) window.scrollBy(0, 12);
-    else if (s.cy < 28 && window.scrollY > 0 && sheet.top < 0 && down && s.vy < 0) window.scrollBy(0, -12);
+    if (s.cy > foot - 28 && sheet.bottom > foot && down && r.vy > 0) window.scrollBy(0, 12);
+    else if (s.cy < 28 && window.scrollY > 0 && sheet.top < 0 && down && r.vy < 0) window.scrollBy(0, -12);
     return moved || window.scrollY !== was;
   }
 
-  // a finger held still at an edge: the sheet goes on moving under it, and the stroke with it, until the
-  // finger moves away or lifts (no pointer events come while it is still)
+  // a finger held still at an edge (no pointer events come while it is still): looked at every 40 ms while
+  // the stroke lasts, the sheet moves along under it once it is held, and the stroke goes on with it
   function along(s) {
-    clearTimeout(s.timer);
     s.timer = setTimeout(() => {
       if (stroke !== s || s.panning) return;
-      if (edge(s)) { walk(s); along(s); }
+      if (edge(s)) walk(s);
+      along(s);
     }, 40);
   }
 

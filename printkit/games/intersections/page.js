@@ -1,5 +1,6 @@
 // Making Intersections on the page: drag (or click, click) from dot to dot to draw a segment, in the
-// order drawn; click a segment to select it, Delete or a drag from it removes it. Keys: arrows move a
+// order drawn; click a segment to select it, a click on it again, Delete or a mouse's drag from it removes
+// it (a finger's swipe from a segment scrolls the page, as one from between dots does). Keys: arrows move a
 // cursor over the dots, Enter or Space starts and ends a segment, Delete removes one, Escape cancels.
 // The pointer and keys are the page's one input model (input.js); the rules are the scorer's: whatever is
 // drawn goes into the record and comes back checked.
@@ -54,9 +55,10 @@ function split(ref) { const i = ref.indexOf(":"); return { round: Number(ref.sli
 export function start(ctx) {
   const root = ctx.board.root;
   ctx.track(root, {
-    pick(x, y, type) {
+    pick(x, y, type) {  // (to a finger a segment is a tap's place: a thumb scrolling between dots erases nothing)
       const touch = type === "touch", grid = Grid.at(root, x, y, touch ? 0.7 : 0.5);
-      return grid && placeOn(grid, x, y, touch);
+      const place = grid && placeOn(grid, x, y, touch);
+      return place && touch && place.kind === "segment" ? { ...place, soft: true } : place;
     },
     down(place) {
       (place.el ? place.el.ownerSVGElement : place.grid.svg).closest(".sheet").focus({ preventScroll: true });
@@ -65,34 +67,38 @@ export function start(ctx) {
         cursor = { round: place.round, at: new Cursor(ctx.info().n, ctx.info().n, d.r, d.c) };
         return { ...place };
       }
+      const again = Boolean(selected && selected.round === place.round && selected.seg === place.seg);
       selected = { round: place.round, seg: place.seg };
       anchor = null;
       paint(ctx);
-      return { ...place, erased: false };
+      if (!again) ctx.say(`${place.seg} of round ${place.round + 1} picked: tap it again to remove it.`);
+      return { ...place, erased: false, again };
     },
-    follows(stroke, dx, dy) {  // a swipe from a segment erases it only along it; across it, it scrolls
-      if (stroke.kind !== "segment") return true;
-      const n = (a) => Number(stroke.el.getAttribute(a));
-      const [lx, ly] = [n("x2") - n("x1"), n("y2") - n("y1")];
-      return Math.abs(lx * dx + ly * dy) >= Math.cos(Math.PI / 6) * Math.hypot(lx, ly) * Math.hypot(dx, dy);
+    over(stroke, place) {  // the last dot of its round a stroke from a dot passed: where its segment ends
+      if (stroke.kind === "dot" && place.kind === "dot" && place.round === stroke.round) stroke.to = place.dot;
     },
     moved(stroke, at) {
-      if (stroke.kind === "segment") {  // a drag from a segment erases it (the first step decides)
+      if (stroke.kind === "segment") {  // a mouse's drag from a segment erases it (the first step decides)
         if (!stroke.erased) { stroke.erased = true; removeSegment(ctx, stroke.round, stroke.seg); }
         return;
       }
       const svg = stroke.grid.svg;
       const d = parseSquare(stroke.dot);
       const over = Grid.at(root, at.x, at.y);
-      const end = over === null || over.name !== stroke.grid.name ? null : over.dot(at.x, at.y, 0.42);
+      const under = over === null || over.name !== stroke.grid.name ? null : over.dot(at.x, at.y, 0.42);
+      const end = under || (stroke.to && stroke.to !== stroke.dot ? parseSquare(stroke.to) : null);  // what lifting writes
       sketchLine(svg, stroke.grid.point(d.r, d.c, true), end ? stroke.grid.point(end.r, end.c, true) : toSheet(svg, at.x, at.y));
     },
+    // a stroke is written whole or not at all: from its first dot to the dot it was let go on, or, let go
+    // anywhere else (on the bar's edge, off the sheet), to the last dot it passed; back on its first dot, or
+    // having passed no other, nothing is drawn, and the page says so
     up(stroke, place, moved) {
       clearSketch(root);
+      if (stroke.kind === "segment" && !moved && stroke.again) removeSegment(ctx, stroke.round, stroke.seg);  // tapped again
       if (stroke.kind !== "dot") return;
-      const to = place && place.kind === "dot" && place.round === stroke.round ? place.dot : null;
+      const to = place && place.kind === "dot" && place.round === stroke.round ? place.dot : stroke.to;
       if (moved && to && to !== stroke.dot) { anchor = null; addSegment(ctx, stroke.round, stroke.dot, to); return; }
-      if (moved) { paint(ctx); return; }  // let go away from any dot: nothing drawn
+      if (moved) { paint(ctx); ctx.say(`Nothing drawn: a line from ${stroke.dot} must end on another dot.`); return; }
       clickDot(ctx, stroke.round, stroke.dot);
     },
     cancel() { clearSketch(root); },
