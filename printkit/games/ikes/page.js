@@ -72,7 +72,7 @@ export function start(ctx) {
       const near = !side && st.edgePen === "wall" && grid.side(x, y, 0.45, ctx.info().corner);  // a side a finger may mean (follows)
       const h = grid.half(x, y);
       return { key: near ? `${key}~${near.side}` : key, kind: side ? "edge" : "square", player: grid.name, r: at.r, c: at.c, side: side && side.side, grid, soft,
-               near: near ? near.side : null, wide, fx: h.x / 2 - at.c, fy: h.y / 2 - at.r, x, y, touch: type === "touch" };
+               near: near ? near.side : null, wide, fx: h.x / 2 - at.c, fy: h.y / 2 - at.r, x, y };
     },
     down: (place) => down(ctx, place),
     over: (stroke, p, pt) => {
@@ -112,13 +112,12 @@ function down(ctx, ref) {
   if (ref.kind === "row") { pickRow(ctx, ref.player, ref.i); return null; }
   st.row = null;
   st.cursor = { player: ref.player, at: new Cursor(7, 7, ref.r, ref.c) };
-  if (st.turn) { turnPick(ctx, ref); reveal(ctx, ref); return null; }  // (a tap's place: the finger is up)
+  if (st.turn) { turnPick(ctx, ref); return null; }  // (a tap's place: the finger is up)
   if (ref.kind === "edge" && st.edgePen !== "wall") {
     const what = st.edgePen;
     st.edgePen = "wall";
     drawBar(ctx);
     sideAction(ctx, ref.player, ref.r, ref.c, ref.side, what);
-    reveal(ctx, ref);
     return null;
   }
   const k = ref.kind === "edge" ? wallKey(ref.r, ref.c, ref.side) : sq(ref.r, ref.c);
@@ -182,18 +181,4 @@ function up(ctx, d) {
   if (!d.refs.length) return;
   if (d.kind === "square") setSquares(ctx, d.player, d.refs.map((r) => [r.r, r.c]), d.erase ? "." : st.pen);
   else setWalls(ctx, d.player, d.refs.map((r) => wallKey(r.r, r.c, r.side)), !d.erase);
-  reveal(ctx, d.first);
-}
-
-// a finger's tap or stroke on a store partly out of view (a phone on its side scrolled to the sheet's title:
-// row G under the bar) moves the page once, as the finger lifts, so that the whole store is in view; never
-// later (a move when the answer comes back would be under the player's next tap)
-function reveal(ctx, ref) {
-  if (!ref || !ref.touch) return;
-  const el = ctx.board.root.querySelector(`rect.hit.grid[data-ref="grid:${CSS.escape(ref.player)}"]`), dock = document.getElementById("dock");
-  if (!el) return;
-  const g = el.getBoundingClientRect(), foot = dock && getComputedStyle(dock).display !== "none" ? dock.getBoundingClientRect().top : innerHeight;
-  if (g.height > foot - 4) return;
-  const by = g.top < 0 ? g.top - 2 : g.bottom > foot ? Math.min(g.top, g.bottom - foot + 2) : 0;
-  if (by) window.scrollBy(0, by);
 }
