@@ -32,3 +32,22 @@ def test_strokes_kept_offline_are_counted_as_strokes_in_the_players_words(serve,
     pg.context.set_offline(False)
     pg.wait_for_selector("#saved.ok", timeout=30_000)
     assert pg.errors == []
+
+
+CUT = """() => [...document.querySelectorAll('#dock-status, #dock-acts button')].filter((b) => b.getClientRects().length)
+  .map((b) => [b.textContent, b.scrollWidth <= b.clientWidth + 1 && b.scrollHeight <= b.clientHeight + 1])"""
+
+
+def test_the_bars_buttons_say_what_they_say_whole(serve, browser, tmp_path):
+    """The Long Way, blank, on a phone upright, a pen picked: the bar's state "nothing entered yet" and its pen
+    "Pen: o tile" are whole (they were cut: "nothing entered ..." and "Pen: o ...")."""
+    s = serve(config_for(DATA / "played-ikes.yaml", tmp_path))
+    pg = phone(browser)
+    open_page(pg, s)
+    Fingers(pg).tap('.pens button[data-pen="o"]')
+    pg.wait_for_function("[...document.querySelectorAll('#dock-acts button')].some((b) => b.textContent.startsWith('Pen:'))")
+    got = pg.evaluate(CUT)
+    assert ["nothing entered yet", True] in got, got
+    assert all(whole for _, whole in got), got
+    shot(pg, "phone-bar-whole")
+    assert pg.errors == []
