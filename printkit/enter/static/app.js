@@ -227,7 +227,8 @@ function kept() {  // the taps and strokes not written while the server does not
 // finger moved across places; the one written at once before the page knew is one when it passed several)
 function made(n) {
   const kept = intents.queue.filter((it) => it.rec && it.rec.kind === "stroke" && it.rec.moved).length;
-  const first = n > intents.size && new Set(intents.awaiting.filter(Boolean)).size > 1 ? 1 : 0;
+  // (a game whose writes go at once, offline too, marks each of them: its places are many taps, no stroke)
+  const first = n > intents.size && !intents.atOnce && new Set(intents.awaiting.filter(Boolean)).size > 1 ? 1 : 0;
   const strokes = Math.min(n, kept + first), taps = n - strokes;
   const some = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
   return [taps && some(taps, "tap"), strokes && some(strokes, "stroke")].filter(Boolean).join(" and ");
