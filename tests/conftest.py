@@ -14,6 +14,16 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the tests' shared modules (searches, promise, game_files)
 
+import atexit  # noqa: E402
+import shutil  # noqa: E402
+import tempfile  # noqa: E402
+
+# what printkit keeps in the user's cache folder (an entering page's address) is kept in one of the test
+# run's own, never the user's: set before anything starts a command, so that every run has this environment
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="printkit-cache-")
+atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], True)
+
+from forked import FORKS  # noqa: E402
 from searches import LONG  # noqa: E402
 
 
@@ -24,8 +34,14 @@ class Run:
     err: str
 
 
-def run_printkit(*args: str, cwd: Path | None = None, input: str | None = None) -> Run:
-    """Run the real command line in a fresh interpreter, as a user would."""
+def run_printkit(*args: str, cwd: Path | None = None, input: str | None = None, fresh: bool = False) -> Run:
+    """Run the real command line, as a user would, in a process of its own: forked from one that has
+    imported printkit already (tests/forked.py: a quarter of a second less a run), or with ``fresh`` (or an
+    environment changed since that one started) in a new interpreter."""
+    if not fresh:
+        got = FORKS.run([str(a) for a in args], cwd, input, timeout=300)
+        if got is not None:
+            return Run(*got)
     p = subprocess.run([sys.executable, "-m", "printkit", *map(str, args)], cwd=cwd, capture_output=True,
                        text=True, input=input, timeout=300)
     return Run(p.returncode, p.stdout, p.stderr)
@@ -53,6 +69,13 @@ def write(tmp_path):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives Debian's chromium (deselect with -m 'not browser')")
+
+
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: two workers a core.  A page test spends about a third of its time waiting (on the page's
+    timers, the server, the network it plays): with one worker a core, half the machine sat idle through
+    them (the whole suite used 0.8 of 2 cores)."""
+    return 2 * (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
 def pytest_collection_modifyitems(config, items):

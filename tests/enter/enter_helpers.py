@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from forked import FORKS
+
 
 DATA = Path(__file__).resolve().parent.parent / "games" / "data"
 SHOTS = Path(os.environ.get("PRINTKIT_SHOTS", Path(__file__).resolve().parent.parent.parent / "output" / "screens"))
@@ -18,12 +20,14 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--
 
 
 class Served:
-    """A running ``printkit enter``: its address, token, file and process."""
+    """A running ``printkit enter`` (forked as tests/forked.py says): its address, token, file and process."""
 
     def __init__(self, path: Path, *extra: str):
         self.path = path
-        self.proc = subprocess.Popen([sys.executable, "-m", "printkit", "enter", str(path), "--no-browser", *extra],
-                                     cwd=path.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        args = ["enter", str(path), "--no-browser", *extra]
+        self.proc = FORKS.start(args, cwd=path.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE) or \
+            subprocess.Popen([sys.executable, "-m", "printkit", *args], cwd=path.parent, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()
         m = re.search(r"at (http://([^/]+)/\?token=(\S+)) \(Ctrl-C to stop\)", line)
         if not m:
