@@ -31,7 +31,7 @@ def test_curves_not_drawn_yet_are_still_to_enter_until_check(serve, browser, tmp
     assert "mistake" not in pg.inner_text("#dock-state")
     # Check: the game is over, what is missing counts now
     f.tap("#check")
-    assert "broken" in pg.inner_text("[data-status]")
+    assert "mistake" in pg.inner_text("[data-status]")  # the game over, what is missing is a mistake
     assert "disqualified" in pg.inner_text("#scores")
     said = pg.locator("[data-violation]").all_inner_texts()
     assert "Ben's curve: no curve is drawn" in said, said  # said once, not "Ben's curve: Ben's curve: ..."
