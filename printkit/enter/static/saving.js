@@ -102,9 +102,11 @@ export class Saver {
           for (const ch of changes) page.syncedLines = apply(page.synced, page.syncedLines, ch);
           this.applied.add(id);
         }
-        // other devices' changes came before it: their events are due; if they do not come (the event
-        // stream lost), the page takes the newest file
-        if (body.rev > page.rev + 1) setTimeout(() => { if (page.rev < body.rev) this.onReload?.(); }, BEHIND);
+        // other devices' changes came before it: their events are due; with the event stream lost, the page
+        // takes the newest file
+        if (body.rev > page.rev + 1 && document.body.dataset.live !== "1") {
+          setTimeout(() => { if (page.rev < body.rev) this.onReload?.(); }, BEHIND);
+        }
         page.version = body.version;
         this.failures = 0;
         clearTimeout(this.timer);
