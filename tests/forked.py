@@ -30,6 +30,7 @@ import time
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
+VOLATILE = {"PYTEST_CURRENT_TEST"}  # changes with every test; no import reads it (each run is given its own)
 SIGNALS = [s for s in (getattr(signal, n, None) for n in ("SIGINT", "SIGTERM", "SIGHUP", "SIGPIPE")) if s]
 
 
@@ -83,7 +84,7 @@ def _loop(listener, sel, wake_r, running, dispositions) -> None:
                 return
             if key.data == "new":
                 conn, _ = listener.accept()
-                msg, fds, _, _ = socket.recv_fds(conn, 65536, 3)
+                msg, fds, _, _ = socket.recv_fds(conn, 1 << 20, 3)
                 pid = os.fork()
                 if pid == 0:
                     _child(json.loads(msg), fds, dispositions)
@@ -116,6 +117,8 @@ def _child(request: dict, fds: list[int], dispositions: dict) -> None:
             os.dup2(f, i)
         os.closerange(3, 1 << 16)  # the server's sockets and the other runs' descriptors are not the run's
         os.chdir(request["cwd"])
+        os.environ.clear()
+        os.environ.update(request["env"])
         sys.argv = [str(Path(sys.modules["printkit"].__file__).with_name("__main__.py")), *request["args"]]
         import printkit.console
 
@@ -217,7 +220,7 @@ class Forks:
         """Whether the server is running for this environment (started now when it is not)."""
         with self.lock:
             if self.proc is not None and self.proc.poll() is None:
-                return dict(os.environ) == self.env
+                return _steady(os.environ) == self.env
             folder = tempfile.mkdtemp(prefix="printkit-forks-")
             self.path = os.path.join(folder, "s")
             code = f"import sys; sys.path.insert(0, {str(TESTS)!r}); import forked; forked.serve({self.path!r})"
@@ -226,7 +229,7 @@ class Forks:
                                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             except OSError:
                 return False
-            self.env = dict(os.environ)
+            self.env = _steady(os.environ)
             for _ in range(3000):  # its imports: about a second, more on a loaded machine
                 if os.path.exists(self.path) or self.proc.poll() is not None:
                     break
@@ -252,7 +255,8 @@ class Forks:
         try:
             conn.connect(self.path)
             socket.send_fds(conn, [json.dumps({"args": [str(a) for a in args],
-                                               "cwd": str(cwd or os.getcwd())}).encode()], theirs)
+                                               "cwd": str(cwd or os.getcwd()),
+                                               "env": dict(os.environ)}).encode()], theirs)
         finally:
             for f in theirs:
                 os.close(f)
@@ -281,6 +285,10 @@ class Forks:
             out.seek(0)
             err.seek(0)
             return p.returncode, _text(out.read()), _text(err.read())
+
+
+def _steady(env) -> dict:
+    return {k: v for k, v in env.items() if k not in VOLATILE}
 
 
 def _feed(fd: int, data: bytes) -> None:

@@ -97,7 +97,7 @@ def test_taps_made_offline_are_kept_over_a_reload_and_give_the_online_file(brows
         # answered it then: what it wrote is then back as a change not saved yet)
         told = pg.inner_text("#told")
         assert told.endswith("kept from before: written in order now."), told
-        back = int(told.split(" tap")[0])
+        back = int(told.split(" change")[0])
         assert 1 <= back <= kept
         assert pg.evaluate(KEPT) == back
         pg.wait_for_function("document.getElementById('saved').textContent !== 'Loading...'")
