@@ -211,6 +211,17 @@ def phone(browser, width: int = 390, height: int = 844):
     return pg
 
 
+def settle(page) -> None:
+    """Until the page stands still (a swipe's fling runs on after the finger lifts)."""
+    last = None
+    for _ in range(50):
+        page.wait_for_timeout(80)
+        now = page.evaluate("scrollY")
+        if now == last:
+            return
+        last = now
+
+
 def watch_shifts(page) -> None:
     """Count every layout shift from now on (Chromium's Layout Instability API), those right after a tap
     too: a shift then is what moves under the next tap."""

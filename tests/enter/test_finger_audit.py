@@ -26,7 +26,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from enter_helpers import Fingers, phone, wait_checked
+from enter_helpers import Fingers, phone, settle, wait_checked
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from searches import examples
@@ -157,17 +157,6 @@ def served(tmp_path_factory):
 def record(pg) -> str:
     """Every text box of the record, as the page holds it."""
     return pg.evaluate("[...document.querySelectorAll('#editors [data-path]')].map(t => t.value).join('|')")
-
-
-def settle(pg) -> None:
-    """Until the page stands still (a swipe's fling runs on after the finger lifts)."""
-    last = None
-    for _ in range(50):
-        pg.wait_for_timeout(80)
-        now = pg.evaluate("scrollY")
-        if now == last:
-            return
-        last = now
 
 
 @pytest.fixture

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from enter_helpers import (DATA, Fingers, config_for, enter_curve, layout_shift, open_page, phone, saved_when, shifts,
-                           wait_checked,
-                           watch_shifts)
+from enter_helpers import (DATA, Fingers, config_for, enter_curve, layout_shift, open_page, phone, saved_when, settle,
+                           shifts, wait_checked, watch_shifts)
 
 GAMES = ["intersections", "curve", "knives", "ikes", "add-residue"]
 
@@ -20,17 +19,6 @@ def swipe(fingers: Fingers, x: float, y: float, dx: float, dy: float, steps: int
         fingers.touch("touchMove", [(x + dx * j / steps, y + dy * j / steps)])
     fingers.touch("touchEnd", [])
     settle(fingers.page)
-
-
-def settle(pg) -> None:
-    """Wait until the page has stopped moving (a swipe's fling runs on after the finger lifts)."""
-    last = None
-    for _ in range(40):
-        pg.wait_for_timeout(100)
-        now = pg.evaluate("scrollY")
-        if now == last:
-            return
-        last = now
 
 
 def scrolled_by(pg, fingers: Fingers, x: float, y: float, dy: float = -140) -> float:
