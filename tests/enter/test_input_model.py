@@ -55,7 +55,7 @@ window.ready = true;
 def model(browser, tmp_path):
     """The test page served from a folder of its own on 127.0.0.1, opened in chromium."""
     (tmp_path / "static").mkdir()
-    for name in ("input.js", "sketch.js"):  # (input.js re-exports the sketch's drawing)
+    for name in ("input.js", "grid.js", "sketch.js"):  # (input.js re-exports the grids and the sketch's drawing)
         shutil.copy(resources.files("printkit.enter").joinpath("static", name), tmp_path / "static" / name)
     (tmp_path / "index.html").write_text(PAGE)
     (tmp_path / "test.js").write_text(SCRIPT)
