@@ -31,7 +31,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from .. import inputs
 from ..inputs import InputError
-from . import document, dropped, ondisk, session, sync
+from . import checks, document, dropped, ondisk, sync
 from .session import Session
 
 MAX_BODY = 1_000_000
@@ -221,10 +221,10 @@ class Handler(BaseHTTPRequestHandler):
         # the newest record the page shows, for Ctrl-C (a trial record or a change is not the record, nor a record
         # with a line half typed in a text box: it is written once the line is finished)
         if route in ("/api/check", "/api/board", "/api/save") and not self.headers.get("X-Printkit-Typing"):
-            s.seen(data, self.headers.get("X-Printkit-Client"), self.headers.get("X-Printkit-Seq"),
+            s.newest.seen(data, self.headers.get("X-Printkit-Client"), self.headers.get("X-Printkit-Seq"),
                    self.headers.get("X-Printkit-Version"))
         try:
-            session.writable(data)  # (a lone surrogate: the page's fault, answered 400 as a change's is)
+            checks.writable(data)  # (a lone surrogate: the page's fault, answered 400 as a change's is)
             if route == "/api/check":
                 self._json(HTTPStatus.OK, document.check(s.game, data))
             elif route == "/api/board":

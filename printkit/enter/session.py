@@ -7,10 +7,7 @@ showed, so that nothing the player entered is lost and nothing older is ever put
   Each change has an identity (its device and its number there): one sent again is written once.
 - A save changes only the parts of the file that changed (``filetext``), keeps the file's mode, and is
   refused (409) when the file changed on disk since the page loaded it.
-- Ctrl-C saves the newest document the page showed, only if it was made from the file as it is now on disk
-  (the page sends the version its document starts from) and a save would take it (its set-up and every change
-  in it checked, as a save's are): a page that reloaded, a second tab, or a document the server refused never
-  puts older work back, and what cannot be written is said in one line.
+- Ctrl-C saves the newest document the page showed, if a save would take it (``newest``).
 """
 
 from __future__ import annotations
@@ -29,7 +26,9 @@ from typing import Any
 from .. import inputs
 from ..inputs import InputError
 from ..model import prepare_models
+from .checks import identity, writable
 from .dropped import Dropped
+from .newest import Newest
 from .tokens import kept
 from . import document, filetext, late, lines, ondisk, shape, sync
 
@@ -43,9 +42,7 @@ class Session:
         self.game, self.path, self.host = game, path, host
         self.token = kept(path, f"game at {host}")  # the same from one start to the next: open pages carry on
         self.lock = threading.Lock()
-        self.latest: dict | None = None  # the newest document the page showed that a save would take, made from the file...
-        self.latest_base: str | None = None  # ... as it was at this version
-        self.clients: dict[str, int] = {}  # each page's newest sequence number
+        self.newest = Newest(self)  # the newest document the page showed, saved on Ctrl-C
         self.why = ""  # why the last write wrote the file whole ("" when it changed only what changed)
         self.join: dict | None = None  # the address other devices join at, with its QR code (``--table``)
         self.table = sync.Table()  # the devices entering this file, and the revision of each part
@@ -291,44 +288,13 @@ class Session:
             self.table.rev += 1
             self.table.publish("change", {"rev": self.table.rev, "reload": True, "version": now})
 
-    # -- the newest document the page showed
-
-    def seen(self, data: Any, client: str | None, seq: str | None, base: str | None) -> None:
-        """A document the page is showing (sent to be checked or drawn): kept as the newest when a save would
-        take it (its set-up reads, every change in it fits the models, it can be written so that it reads back
-        the same), was made from the file at ``base``, and is newer than anything this page sent before."""
-        try:
-            n = int(seq) if seq is not None else None
-            document.check_setup(self.game, data)
-            writable(data)
-        except (ValueError, InputError):
-            return
-        with self.lock:
-            try:
-                reading, doc = self._read()
-                if base != document.version_of_bytes(reading.raw):
-                    return  # made from an older file (a tab not reloaded, a save that came since): never put back
-                new, _ = self._accepted(doc, data)
-                why = self.why
-                try:
-                    if len(self._text(reading.raw.decode("utf-8"), new).encode("utf-8")) > inputs.MAX_BYTES:
-                        return
-                finally:
-                    self.why = why
-            except (OSError, InputError, ValueError):
-                return  # a document a save would refuse is never written at the end either
-            key = client or ""
-            if n is not None and n <= self.clients.get(key, -1):
-                return  # an answer this page has already moved past
-            if n is not None:
-                self.clients[key] = n
-            self.latest, self.latest_base = data, base
+    # -- the end
 
     def stop(self) -> str:
         """On Ctrl-C: the newest document saved if the file does not hold it yet; the line to say so, with what a
         save in another program left out of the file, if anything.  Never raises: what cannot be written is said,
         and the file keeps the last document written."""
-        line = self._stop()
+        line = self.newest.save()
         with self.lock:
             try:
                 self._read()  # a save in another program since the pages last looked: noticed now
@@ -336,52 +302,9 @@ class Session:
                 pass  # (said by the line already, or the file is as the line says)
             return line + self.dropped.still_out()
 
-    def _stop(self) -> str:
-        with self.lock:
-            self.late.settle()  # an editor's save still coming into a file replaced lately: taken up first
-            name = str(self.path)
-            if self.latest is None:  # no document shown to keep: the changes written as they came are all
-                if not self.writes:
-                    return f"Stopped: nothing was changed on the page; {name} is as it was"
-                return f"Stopped: {name} already holds every change (written {_times(self.writes)} as they came)"
-            latest, base = self.latest, self.latest_base
-
-            def build(doc: dict, now: str):
-                if now != base:
-                    return None, False
-                return self._accepted(doc, latest)[0], True
-            try:
-                self.why = ""
-                before = self.writes
-                newest, _ = self._commit(build)
-            except OSError as e:
-                return f"Stopped, but {name} could not be written: {e.strerror}; the page kept the changes"
-            except (ValueError, InputError) as e:
-                why = document.error_text(e) if isinstance(e, InputError) else inputs.one_line(str(e), 200)
-                return f"Stopped: the last change the page showed was not written ({why}); {name} is as last saved"
-            if not newest:
-                return f"Stopped: {name} already holds the newest saved work (the last change the page sent was older)"
-            wrote = self.writes != before  # (a file that held it already is not written: not "Saved")
-            return f"Saved {name}: the last change" if wrote else f"Stopped: {name} already holds every change"
-
 
 TRIES = 20  # times a change is built again on a file another program keeps changing, before it is refused
 REMEMBERED = 20_000  # answers kept for changes sent again
-
-
-def _times(n: int) -> str:
-    return "once" if n == 1 else f"{n} times"
-
-
-def identity(body: dict) -> tuple[str, int] | None:
-    """A change's identity: the device that made it and its number there (None when the body has none)."""
-    device, seq = body.get("device"), body.get("seq")
-    if device is None and seq is None:
-        return None
-    if not isinstance(device, str) or not 0 < len(device) <= 80 or isinstance(seq, bool) or \
-            not isinstance(seq, int) or seq < 0:
-        raise sync.BadChange("a change's identity is its device (text) and its number there (0 or more)")
-    return device, seq
 
 
 def blank_of(game, path: Path, part: list) -> Any:
@@ -391,15 +314,6 @@ def blank_of(game, path: Path, part: list) -> Any:
     doc = inputs.load(path).data
     blank = yaml.safe_load(game.template(document.setup_of(game, doc)))
     return sync.get(blank, part)
-
-
-def writable(data: Any) -> None:
-    """Text the file can hold (UTF-8): a lone surrogate from a page is refused before anything is written."""
-    try:
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        raise sync.BadChange("the change holds text that cannot be written (a lone surrogate); nothing was written") \
-            from None
 
 
 def setup_info(game, data: dict) -> dict:
