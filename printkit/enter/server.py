@@ -5,7 +5,7 @@ second, which a threading HTTP server answers in a millisecond or two, and nothi
 or to the start-up of the other commands (this module is imported by ``enter`` alone).
 
 Every request needs the run's token; the Host must be the address served (or ``localhost`` for
-127.0.0.1) and a POST's Origin the page's own; bodies over 1 MB are refused; only the files read at
+127.0.0.1) and a POST's Origin the page's own; bodies over 1 MB are refused (``checks``); only the files read at
 start and the API are served, and the one results file is the only thing ever written, atomically.
 """
 
@@ -13,12 +13,9 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import hmac
 import json
-import math
 import os
 import queue
-import re
 import sys
 import threading
 import time
@@ -34,20 +31,11 @@ from ..inputs import InputError
 from . import checks, document, dropped, ondisk, sync
 from .session import Session
 
-MAX_BODY = 1_000_000
-MAX_DEPTH = 64  # nor more levels of [ and { in a body: no results document needs more than 6
 PER_CLIENT = 64  # connections one client (one address) may hold open at once: a browser needs a few
 TIMEOUT = 45.0  # seconds a client may stay silent while sending a request (longer than a browser keeps a
 # socket it opened ahead and never used, so that one is never closed under a request the browser sends on it)
 KEEP_ALIVE = 15.0  # seconds between the comments an idle event stream sends
-REFUSED = object()  # a request already answered with an error
-STALE = ("this page's address no longer opens the game (printkit was started again with another one): open the "
-         "address printkit shows now, or scan its code again",
-         '<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
-         '<title>printkit</title><p style="font: 1.2rem/1.5 sans-serif; margin: 2rem; max-width: 32rem">This address '
-         'no longer opens a game: printkit was started again with another one. Open the address printkit shows now '
-         'on the computer it runs on, or scan its code again.</p>\n')
-TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+TYPES = {".html": checks.HTML, ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
 HEADERS = {
     "Cache-Control": "no-store",
@@ -75,7 +63,7 @@ def _static_files(game) -> dict[str, tuple[bytes, str]]:
     return files
 
 
-class Handler(BaseHTTPRequestHandler):
+class Handler(checks.Checks, BaseHTTPRequestHandler):
     server_version = "printkit"
     sys_version = ""
     timeout = TIMEOUT  # a slow or stalled client is let go: headers and body read with this timeout
@@ -105,48 +93,6 @@ class Handler(BaseHTTPRequestHandler):
     def _refuse(self, status: int, why: str) -> None:
         self.close_connection = True
         self._json(status, {"error": why})
-
-    # -- checks every request passes
-
-    def _allowed(self) -> bool:
-        host = self.headers.get("Host", "")
-        if host not in self.allowed_hosts:
-            self._refuse(HTTPStatus.FORBIDDEN, "wrong host")
-            return False
-        token = parse_qs(urlsplit(self.path).query).get("token", [""])[0] or self.headers.get("X-Printkit-Token", "")
-        if not hmac.compare_digest(token.encode("utf-8", "replace"), self.session.token.encode()):
-            if urlsplit(self.path).path.startswith(("/api/", "/static/")):
-                self._refuse(HTTPStatus.FORBIDDEN, STALE[0])
-            else:  # a page opened at an old address (a tab reloaded, a code scanned last time): said in a sentence
-                self.close_connection = True
-                self._send(HTTPStatus.FORBIDDEN, STALE[1].encode("utf-8"), TYPES[".html"])
-            return False
-        if self.command == "POST" and self.headers.get("Origin") != f"http://{host}":
-            self._refuse(HTTPStatus.FORBIDDEN, "wrong origin")
-            return False
-        return True
-
-    def _body(self) -> Any:
-        """The request's JSON body; ``REFUSED`` once an error has been answered."""
-        length = self.headers.get("Content-Length")
-        if self.headers.get("Transfer-Encoding") or length is None or not length.isdigit():
-            self._refuse(HTTPStatus.LENGTH_REQUIRED, "a body with a Content-Length is required")
-            return REFUSED
-        if int(length) > MAX_BODY:
-            self._refuse(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "the body is larger than 1 MB")
-            return REFUSED
-        raw = self.rfile.read(int(length))
-        if too_deep(raw):
-            self._refuse(HTTPStatus.BAD_REQUEST, f"the body is nested more than {MAX_DEPTH} levels deep")
-            return REFUSED
-        try:
-            return json.loads(raw, parse_constant=_not_a_number, parse_float=_finite)
-        except NotANumber:
-            self._refuse(HTTPStatus.BAD_REQUEST, "NaN and Infinity are not numbers a results file holds")
-            return REFUSED
-        except (ValueError, UnicodeDecodeError, RecursionError):
-            self._refuse(HTTPStatus.BAD_REQUEST, "the body is not JSON")
-            return REFUSED
 
     # -- routes
 
@@ -209,7 +155,7 @@ class Handler(BaseHTTPRequestHandler):
             self._refuse(HTTPStatus.NOT_FOUND, "no such page")
             return
         data = self._body()
-        if data is REFUSED:
+        if data is checks.REFUSED:
             return
         s = self.session
         device = self.headers.get("X-Printkit-Client", "")[:40]
@@ -290,38 +236,6 @@ class Handler(BaseHTTPRequestHandler):
             return  # the device went (a closed tab, a phone asleep): it reloads what it missed when back
         finally:
             self.session.table.unsubscribe(stream)
-
-
-class NotANumber(ValueError):
-    """NaN or Infinity in a body: JSON has no such number, and a results file holds none."""
-
-
-def _not_a_number(word: str) -> Any:
-    raise NotANumber(word)
-
-
-def _finite(word: str) -> float:
-    """A number written out (``2.5``, ``1e3``); one too large for a float (``1e999``) reads as Infinity, which
-    a results file does not hold, and is refused as NaN and Infinity are."""
-    value = float(word)
-    if not math.isfinite(value):
-        raise NotANumber(word)
-    return value
-
-
-STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
-NESTING = re.compile(rb"[\[\]{}]")
-
-
-def too_deep(raw: bytes) -> bool:
-    """Whether a JSON body opens more than MAX_DEPTH brackets inside each other (strings left out), found
-    before it is parsed: Python's parser would give up only with a RecursionError."""
-    depth = 0
-    for m in NESTING.finditer(STRING.sub(b"", raw)):
-        depth += 1 if m.group() in (b"[", b"{") else -1
-        if depth > MAX_DEPTH:
-            return True
-    return False
 
 
 def _index(s: Session, static: dict) -> bytes:
