@@ -12,9 +12,11 @@
 // waits for the newest answer, for whose turn it is is the scorer's (ctx.later): kept in order while the
 // server does not answer, each the next seat's in the order the last answer gave; meanwhile the hand shown
 // holds the cards drawn and not the cards spent in those turns, and a claim can spend them.
-import { post } from "/static/api.js";
+// Those turns and the hand they leave are hand.js's; the claim panel beside the map is panel.js's.
 import { centreOf, clearSketch, placeAt, sketchLine, toSheet, track } from "/static/input.js";
+import { ahead, handOf, keptHand, toMove } from "/static/game/hand.js";
 import { CSS } from "/static/game/look.js";
+import { askRoad, buildPanel, checkSum, clearSum, fillPanel } from "/static/game/panel.js";
 import { besideDisc, discOf, roadUnder, roadsNear } from "/static/game/reach.js";
 
 let roads = [];      // the claim being picked: roads "3-4" (smaller centre first) ...
@@ -24,12 +26,15 @@ let anchor = null;   // a centre clicked: the first end of a road
 let row = null;      // the log row picked (turn number)
 let typed = "";
 let cursor = null;   // the card under the keyboard cursor (arrows move it over the ranks and the hand)
-let asked = 0;       // the newest sum check asked for
 let panel = null;
 
 export function start(ctx) {
   document.head.append(Object.assign(document.createElement("style"), { textContent: CSS }));
-  panel = buildPanel(ctx);
+  panel = buildPanel(ctx, {
+    claim: () => claim(ctx),
+    cancel: () => { clear(); changed(ctx); },
+    pass: () => { if (!ctx.info().can_pass) pass(ctx); else turn(ctx, { pass: true }, []); },
+  });
   const root = ctx.board.root;
   ctx.track(root, {
     atOnce: true,  // the picks are the page's own; a turn written waits for whose turn it is (replay)
@@ -67,50 +72,6 @@ function mover(ctx) {
   const inf = ctx.info();
   if (inf.mode === "claims" || (inf.mode === "open" && (roads.length || cards.length))) return claimant || toMove(ctx) || inf.players[0];
   return toMove(ctx);
-}
-
-// the turns entered that the last answer does not hold yet: written (the log's lines past the turns it
-// counted) and kept (ctx.later); each the next seat's in the order the answer gave: [{who, draw?, spent?}]
-function ahead(ctx) {
-  const inf = ctx.info();
-  if (inf.mode !== "replay" && inf.mode !== "open") return [];
-  const order = inf.order || [];
-  const turns = [];
-  for (const line of (ctx.doc().turns || []).slice(inf.turns || 0)) {
-    const m = /^(.+?)\s+(draws?|claims?|pass(?:es)?)(?:\s+(.*))?$/i.exec(String(line).trim());  // (record.py's TURN)
-    const verb = m ? m[2].toLowerCase().slice(0, 4) : null;
-    if (m) turns.push(verb === "draw" ? { draw: m[3] } : verb === "clai" ? { spent: (m[3] || "").split(/\s+with\s+/i)[1]?.split(/\s+/) || [] } : {});
-  }
-  for (const what of ctx.kept()) {
-    if (what.draw) turns.push({ draw: what.draw });
-    else if (what.claim) turns.push({ spent: what.claim.cards });
-    else if (what.pass) turns.push({});
-  }
-  return order.length ? turns.map((t, k) => ({ ...t, who: order[k % order.length] })) : [];
-}
-
-// the player to move once the turns ahead are in (the last answer's when there are none)
-function toMove(ctx) {
-  const inf = ctx.info(), order = inf.order || [];
-  return order.length ? order[ahead(ctx).length % order.length] : inf.to_move;
-}
-
-// the cards `who` holds once the turns ahead are in, and those of them drawn in those turns
-function handOf(ctx, who) {
-  const inf = ctx.info();
-  const held = [...((inf.hands || {})[who] || (who === inf.to_move ? inf.hand || [] : []))];
-  const drawn = [];
-  for (const t of ahead(ctx)) {
-    if (t.who !== who) continue;
-    if (t.draw) { held.push(t.draw); drawn.push(t.draw); }
-    for (const r of t.spent || []) {
-      const i = held.indexOf(r);
-      if (i >= 0) held.splice(i, 1);
-      const j = drawn.indexOf(r);
-      if (j >= 0) drawn.splice(j, 1);
-    }
-  }
-  return { held, drawn };
 }
 
 // a turn written: now, or kept until the server answers (then written as the next seat's turn)
@@ -159,8 +120,8 @@ function pass(ctx) {
 }
 
 function clear() {
-  roads = []; cards = []; anchor = null; asked++;
-  if (panel) { panel.sum.textContent = ""; panel.sum.className = "sum"; }
+  roads = []; cards = []; anchor = null;
+  if (panel) clearSum(panel);
 }
 
 function removeTurn(ctx, n) {
@@ -210,45 +171,10 @@ function toggleHand(ctx, ref) {
   changed(ctx);
 }
 
-// several roads where the tap was (they cross there, or run under one finger): which one was meant? Asked
-// in a sheet over the foot of the screen, nearest first (nothing moves; nothing picked until told)
-function askRoad(ctx, refs) {
-  const names = refs.map((r) => r.slice(5));
-  const list = names.length > 2 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names.join(" and ");
-  const box = panel.ask;
-  const none = Object.assign(document.createElement("button"), { type: "button", textContent: "None of these" });
-  none.onclick = () => { box.hidden = true; paint(ctx); tell(ctx); };
-  box.replaceChildren(Object.assign(document.createElement("span"), { textContent: `Roads ${list} are there: which one?` }),
-    ...names.map((road) => {
-      const b = Object.assign(document.createElement("button"), { type: "button", textContent: `Road ${road}` });
-      b.dataset.road = road;
-      b.onclick = () => { box.hidden = true; const [a, c] = road.split("-").map(Number); toggleRoad(ctx, a, c); };
-      return b;
-    }), none);
-  box.hidden = false;
-  for (const ref of refs) for (const el of ctx.board.all(ref)) el.classList.add("selected");
-  ctx.say(`Roads ${list} are where you tapped: pick the one you meant.`);
-}
-
 function changed(ctx) { panel.ask.hidden = true; paint(ctx); showPanel(ctx); sumCheck(ctx); tell(ctx); }
 
-async function sumCheck(ctx) {
-  const n = ++asked;
-  const out = panel.sum;
-  if (!roads.length || !cards.length) { out.textContent = ""; out.className = "sum"; return; }
-  const who = mover(ctx);
-  const trial = JSON.parse(JSON.stringify(ctx.doc()));
-  trial.turns = [...(trial.turns || []), `${who} claims ${roads.join(" ")} with ${cards.map((c) => c.rank).join(" ")}`];
-  // a trial, never the newest document: sequence -1 keeps the server from saving it on Ctrl-C
-  let answer;
-  try { answer = await post("/api/answer/claim", trial, { "X-Printkit-Seq": "-1" }); } catch (_) { answer = null; }
-  if (n !== asked) return;
-  if (!answer || ahead(ctx).length) { out.textContent = ""; out.className = "sum"; return; }  // checked once written
-  const { status, body } = answer;
-  if (status !== 200 || body.error) { out.textContent = body.error || "cannot check this claim"; out.className = "sum bad"; return; }
-  const m = roads.length;
-  out.textContent = body.ok ? `\u2713 ${body.sum}: ${m} road${m === 1 ? "" : "s"}` : `\u2717 ${body.problems.join("; ")}`;
-  out.className = body.ok ? "sum ok" : "sum bad";
+function sumCheck(ctx) {  // (panel.js)
+  checkSum(ctx, panel, mover(ctx), [...roads], cards.map((c) => c.rank));
 }
 
 // ---------------------------------------------------------------- pointer
@@ -290,7 +216,11 @@ function up(ctx, d, place, moved) {
   }
   if (kind === "road") {
     const alts = place && place.alts && place.alts.includes(d.ref) ? place.alts : d.alts || [d.ref];
-    if (alts.length > 1) { askRoad(ctx, alts); return; }
+    if (alts.length > 1) {  // (panel.js)
+      askRoad(ctx, panel, alts, (road) => { const [x, y] = road.split("-").map(Number); toggleRoad(ctx, x, y); },
+              () => { paint(ctx); tell(ctx); });
+      return;
+    }
     const [a, b] = what.split("-").map(Number);
     toggleRoad(ctx, a, b);
     return;
@@ -367,76 +297,15 @@ function tell(ctx) {
   ctx.say(text);
 }
 
-function buildPanel(ctx) {
-  const box = Object.assign(document.createElement("div"), { className: "knives-panel" });
-  const who = Object.assign(document.createElement("div"), { className: "line who" });
-  const pick = Object.assign(document.createElement("div"), { className: "line pick" });
-  const what = document.createElement("span");
-  const go = Object.assign(document.createElement("button"), { type: "button", textContent: "Claim", title: "Write the claim (Enter)" });
-  const cancel = Object.assign(document.createElement("button"), { type: "button", textContent: "Cancel", title: "Drop the roads and cards picked (Escape)" });
-  const passBtn = Object.assign(document.createElement("button"), { type: "button", textContent: "Pass", title: "Only when there is no card left to draw (p)" });
-  const sum = Object.assign(document.createElement("div"), { className: "sum" });
-  sum.dataset.sum = "";
-  go.dataset.action = "claim"; cancel.dataset.action = "cancel"; passBtn.dataset.action = "pass";
-  go.dataset.dock = "Claim";  // in the phone's bar too, beside the cards just picked
-  go.onclick = () => claim(ctx);
-  cancel.onclick = () => { clear(); changed(ctx); };
-  passBtn.onclick = () => { if (!ctx.info().can_pass) pass(ctx); else turn(ctx, { pass: true }, []); };
-  const counts = Object.assign(document.createElement("div"), { className: "counts" });
-  // during the set-up draw: what this room will hold (the rest keeps its room, unseen)
-  const wait = Object.assign(document.createElement("p"), { className: "wait",
-    textContent: "Once kcount is picked, claims are made here: who claims, the roads and cards picked, then Claim." });
-  const ask = Object.assign(document.createElement("div"), { className: "line ask", hidden: true });
-  pick.append(what, go, cancel, passBtn);
-  box.append(who, ask, pick, sum, counts, wait);
-  ctx.controls.append(box);
-  return { box, who, ask, pick, what, go, cancel, pass: passBtn, sum, counts, wait };
-}
-
-function showPanel(ctx) {
+function showPanel(ctx) {  // (panel.js)
   const inf = ctx.info();
-  const p = panel;
-  const setup = !inf.mode || inf.mode === "setup";
-  // during the set-up draw the claim panel keeps its room, unseen, so the map comes in where the set-up card was
-  p.box.style.visibility = setup ? "hidden" : "";
-  p.box.inert = setup;
-  p.wait.hidden = !setup;
-  // and on a narrow screen the sheets keep two screens' room below the set-up card: what is below them (the
-  // scores and the mistakes) is out of view from the start, not pushed away by the map when kcount is picked
-  ctx.board.root.style.minHeight = setup && matchMedia("(max-width: 900px)").matches ? "200vh" : "";
-  const first = ctx.board.root.children[0];
-  if (first) first.style.maxWidth = setup ? "36rem" : "";  // the set-up card alone: not the whole width
-  if (first) first.classList.toggle("knives-map", !setup);  // (look.js: on a phone on its side, as tall as the screen)
-  const log = ctx.board.root.children[2];  // the log, drawn narrow for a phone's finger: no wider on a big screen
-  if (log) log.style.maxWidth = "32rem";
-  // who claims: chosen while no draw is written; once the replay knows, the player to move shown (the line
-  // keeps its room all game: nothing below it moves when the first card is drawn)
-  const choose = setup || inf.mode === "claims" || inf.mode === "open";
   if (!claimant || !inf.players.includes(claimant)) claimant = inf.to_move || inf.players[0];
-  const label = document.createElement("span");
-  label.textContent = choose ? "Who claims?" : "To move:";
-  p.who.replaceChildren(label, ...inf.players.map((name) => {
-    const b = Object.assign(document.createElement("button"), { type: "button", textContent: name });
-    b.dataset.player = name;
-    if (name === (choose ? claimant : toMove(ctx))) b.className = "active";
-    b.disabled = !choose;
-    b.onclick = () => { claimant = name; showPanel(ctx); sumCheck(ctx); tell(ctx); };
-    return b;
-  }));
-  const picking = roads.length || cards.length;
-  p.what.textContent = inf.over ? "The game is over: every road is claimed."
-    : picking ? `${mover(ctx)} claims ${roads.join(" ") || "..."} with ${cards.map((c) => c.rank).join(" ") || "..."}`
-      : "Pick roads on the map and cards to claim.";
-  p.go.disabled = !(roads.length && cards.length);
-  p.cancel.disabled = !picking;
-  p.pass.hidden = !inf.can_pass;
-  p.counts.textContent = setup ? "\u00a0" : inf.mode === "replay"
-    ? `${inf.left} of ${inf.roads} roads free \u00b7 draw pile ${inf.pile_size} \u00b7 discard pile ${inf.discard} \u00b7 reshuffled ${inf.reshuffles} time${inf.reshuffles === 1 ? "" : "s"}`
-    : `${inf.left} of ${inf.roads} roads free`;
+  fillPanel(ctx, panel, { claimant, toMove: toMove(ctx), mover: mover(ctx), roads, cards,
+                          choose: (name) => { claimant = name; showPanel(ctx); sumCheck(ctx); tell(ctx); } });
 }
 
 function paint(ctx) {
-  keptHand(ctx);
+  keptHand(ctx, mover(ctx));  // (hand.js)
   const root = ctx.board.root;
   // what is picked is the claim of the player to move: drawn in their colour (look.js, page.css: --focus)
   const mine = (ctx.setup.players.find((p) => p.name === mover(ctx)) || {}).color;
@@ -449,45 +318,3 @@ function paint(ctx) {
   for (const ref of refs) for (const el of ctx.board.all(ref)) el.classList.add("selected");
   if (cursor) for (const el of ctx.board.all(cursor)) el.classList.add("cursor");
 }
-
-// the hand of the player to move once the turns ahead are in, drawn over the hand the last answer drew
-// (its cards drawn in those turns marked as not written yet): a claim picks from it as from the other
-function keptHand(ctx) {
-  const svg = ctx.board.root.children[1]?.querySelector("svg");
-  if (!svg) return;
-  svg.querySelector("g.kept-hand")?.remove();
-  const inf = ctx.info(), at = inf.hand_at;
-  svg.classList.remove("kept-hand-on");
-  if (!at || inf.mode !== "replay" || !ahead(ctx).length) return;
-  const who = mover(ctx);
-  const { held, drawn } = handOf(ctx, who);
-  const colour = (ctx.setup.players.find((p) => p.name === who) || {}).color || "#000";
-  const ns = "http://www.w3.org/2000/svg";
-  const el = (name, attrs, text) => {
-    const e = document.createElementNS(ns, name);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-    if (text !== undefined) e.textContent = text;
-    return e;
-  };
-  const box = svg.viewBox.baseVal;
-  const g = el("g", { class: "kept-hand" });
-  g.append(el("rect", { x: 0, y: at.y - 4 * at.pt * 9 / 3, width: box.width, height: box.height - at.y + 4 * at.pt * 9 / 3, fill: "#fff" }));
-  g.append(el("text", { x: at.x, y: at.y, "font-size": 9 * at.pt, "font-weight": "bold", fill: colour },
-    `${who}'s hand: pick the cards to spend`));  // (a card drawn and not written yet: dashed, in their colour)
-  const ranks = [...new Set(held)].sort((a, b) => RANKS.indexOf(b) - RANKS.indexOf(a));
-  ranks.forEach((r, i) => {
-    const x = at.x + 0.5 + (i % at.per_row) * at.pitch, y = at.y + 2 + Math.floor(i / at.per_row) * at.row;
-    const n = held.filter((c) => c === r).length, fresh = drawn.filter((c) => c === r).length;
-    g.append(el("rect", { x, y, width: 9, height: 13, fill: "#fff", stroke: fresh ? colour : "#000", "stroke-width": 0.35,
-                          ...(fresh ? { "stroke-dasharray": "0.9 0.6" } : {}) }));
-    g.append(el("text", { x: x + 4.5, y: y + 8.3, "font-size": 11 * at.pt, "font-weight": "bold", "text-anchor": "middle" }, r));
-    if (n > 1) g.append(el("text", { x: x + 4.5, y: y + 17, "font-size": 7 * at.pt, "text-anchor": "middle", fill: "#4d4d4d" }, `\u00d7${n}`));
-    const hit = el("rect", { class: "hit hand kept-card", x: x - 0.75, y, width: at.pitch, height: 13, fill: "transparent", "pointer-events": "all" });
-    hit.dataset.ref = `hand:${r}`;
-    g.append(hit);
-  });
-  svg.append(g);
-  svg.classList.add("kept-hand-on");  // (look.js: the hand under it takes no finger)
-}
-
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
