@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from forked import FORKS
 
-from conftest import run_printkit
 
 DATA = Path(__file__).resolve().parent / "games" / "data"
 
@@ -53,8 +52,8 @@ def test_ctrl_c_and_a_kill_end_a_forked_run_as_a_fresh_one(tmp_path):
         assert p.poll() == code
 
 
-def test_a_changed_environment_gets_a_fresh_interpreter(monkeypatch, tmp_path):
+def test_a_changed_environment_gets_a_fresh_interpreter(monkeypatch, printkit):
     FORKS.run(["--help"])  # the server is up, in the environment the tests started with
     monkeypatch.setenv("PRINTKIT_SOMETHING", "1")
     assert FORKS.run(["--help"]) is None
-    assert run_printkit("score", DATA / "played-knives.yaml").code == 0  # and the tests' runner starts one
+    assert printkit("score", DATA / "played-knives.yaml").code == 0  # and the tests' runner starts one
