@@ -1,11 +1,14 @@
 """The page's layout in a player's hands (static/page.css, phone.js): on a phone on its side (844 x 390) the bar
 says what to enter next, as it does upright; the header's lines say what they say whole; and what gets the
-focus is never left under the bar fixed at the bottom (WCAG 2.2, 2.4.11 Focus Not Obscured)."""
+focus is never left under the bar fixed at the bottom (WCAG 2.2, 2.4.11 Focus Not Obscured); the sheet a new
+round adds moves nothing on the screen."""
 
 from __future__ import annotations
 
 import pytest
-from enter_helpers import DATA, config_for, open_page, phone, shot
+import yaml
+from enter_helpers import (DATA, Fingers, config_for, layout_shift, open_page, phone, shifts, shot, wait_checked,
+                           watch_shifts)
 
 WHOLE = """(sel) => { const el = document.querySelector(sel), r = el.getBoundingClientRect();
   return { text: el.textContent, shown: getComputedStyle(el).display !== 'none' && r.width > 0 && r.height > 0,
@@ -86,3 +89,24 @@ def test_the_page_opening_on_a_phone_moves_nothing_a_finger_may_tap(serve, brows
         assert pg.errors == []
         pg.context.close()
         s.stop()
+
+
+def test_the_sheet_a_new_round_adds_moves_nothing_on_the_screen(serve, browser, tmp_path):
+    """Making Intersections upright, five rounds drawn: the first segment of round 6, its dots brought to the
+    middle of the screen above the bar as a finger scrolls them there, adds the sheet of a round below round 7,
+    and nothing on the screen moves. The scores' top stood under the bar there (the page stops its scroll a
+    bar's height from the bottom) and the new sheet pushed them down: 0.035 of layout shift, aside#panel."""
+    played = yaml.safe_load((DATA / "played-intersections.yaml").read_text(encoding="utf-8"))
+    start = tmp_path / "five-rounds.yaml"
+    start.write_text(yaml.safe_dump({**played, "rounds": played["rounds"][:5]}, sort_keys=False), encoding="utf-8")
+    s = serve(start)
+    pg = phone(browser, 390, 844)
+    open_page(pg, s)
+    sheets = pg.locator("#sheets .sheet").count()
+    watch_shifts(pg)
+    a, b = played["rounds"][5][0].split("-")
+    Fingers(pg).drag(f"6:{a}", f"6:{b}")
+    wait_checked(pg)
+    pg.wait_for_function("(n) => document.querySelectorAll('#sheets .sheet').length === n + 1", arg=sheets)
+    assert layout_shift(pg) <= 0.001, shifts(pg)
+    assert pg.errors == []

@@ -65,10 +65,14 @@ export class Phone {
       if (h > tallest + 0.5) { tallest = h; el.style.minHeight = `${h}px`; }
     }).observe($("controls"));
     // what gets the focus (a key, a control's own move) is brought into view above the bar, never under it
-    // (WCAG 2.2, 2.4.11 Focus Not Obscured): the page's scroll stops that far from the bottom
+    // (WCAG 2.2, 2.4.11 Focus Not Obscured): the page's scroll stops that far from the bottom. The scores
+    // start as far below the sheets (--bar in page.css): a sheet brought to the middle above the bar left their
+    // top under the bar, and the sheet a new round adds pushed them down there
     new ResizeObserver(() => {
       const dock = $("dock"), on = getComputedStyle(dock).display !== "none";
-      document.documentElement.style.scrollPaddingBottom = on ? `${Math.ceil(dock.getBoundingClientRect().height) + 8}px` : "";
+      const bar = on ? `${Math.ceil(dock.getBoundingClientRect().height) + 8}px` : "";
+      document.documentElement.style.scrollPaddingBottom = bar;
+      document.documentElement.style.setProperty("--bar", bar || "0px");
     }).observe($("dock"));
     $("violations").addEventListener("click", (e) => {
       const li = e.target.closest("li[data-index]");
