@@ -82,7 +82,15 @@ def test_the_evening_entered_on_the_page_and_in_files_stands_the_same_everywhere
         box.nth(i).fill(grid.rstrip("\n"))
     saved_when(page, folder / "night-knives-2-results.yaml",
                lambda d: len(d.get("turns") or []) == len(knives["turns"]))
-    saved_when(phone, folder / "night-curve-2-results.yaml", lambda d: (d.get("fills") or {}).get("Cat", {}).get("Cat"))
+    # every grid as typed (the blank file's grids of dots are there from the start): the last line of the last
+    # box is written once its typing pauses, the box never left
+    def in_file(d):  # the nine grids the file holds, in the boxes' order, each as its words
+        curves, fills = d.get("curves") or {}, d.get("fills") or {}
+        return [str(g or "").split() for g in [curves.get(o) for o in names]
+                + [(fills.get(f) or {}).get(o) for f in names for o in names]]
+
+    typed = [g.split() for g in grids]
+    assert in_file(saved_when(phone, folder / "night-curve-2-results.yaml", lambda d: in_file(d) == typed)) == typed
     wait_checked(page)
     wait_checked(phone)
 
