@@ -39,7 +39,8 @@ GAMES = [*registry.GAMES, *game_files.TEST_GAMES]
 GAMEPAGE = (Path(__file__).resolve().parents[2] / "printkit" / "enter" / "static" / "gamepage.js").read_text()
 NAMES = re.findall(r"(\w+): \d", re.search(r"export const EXPORTS = \{(.*?)\}", GAMEPAGE).group(1))
 # the game's page.js behind a module that records what it exports and the ctx it is given, and hands every
-# call the page makes (each export written down) on to it
+# call the page makes (each export written down) on to it: replay too, so that a write the game hands to
+# ctx.later is played by the game as app.js plays it
 WRAPPER = """
 import * as real from "/static/game-under-test.js";
 import { problems } from "/static/gamepage.js";

@@ -3,6 +3,13 @@
 // tap, Backspace or Delete erases. The squares and who writes where are the server's (ctx.info()); the rule
 // is the scorer's: whatever is written goes into the record and comes back checked. (The page part every
 // game fills in is written down in /static/gamepage.js.)
+// A tap here is read from the newest answer (whose square is next), so its handlers do not say `atOnce`:
+// while that answer is not back (offline, or the last change still on its way) the page keeps each tap
+// and plays it once it is. A game whose taps are read from the page's own state (a pen, the cards picked)
+// says `atOnce: true` in the handlers it gives ctx.track: they run at once, offline too; a write of
+// theirs that needs whose turn it is goes through ctx.later(what, marks) as the game's own record of it
+// (JSON), and the page hands it back to the game's `export function replay(ctx, what)` on the newest
+// answer, now or, kept in order, once it comes (ctx.kept(): those still waiting). Selling Knives does.
 import { Cursor, Grid, keyOf, square } from "/static/input.js";
 
 let cursor = null;  // a Cursor over the tally grid, once a square was tapped or a key pressed

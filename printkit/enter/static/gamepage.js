@@ -18,6 +18,8 @@
 //                        undo and redo); call event.preventDefault() for a key it uses
 //   held()               optional: a line half built (JSON), kept when the page goes (a reload) ...
 //   resume(ctx, kept)    ... and given back when it comes again
+//   replay(ctx, what)    optional: a write the game handed to ctx.later (`what`: its own record of it, JSON)
+//                        written now, on the newest answer: whose turn it is read from ctx.info() then
 //
 // What ctx gives it:
 //   doc()                the results document being edited, keys and names as typed (read it; change it
@@ -35,7 +37,14 @@
 //   show(node)           shows an answer (a node) in the page's answer panel
 //   track(root, handlers, options)  input.js's track (pick, down, over, moved, up, cancel: a stroke over
 //                        places), its strokes kept as intents while the newest state is not checked yet
-//                        and played once it is (intents.js)
+//                        and played once it is (intents.js); handlers that say `atOnce: true` (what a tap
+//                        writes is read from the page's own state: a pen, the cards picked, a turn half
+//                        built) are run at once, offline too, and only their writes wait
+//   later(what, marks)   an at-once game's write that needs the newest answer (whose turn it is): played
+//                        by the game's replay(ctx, what) now, or kept in order (over a reload too) and
+//                        played when the answer comes; marks: the places it writes, each a ref or
+//                        {ref, text, who}; true when it was played now
+//   kept()               the writes kept by later, not played yet, in order (each `what`)
 //   board                the sheets on screen: root (their element), el(ref), all(ref) (the elements of a
 //                        place, by its data-ref), onShow(hook) (after every redraw)
 //
@@ -45,9 +54,9 @@
 // marks), "unread" (a part that does not read) and "sketch" (a stroke being drawn); a game marks its own
 // state with "cursor" and "selected".
 
-export const EXPORTS = { start: 1, checked: 2, key: 2, held: 0, resume: 2 };  // name -> the most arguments it takes
+export const EXPORTS = { start: 1, checked: 2, key: 2, held: 0, resume: 2, replay: 2 };  // name -> the most arguments it takes
 export const REQUIRED = ["start"];
-export const CTX = ["doc", "edit", "say", "info", "unread", "report", "setup", "controls", "ask", "show", "board", "track"];
+export const CTX = ["doc", "edit", "say", "info", "unread", "report", "setup", "controls", "ask", "show", "board", "track", "later", "kept"];
 export const BOARD = ["root", "el", "all", "onShow"];
 export const RESERVED = "grid:";
 
