@@ -71,13 +71,6 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives Debian's chromium (deselect with -m 'not browser')")
 
 
-def pytest_xdist_auto_num_workers(config):
-    """``-n auto``: two workers a core.  A page test spends about a third of its time waiting (on the page's
-    timers, the server, the network it plays): with one worker a core, half the machine sat idle through
-    them (the whole suite used 0.8 of 2 cores)."""
-    return 2 * (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
-
-
 def pytest_collection_modifyitems(config, items):
     """A test that uses the browser, through any fixture, is marked ``browser``: the mark follows what the
     test needs, never its file's name."""

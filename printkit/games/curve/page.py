@@ -164,7 +164,7 @@ def best(res: "Results", params: dict[str, str]) -> dict:
                         seat.color, res.n)
     page.add(moved(draw_fill(res.n, CELL, cv, replace(shown, could=None), seat.color, seat.dash), x, y))
     return {"text": text, "best": sol.best, "bound": sol.bound, "proven": sol.proven, "tops": tops, "longer": longer,
-            "svg": svg.render(page).decode("utf-8")}
+            "limit": LONGER if longer else QUICK, "seconds": round(sol.seconds, 2), "svg": svg.render(page).decode("utf-8")}
 
 
 ANSWERS = {"best": best}  # questions the page may ask (POST /api/answer/NAME)
