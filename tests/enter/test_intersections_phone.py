@@ -19,7 +19,7 @@ real touches)."""
 from __future__ import annotations
 
 import pytest
-from enter_helpers import DATA, Fingers, config_for, open_page, phone, saved_when, shot, wait_checked
+from enter_helpers import DATA, Fingers, config_for, open_page, phone, saved_when, settle, shot, wait_checked
 
 EXAMPLE = DATA / "played-intersections.yaml"
 
@@ -83,6 +83,7 @@ def test_every_stretch_of_every_drawn_segment_is_taken_by_a_finger(serve, browse
         fingers.touch("touchMove", [(x + 21, y - 12 * j)])
     fingers.touch("touchEnd", [])
     pg.wait_for_function(f"scrollY > {top} + 60")
+    settle(pg)  # (the scroll runs on after the finger lifts: the dots are measured once the page stands still)
     wait_checked(pg)
     assert pg.locator('[data-ref="1:A6-F6"]').count() == 1
     b2, c2 = fingers.centre("1:B6"), fingers.centre("1:C6")
