@@ -66,9 +66,12 @@ def board(res: "Results", report: Report, paper: Paper) -> list[Page]:
         pages.append(page)
     widths = log_widths(WIDTH - 30)
     full = sum(widths) + 30
-    log = Page(full + 8, (len(rows) + 1) * ROW_H + 14)
+    # every row of the log from the start, the ones still to play blank as on paper: a move played fills a
+    # row and never makes the log taller (the scores below it moved under the finger with each row added)
+    total = max(total_moves(res.n, len(seats)), len(rows))
+    log = Page(full + 8, (total + 1) * ROW_H + 14)
     log.add(Text(4, 6, f"Move log: {len(rows)} of {total_moves(res.n, len(seats))} moves", 11, bold=True))
-    items = log_table(0, 0, widths, 0, len(rows), ROW_H, seats, rows, remark_w=30)
+    items = log_table(0, 0, widths, 0, total, ROW_H, seats, rows, remark_w=30)
     items += [Hit(f"row:{i + 1}", 0, (i + 1) * ROW_H, full, ROW_H, "row") for i in range(len(rows))]
     log.add(moved(items, 4, 9))
     return pages + [log]

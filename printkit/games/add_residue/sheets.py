@@ -32,7 +32,8 @@ def log_widths(width: float) -> list[float]:
 
 def log_table(x: float, y: float, widths: list[float], first: int, count: int, row_h: float,
               seats: list[Player], rows: list[Row] | None = None, remark_w: float = 0.0) -> list[Item]:
-    """Rows ``first``..``first+count-1`` (from 0) of the move log at (x, y): blank, or filled from ``rows``."""
+    """Rows ``first``..``first+count-1`` (from 0) of the move log at (x, y): filled from ``rows`` as far as
+    they go, blank after."""
     heads = list(LOG_HEAD) + (["check"] if remark_w else [])
     ws = list(widths) + ([remark_w] if remark_w else [])
     total_w = sum(ws)
@@ -55,7 +56,7 @@ def log_table(x: float, y: float, widths: list[float], first: int, count: int, r
         cols = [x]
         for w in ws:
             cols.append(cols[-1] + w)
-        row = rows[i] if rows is not None else None
+        row = rows[i] if rows is not None and i < len(rows) else None
         who = by_name[row.played.player] if row is not None else seats[i % len(seats)]
         if row is not None and row.problems:
             items.append(Rect(x + 0.3, y + (k + 1) * row_h + 0.3, total_w - 0.6, row_h - 0.6, None, (1.0, 0.88, 0.9)))
