@@ -110,3 +110,24 @@ def test_the_sheet_a_new_round_adds_moves_nothing_on_the_screen(serve, browser, 
     pg.wait_for_function("(n) => document.querySelectorAll('#sheets .sheet').length === n + 1", arg=sheets)
     assert layout_shift(pg) <= 0.001, shifts(pg)
     assert pg.errors == []
+
+
+def test_on_its_side_the_bars_buttons_stay_put_whatever_its_texts_say(serve, browser, tmp_path):
+    """On its side the bar keeps one layout: the state's words ('nothing entered yet', '2 mistakes') and the
+    pending actions come and go, and Undo, Redo and what to enter next stay where they are, as tall as they
+    were (the state and the actions took the width of their words: 0.025 of layout shift entering)."""
+    s = serve(config_for(DATA / "played-add-residue.yaml", tmp_path))
+    pg = phone(browser, 844, 390)
+    try:
+        open_page(pg, s)
+        where = """([state, act]) => {
+          document.getElementById("dock-state").textContent = state;
+          document.getElementById("dock-acts").replaceChildren(...(act ? [Object.assign(document.createElement("button"), {textContent: act})] : []));
+          return ["dock-undo", "dock-redo", "dock-say", "dock"].map((id) => {
+            const r = document.getElementById(id).getBoundingClientRect(); return [id, r.x, r.y, r.width, r.height]; });
+        }"""
+        first = pg.evaluate(where, ["nothing entered yet", ""])
+        for texts in (["\u2713 valid", ""], ["\u2717 12 mistakes", "Pen: the long green one"], ["checking...", "Claim"]):
+            assert pg.evaluate(where, texts) == first, texts
+    finally:
+        pg.context.close()
