@@ -59,8 +59,9 @@ def serve(path: str) -> None:
     for s in SIGNALS:  # the server ends with the test run's Ctrl-C; a connection gone is only that
         signal.signal(s, signal.SIG_IGN if s == getattr(signal, "SIGPIPE", None) else signal.SIG_DFL)
     listener = socket.socket(socket.AF_UNIX)
-    listener.bind(path)
+    listener.bind(path + ".new")
     listener.listen(64)
+    os.rename(path + ".new", path)  # there once it answers: a test's connect never finds it bound, not listening
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_w, False)
     signal.set_wakeup_fd(wake_w)
