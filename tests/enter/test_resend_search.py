@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from printkit.enter import document, lines, server, session
 from printkit.inputs import parse
 from searches import examples
-from test_devices_search import apply, diff
+from page_parts import apply, diff
 from test_server import request
 
 FILE = "game: add-residue\nplayers: [Ann, Ben]\nn: 13\nmoves:\n  - Ann add 3\n"
