@@ -280,11 +280,16 @@ export class Phone {
     pen.font = `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
     const least = names.map((n) => `${n} 88`).join(" \u00b7 ");
     this.scoresWide = Math.max(this.scoresWide, pen.measureText(least).width, pen.measureText(el.textContent).width);
+    // upright, their 55% of the line beside the last change; on its side, what the bar's row (of fixed width)
+    // and what to enter next (at its least) leave them, on two lines in the row's height when one is too short
+    const side = matchMedia("(max-height: 500px)").matches, bar = getComputedStyle($("dock"));
     const line = $("dock-row").clientWidth;
-    $("dock").classList.toggle("scores-own", this.scoresWide > 0.55 * line);
-    $("dock").classList.toggle("scores-two", this.scoresWide > line);
-    // as wide as that from the start (within its 55%): a score that gains a figure moves no button beside it
-    el.style.minWidth = `${Math.min(Math.ceil(this.scoresWide) + 1, 0.55 * width).toFixed(1)}px`;
+    const room = side ? width - parseFloat(bar.paddingLeft) - parseFloat(bar.paddingRight) - $("dock-row").offsetWidth -
+      parseFloat(getComputedStyle($("dock-say")).minWidth) - 2 * parseFloat(bar.columnGap) : 0.55 * width;
+    $("dock").classList.toggle("scores-own", !side && this.scoresWide > 0.55 * line);
+    $("dock").classList.toggle("scores-two", this.scoresWide > (side ? room : line));
+    // as wide as that from the start (within its room): a score that gains a figure moves no button beside it
+    el.style.minWidth = `${Math.min(Math.ceil(this.scoresWide) + 1, room).toFixed(1)}px`;
   }
 
   unreadable() {
