@@ -49,6 +49,14 @@ class Checks:
             return False
         return True
 
+    def _drain(self, length: int) -> None:
+        """A body too large read and dropped (up to 4 MB, within the request's timeout), so that its sender
+        reads why it was refused; a larger one is cut off."""
+        try:
+            _drain_into(self.rfile, length, 4 * MAX_BODY)
+        except OSError:
+            pass
+
     def _body(self) -> Any:
         """The request's JSON body; ``REFUSED`` once an error has been answered."""
         length = self.headers.get("Content-Length")
@@ -56,6 +64,7 @@ class Checks:
             self._refuse(HTTPStatus.LENGTH_REQUIRED, "a body with a Content-Length is required")
             return REFUSED
         if int(length) > MAX_BODY:
+            self._drain(int(length))
             self._refuse(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "the body is larger than 1 MB")
             return REFUSED
         raw = self.rfile.read(int(length))
@@ -70,6 +79,17 @@ class Checks:
         except (ValueError, UnicodeDecodeError, RecursionError):
             self._refuse(HTTPStatus.BAD_REQUEST, "the body is not JSON")
             return REFUSED
+
+
+def _drain_into(rfile, length: int, most: int) -> None:
+    """Read and drop up to ``most`` bytes of a body refused: a client still sending when the answer is
+    closed gets a reset, not the answer."""
+    left = min(length, most)
+    while left > 0:
+        chunk = rfile.read1(min(left, 65536)) if hasattr(rfile, "read1") else rfile.read(min(left, 65536))
+        if not chunk:
+            return
+        left -= len(chunk)
 
 
 class NotANumber(ValueError):

@@ -89,6 +89,27 @@ def test_bodies_over_1_mb_are_refused(serve):
     assert request(s, "POST", "/api/check", raw=b"{" + b" " * 999_000 + b"}")[0] != 413
 
 
+def test_a_body_too_large_still_being_sent_reads_why_it_was_refused(serve):
+    """The refusal is answered at once, from the headers; a client still sending the body (as a browser
+    does, a piece at a time) reads the 413, never a connection reset."""
+    import socket
+    import time
+
+    s = serve("played-intersections.yaml")
+    host, port = s.host.rsplit(":", 1)
+    with socket.create_connection((host, int(port)), timeout=30) as c:
+        c.sendall(f"POST /api/save?token={s.token} HTTP/1.1\r\nHost: {s.host}\r\nOrigin: {s.base}\r\n"
+                  f"Content-Type: application/json\r\nContent-Length: 3000000\r\n\r\n".encode())
+        time.sleep(0.3)  # the answer is on its way: the rest of the body comes after it
+        for _ in range(30):
+            c.sendall(b" " * 100_000)
+        c.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := c.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.") and b" 413 " in answer.split(b"\r\n")[0], answer[:200]
+
+
 def test_a_body_that_is_not_json_is_refused(serve):
     s = serve("played-intersections.yaml")
     assert request(s, "POST", "/api/check", raw=b"game: intersections")[0] == 400
