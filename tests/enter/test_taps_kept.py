@@ -178,3 +178,44 @@ def test_two_tabs_never_both_play_the_same_kept_taps(browser, tmp_path):
     finally:
         context.close()
         s.stop()
+
+
+BLANK_AR = "game: add-residue\nplayers: [Ann, Ben]\nn: 13\nmoves:\n"
+PILE_NUMBER = """(ref) => { const e = document.querySelector(`#sheets [data-ref="${ref}"]`);
+  e.scrollIntoView({ block: 'center', inline: 'center' }); const r = e.getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + r.height / 2]; }"""
+
+
+@pytest.mark.parametrize("network", ["slow", "offline"])
+def test_a_double_tap_on_a_number_is_one_move_whatever_the_network(serve, browser, tmp_path, network):
+    """A clumsy double tap on Ann's 2 while the answer to the first is on its way (300 ms away), or with the
+    phone out of the Wi-Fi: the second tap is kept, and when its turn comes its number is crossed off, no
+    place to tap any more: one move written, and the page says the second was left out (it was written
+    twice, the adversary's first finding)."""
+    (tmp_path / "ar.yaml").write_text(BLANK_AR, encoding="utf-8")
+    s = serve(str(tmp_path / "ar.yaml"))
+    pg = phone(browser)
+    try:
+        open_page(pg, s)
+        cdp = pg.context.new_cdp_session(pg)
+        if network == "slow":
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 300, "downloadThroughput": -1,
+                                                           "uploadThroughput": -1})
+        else:
+            pg.context.set_offline(True)
+        x, y = pg.evaluate(PILE_NUMBER, "move:Ann:add 2")
+        pg.touchscreen.tap(x, y)
+        pg.wait_for_timeout(150)
+        pg.touchscreen.tap(x, y)
+        if network == "offline":
+            pg.wait_for_timeout(300)
+            pg.context.set_offline(False)
+        pg.wait_for_function("document.querySelector('#say').textContent.includes('left out')", timeout=20_000)
+        wait_checked(pg)
+        data = saved_when(pg, s.path, lambda d: d.get("moves"))
+        pg.wait_for_timeout(500)  # (a second write would come within this)
+        assert yaml.safe_load(s.path.read_text(encoding="utf-8"))["moves"] == ["Ann add 2"], data
+        assert pg.errors == []
+    finally:
+        pg.context.close()

@@ -355,7 +355,8 @@ async function start() {
   const store = new TapStore(page.client);  // the taps kept, in the browser too: a reload drops none
   intents = new Intents({ fresh: () => page.answered === page.seq, seq: () => page.seq, board, root: $("board"), told: kept,
                           store, press: (ev) => game.key?.(ctx, ev), wrote: () => { if (saver.unsaved()) saver.keep(); },
-                          replay: (what) => game.replay?.(ctx, what), colour: colourOf });
+                          replay: (what) => game.replay?.(ctx, what), colour: colourOf,
+                          gone: () => say("A tap kept was left out: what it was on is no longer on the sheet (crossed off by the tap before it).") });
   ctx.track = (root, handlers, options) => track(root, intents.wrap(handlers), options);
   window.addEventListener("online", () => { if (page.offline) refresh(); saver.now?.(); });
   if (!(await load())) return;

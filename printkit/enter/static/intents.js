@@ -30,8 +30,9 @@ export class Intents {
   // played has changed the record (the page keeps the change in the browser before the tap leaves it)
   // replay(what): a write kept by an at-once game played (the game's own record of it); colour(ref, who):
   // the colour of the player a place is for (`who`, else the player its name holds; null: the page's blue)
-  constructor({ fresh, seq, board, root, told, store = null, press = null, wrote = null, replay = null, colour = null }) {
-    Object.assign(this, { fresh, seq, board, root, told, store, press, wrote, replay, colour, queue: [], awaiting: [],
+  // gone(): a kept tap left out, its place gone from the sheet since
+  constructor({ fresh, seq, board, root, told, store = null, press = null, wrote = null, replay = null, colour = null, gone = null }) {
+    Object.assign(this, { fresh, seq, board, root, told, store, press, wrote, replay, colour, gone, queue: [], awaiting: [],
                           replaying: false, game: null, atOnce: false, here: null, sent: 0 });
     document.head.append(Object.assign(document.createElement("style"), { textContent: CSS }));
     board.onShow(() => this.paint());
@@ -94,6 +95,9 @@ export class Intents {
           refs: stroke.refs,
           rec: { kind: "stroke", place: pack(stroke.place), overs: pack(stroke.overs), end: pack(place), moved },
           run: () => {
+            // a tap on a place gone from the sheet since (a number crossed off by the tap before it: a
+            // double tap on a slow network) is no tap: left out, and said
+            if (!moved && stroke.place.ref && !this.board.el(stroke.place.ref)) { this.gone?.(); return; }
             const s = game.down(this.fix(stroke.place), stroke.e);
             if (!s) return;
             for (const o of stroke.overs) game.over?.(s, this.fix(o.place), o.at);
