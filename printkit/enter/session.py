@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import errno
+import hashlib
 import json
 import os
 import stat
@@ -41,6 +42,9 @@ class Session:
     def __init__(self, game, path: Path, data: dict, host: str):
         self.game, self.path, self.host = game, path, host
         self.token = kept(path, f"game at {host}")  # the same from one start to the next: open pages carry on
+        # which file of its name this is (its folder's path, hashed): what a browser keeps for a page (taps and
+        # changes not written yet) is kept by it, never given to another week's file of the same name
+        self.where = hashlib.sha256(str(ondisk.target(path)).encode("utf-8", "surrogateescape")).hexdigest()[:16]
         self.lock = threading.Lock()
         self.newest = Newest(self)  # the newest document the page showed, saved on Ctrl-C
         self.why = ""  # why the last write wrote the file whole ("" when it changed only what changed)
@@ -86,7 +90,8 @@ class Session:
     def state(self) -> dict:
         with self.lock:
             reading, data = self._read()
-            return {"game": self.game.id, "file": self.path.name, "results": data, "lines": self.held.of(data),
+            return {"game": self.game.id, "file": self.path.name, "where": self.where, "results": data,
+                    "lines": self.held.of(data),
                     "run": lines.RUN, "rev": self.table.rev,
                     "version": document.version_of_bytes(reading.raw), "setup": setup_info(self.game, data),
                     "join": self.join,

@@ -219,3 +219,50 @@ def test_a_double_tap_on_a_number_is_one_move_whatever_the_network(serve, browse
         assert pg.errors == []
     finally:
         pg.context.close()
+
+
+def test_taps_kept_for_one_file_never_go_into_another_file_of_its_name(browser, tmp_path):
+    """Week 1's file, served at a port given by hand, gets two taps offline and its page is closed; week 2's file
+    of the same name is served at that port next: its page writes none of week 1's taps (it wrote them into
+    week 2: the browser kept them by address and file name, the adversary's third finding), and week 1's page,
+    opened again, writes them into week 1."""
+    import socket
+
+    from enter_helpers import Served
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    weeks = [tmp_path / "week-1" / "ar.yaml", tmp_path / "week-2" / "ar.yaml"]
+    for path in weeks:
+        path.parent.mkdir()
+        path.write_text(BLANK_AR, encoding="utf-8")
+    context = phone(browser).context
+    pg = context.pages[0]
+    s = Served(weeks[0], "--port", port)
+    try:
+        open_page(pg, s)
+        pg.touchscreen.tap(*pg.evaluate(PILE_NUMBER, "move:Ann:add 3"))
+        saved_when(pg, weeks[0], lambda d: d.get("moves"))
+        context.set_offline(True)
+        pg.touchscreen.tap(*pg.evaluate(PILE_NUMBER, "move:Ben:add 5"))
+        pg.wait_for_timeout(300)
+        pg.touchscreen.tap(*pg.evaluate(PILE_NUMBER, "move:Ann:mod 2"))
+        pg.wait_for_function("document.querySelector('#say').textContent.includes('2 taps kept')")
+        pg.close()
+    finally:
+        s.stop()
+    context.set_offline(False)
+    for path, moves in [(weeks[1], None), (weeks[0], ["Ann add 3", "Ben add 5", "Ann mod 2"])]:
+        s = Served(path, "--port", port)
+        try:
+            pg = context.new_page()
+            open_page(pg, s)
+            # (week 2: until anything is written, for as long as week 1's taps take to be written when they are)
+            data = saved_when(pg, path, lambda d, moves=moves: d.get("moves") and (moves is None or d["moves"] == moves),
+                              timeout=4 if moves is None else 20)
+            assert data.get("moves") == moves, (path.parent.name, data.get("moves"))
+            pg.close()
+        finally:
+            s.stop()
+    context.close()

@@ -77,6 +77,7 @@ async function load() {
   page.version = body.version;
   page.setup = body.setup;
   page.file = body.file;
+  page.where = `${body.file}:${body.where}`;  // this file, of all those of its name (what the browser keeps is by it)
   page.join = body.join;
   $("title").textContent = body.setup.title;
   $("file").textContent = body.file;
@@ -295,7 +296,7 @@ function tell(text, kind) {
 
 let arrive = null;  // the place kept when the page went: gone back to once the sheets are drawn
 
-function placeKey() { return `printkit:place:${location.host}:${page.file}`; }
+function placeKey() { return `printkit:place:${location.host}:${page.where}`; }
 
 // where the player was (the page's scroll, each sheet's own) and any line half built (the game's `held`)
 function keepPlace() {
@@ -360,7 +361,7 @@ async function start() {
   ctx.track = (root, handlers, options) => track(root, intents.wrap(handlers), options);
   window.addEventListener("online", () => { if (page.offline) refresh(); saver.now?.(); });
   if (!(await load())) return;
-  store.open(location.host, page.file);
+  store.open(location.host, page.where);
   $("undo").onclick = undo;
   $("redo").onclick = redo;
   $("check").onclick = () => { page.revealSeq = page.shownSeq; page.final = true; if (page.report) showScores(); applyMarks(); say(page.report && page.report.violations.length ? "Mistakes shown in red." : "Checked."); };

@@ -26,7 +26,7 @@ export class Saver {
                           batch: null, count: 0, applied: new Set() });
   }
 
-  key() { return `printkit:pending:${location.host}:${this.page.file}`; }
+  key() { return `printkit:pending:${location.host}:${this.page.where}`; }
 
   unsaved() {  // a change of this page's the file does not hold: a value, or a line (by its identity)
     const { doc, synced, lines, syncedLines } = this.page;

@@ -131,7 +131,7 @@ export class Table {
     this.announce();
   }
 
-  whoseKey() { return `printkit:whose:${location.host}:${this.page.file}`; }
+  whoseKey() { return `printkit:whose:${location.host}:${this.page.where}`; }
 
   announce() {
     const v = $("whose").value;
