@@ -30,7 +30,7 @@ from ..model import prepare_models
 from .checks import identity, writable
 from .dropped import Dropped
 from .newest import Newest
-from .tokens import kept
+from .tokens import keep_written, kept, written
 from . import document, filetext, late, lines, ondisk, shape, sync
 
 
@@ -42,6 +42,7 @@ class Session:
     def __init__(self, game, path: Path, data: dict, host: str):
         self.game, self.path, self.host = game, path, host
         self.token = kept(path, f"game at {host}")  # the same from one start to the next: open pages carry on
+        self.label = f"game at {host}"
         # which file of its name this is (its folder's path, hashed): what a browser keeps for a page (taps and
         # changes not written yet) is kept by it, never given to another week's file of the same name
         self.where = hashlib.sha256(str(ondisk.target(path)).encode("utf-8", "surrogateescape")).hexdigest()[:16]
@@ -57,7 +58,9 @@ class Session:
         self.late = late.Watch(self)  # the files replaced, watched a while for an editor's late write
         self.known = document.version_of(path)  # the file as this run last wrote or read it
         self.done: OrderedDict[tuple, dict] = OrderedDict()  # each change's answer, by its identity: a re-send gets it
-        self.highest: dict[str, int] = {}  # each device's newest change number written
+        # each device's newest change written: [its number, its digest], kept from one start to the next (a change
+        # whose answer was lost before a restart, sent again to the next run, is written once)
+        self.highest: dict[str, list] = written(path, self.label, self.known)
         self.held = lines.Held()  # the identities of the lines of the document last read or written
         self.writes = 0  # times this run wrote the file (every change and save, from the page or any client)
         from ..output.temp import clean_stale
@@ -125,6 +128,8 @@ class Session:
             if replaced is not None:
                 self.known = document.version_of_bytes(data)
                 self.writes += 1
+                if self.highest:  # (the changes known as written stand in the file at this version)
+                    keep_written(self.path, self.label, self.highest, self.known)
                 return kept, self.late.keep(replaced, replay) or hand
             if start is not None:
                 return None, True
@@ -215,8 +220,11 @@ class Session:
         what = json.dumps(body["changes"], sort_keys=True)
         who = ident[0] if ident else device  # (a list a device moved is stale to the others' changes by place)
         with self.lock:
-            if ident is not None and (ident in self.done or ident[1] <= self.highest.get(ident[0], -1)):
+            newest = self.highest.get(ident[0], [-1, ""]) if ident is not None else None
+            if ident is not None and (ident in self.done or ident[1] <= newest[0]):
                 answer = self.done.get(ident) or {"rev": self.table.rev, "replaced": []}
+                if ident not in self.done and ident[1] == newest[0] and newest[1] != _digest(what):
+                    answer = {**answer, "what": None}  # (known by its digest alone, the last run's)
                 if answer.get("what", what) != what:  # another change under a number already used: not a re-send
                     raise sync.BadChange("this change's number was used for another change; nothing was written")
                 return HTTPStatus.OK, {**{k: v for k, v in answer.items() if k != "what"}, "version": self.known,
@@ -258,7 +266,9 @@ class Session:
             answer = {"rev": rev, "version": self.known, "replaced": replaced, "reload": reload, "rewritten": self.why}
             if ident is not None:
                 self.done[ident] = {**answer, "what": what}
-                self.highest[ident[0]] = ident[1]
+                self.highest.pop(ident[0], None)
+                self.highest[ident[0]] = [ident[1], _digest(what)]
+                keep_written(self.path, self.label, self.highest, self.known)
                 while len(self.done) > REMEMBERED:
                     self.done.popitem(last=False)
             return HTTPStatus.OK, answer
@@ -327,3 +337,8 @@ def setup_info(game, data: dict) -> dict:
     return {"players": [{"name": s.name, "color": "#%02x%02x%02x" % tuple(round(v * 255) for v in s.color),
                          "cue": s.cue, "dash": list(s.dash)} for s in seats],
             "title": cfg.title or game.title}
+
+
+def _digest(what: str) -> str:
+    """A change's text, short: a number used again for another change is known from it after a restart."""
+    return hashlib.sha256(what.encode("utf-8", "surrogatepass")).hexdigest()[:16]

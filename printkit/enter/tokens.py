@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 import re
 import secrets
@@ -64,12 +65,12 @@ def _read(file: Path, path: Path) -> str | None:
     return lines[0]
 
 
-def _write(where: Path, name: str, token: str, path: Path) -> None:
+def _write(where: Path, name: str, token: str, path: Path, more: str = "") -> None:
     tmp = where / f".{name}.{secrets.token_hex(4)}"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(f"{token}\n{os.path.realpath(path)}\n")
+            fh.write(f"{token}\n{os.path.realpath(path)}\n" + (f"{more}\n" if more else ""))
         os.replace(tmp, where / name)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -103,3 +104,43 @@ def kept(path: Path, what: str) -> str:
         return token
     except OSError:
         return secrets.token_urlsafe(24)
+
+
+# ---------------------------------------------------------------- the changes written, kept with the token
+
+WRITTEN = 100  # devices whose newest change written is kept, the latest ones
+
+
+def written(path: Path, what: str, version: str) -> dict[str, list]:
+    """The newest change written to ``path`` from each device (device -> [its number, its text's digest]), as
+    the last run kept it: a change sent again after a restart (its answer lost on the way) is then known by its
+    identity and written once.  Empty when nothing was kept, when it cannot be trusted, or when the file is no
+    longer at ``version``, as the last run left it (changed since by hand: a change sent again is written)."""
+    try:
+        file = _private_folder() / _name(path, f"{what}\0written")
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return {}
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid() or st.st_mode & 0o077:
+            return {}
+        lines = fh.read(1 << 20).decode("utf-8", "replace").split("\n")
+    try:
+        kept = json.loads(lines[2]) if len(lines) > 2 and lines[0] == "written" and lines[1] == os.path.realpath(path) else {}
+    except ValueError:
+        return {}
+    if not isinstance(kept, dict) or kept.get("version") != version:
+        return {}
+    kept = kept.get("devices")
+    return {d: v for d, v in kept.items() if isinstance(d, str) and isinstance(v, list) and len(v) == 2
+            and type(v[0]) is int and isinstance(v[1], str)} if isinstance(kept, dict) else {}
+
+
+def keep_written(path: Path, what: str, newest: dict[str, list], version: str) -> None:
+    """Keep the newest change written from each device (the last WRITTEN devices) for the next run, with the
+    file's version they were written to."""
+    with contextlib.suppress(OSError):
+        where = _private_folder()
+        recent = {"version": version, "devices": dict(list(newest.items())[-WRITTEN:])}
+        _write(where, _name(path, f"{what}\0written"), "written", path, json.dumps(recent, separators=(",", ":")))

@@ -354,3 +354,34 @@ def test_the_played_examples_open_and_stop_without_a_byte_changed(serve, tmp_pat
         saved(s, doc, "a", 1, version(s))  # a save with nothing changed
         code, _, _ = s.stop()
         assert code == 0 and s.path.read_bytes() == before, src.name
+
+
+# ---------------------------------------------------------------- a change sent again to the next run
+
+def test_a_change_whose_answer_was_lost_is_written_once_when_sent_again_to_the_next_run(serve, tmp_path):
+    """A phone's change is written, its answer lost; the server is stopped (SIGTERM) and started again on the file,
+    and the phone sends the same change again: one line (it was written twice, the adversary's second finding).
+    The same number with another change is refused (400); a file changed by hand between the two runs makes no
+    change sent again a silent no-op (written: the next run cannot know the file still holds it)."""
+    import signal
+
+    body = {"changes": [{"path": ["moves"], "append": "Ann add 3", "id": "ph.1"}], "seen": 0, "device": "ph", "seq": 0}
+    path = blank_add_residue(tmp_path)
+    s = serve(path)
+    assert request(s, "POST", "/api/change", body, headers={"X-Printkit-Client": "ph"})[0] == 200
+    s.proc.send_signal(signal.SIGTERM)
+    s.proc.communicate(timeout=30)
+    s = serve(path)
+    status, answer = request(s, "POST", "/api/change", body, headers={"X-Printkit-Client": "ph"})
+    assert status == 200 and answer.get("again"), answer
+    assert doc_of(s.path)["moves"] == ["Ann add 3"]
+    other = {**body, "changes": [{"path": ["moves"], "append": "Ann add 4", "id": "ph.2"}]}
+    assert request(s, "POST", "/api/change", other, headers={"X-Printkit-Client": "ph"})[0] == 400
+    assert doc_of(s.path)["moves"] == ["Ann add 3"]
+    s.proc.send_signal(signal.SIGTERM)
+    s.proc.communicate(timeout=30)
+    path.write_text(path.read_text(encoding="utf-8").replace("Ann add 3", "").replace("- \n", ""), encoding="utf-8")  # by hand
+    assert not doc_of(path)["moves"]
+    s = serve(path)
+    assert request(s, "POST", "/api/change", body, headers={"X-Printkit-Client": "ph"})[0] == 200
+    assert doc_of(s.path)["moves"] == ["Ann add 3"]
