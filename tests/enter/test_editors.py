@@ -64,3 +64,22 @@ def test_a_page_closed_mid_word_brings_the_half_line_back_when_opened_again(serv
     again = open_page(context.new_page(), s)
     again.wait_for_function(f"document.querySelector('{BOX}').value.includes('Ben a')")
     context.close()
+
+
+def test_another_phones_line_arriving_leaves_the_caret_where_the_player_types(serve, page, tmp_path):
+    """Ann's line typed and written after the pause, the caret still at its end; Ben's phone adds his move; the 2
+    typed next makes Ann's line 'Ann add 12' (the caret was sent to the end: Ben's became 'Ben add 52', the
+    adversary's fourth finding)."""
+    from test_server import request
+
+    s = serve(file_of(tmp_path, START))
+    open_page(page, s)
+    page.locator(BOX).press_sequentially("Ann add 1", delay=30)
+    saved_when(page, s.path, lambda d: (d.get("moves") or []) == ["Ann add 1"], timeout=10)
+    body = {"changes": [{"path": ["moves"], "append": "Ben add 5", "id": "ben.1"}], "seen": 0, "device": "ben", "seq": 0}
+    assert request(s, "POST", "/api/change", body, headers={"X-Printkit-Client": "ben"})[0] == 200
+    page.wait_for_function(f"document.querySelector('{BOX}').value.includes('Ben add 5')")
+    page.keyboard.type("2")
+    page.keyboard.press("Enter")
+    data = saved_when(page, s.path, lambda d: "Ann add 12" in (d.get("moves") or []), timeout=10)
+    assert data["moves"] == ["Ann add 12", "Ben add 5"], data

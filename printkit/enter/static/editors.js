@@ -91,7 +91,7 @@ export class Editors {
       b.err.hidden = true;
       if (from === b.spec.path.join("/")) continue;  // the box being typed in keeps its text as typed
       const text = toText[b.spec.kind](at(doc, b.spec.path));
-      if (toText[b.spec.kind](toValue[b.spec.kind](b.box.value)) !== text) b.box.value = text;
+      if (toText[b.spec.kind](toValue[b.spec.kind](b.box.value)) !== text) replace(b.box, text);
     }
   }
 
@@ -110,4 +110,20 @@ export class Editors {
       }
     }
   }
+}
+
+// a box's text replaced by the newest record (another phone's line, a reload) while its caret stands in it: the
+// caret stays with the text it was in (the same characters before it), never sent to the end, so that the
+// next key goes where the player was typing (it went on another phone's line added below)
+function replace(box, text) {
+  const old = box.value;
+  if (document.activeElement !== box || typeof box.selectionStart !== "number") { box.value = text; return; }
+  let head = 0;
+  while (head < old.length && head < text.length && old[head] === text[head]) head += 1;
+  let tail = 0;
+  while (tail < old.length - head && tail < text.length - head && old[old.length - 1 - tail] === text[text.length - 1 - tail]) tail += 1;
+  const moved = (at) => (at <= head ? at : at >= old.length - tail ? at + text.length - old.length : text.length - tail);
+  const [start, end, way] = [box.selectionStart, box.selectionEnd, box.selectionDirection];
+  box.value = text;
+  box.setSelectionRange(moved(start), moved(end), way || "none");
 }
