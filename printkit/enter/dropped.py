@@ -17,6 +17,7 @@ The set-up (players, sizes, title) is the file's as saved: only the record the d
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 from http import HTTPStatus
@@ -76,6 +77,28 @@ class Dropped:
     def __init__(self, session):
         self.session = session
         self.items: list[dict] = []
+        self.entered: list[dict] = []  # the lines and parts this run's writes added (what was entered here)
+
+    def wrote(self, before: dict, after: dict) -> None:
+        """This run wrote ``after`` over ``before``: the lines and parts it added were entered here."""
+        with contextlib.suppress(TypeError, ValueError):
+            self.entered += [m for m in missing(self.record(after), self.record(before)) if m not in self.entered]
+
+    def here(self, item: dict) -> bool:
+        """Whether a line or part left out was entered here (a line the file held before, an editor's own, is
+        the editor's to change or take away: never said, never put back)."""
+        path, n = item["path"], len(item["path"])
+        for e in self.entered:
+            if e["path"][:n] != path and path[:len(e["path"])] != e["path"]:
+                continue
+            if "append" not in item or "append" not in e:
+                return True  # a part set here, or a line of it
+            mine, lost = e["append"], item["append"]
+            if e["path"] == path and same(mine, lost) or \
+                    isinstance(lost, list) and any(same(mine, x) for x in lost) or \
+                    isinstance(mine, list) and any(same(x, lost) for x in mine):
+                return True
+        return False
 
     def record(self, doc: dict) -> dict:
         """The part of ``doc`` the devices enter (the set-up left aside)."""
@@ -91,7 +114,7 @@ class Dropped:
             return
         try:
             doc = s._reads(now)
-            found = [] if ours else missing(self.record(s._reads(before)), self.record(doc))
+            found = [] if ours else [m for m in missing(self.record(s._reads(before)), self.record(doc)) if self.here(m)]
         except (InputError, ValueError):
             return  # a text that does not read: the page shows why, and nothing is compared
         items = [i for i in self.items if _out(i, doc)]

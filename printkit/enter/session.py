@@ -128,6 +128,7 @@ class Session:
             if replaced is not None:
                 self.known = document.version_of_bytes(data)
                 self.writes += 1
+                self.dropped.wrote(doc, new)
                 if self.highest:  # (the changes known as written stand in the file at this version)
                     keep_written(self.path, self.label, self.highest, self.known)
                 return kept, self.late.keep(replaced, replay) or hand

@@ -171,3 +171,26 @@ def test_the_page_shows_the_file_as_saved_elsewhere_says_what_it_left_out_and_pu
     data = saved_when(page, s.path, lambda d: len(d.get("moves") or []) == 5)
     assert data["moves"][3:] == ["Ben add 4", "Ann add 5"] and data["title"] == "from the editor"
     assert page.errors == []
+
+
+ROUNDS = "game: intersections\nplayers: [Ann, Ben]\nn: 6\nsegments: 14\nrounds:\n  - [A1-A2, B1-B2]\n  - [C1-C2]\n"
+
+
+@pytest.mark.parametrize("fix", [("C1-C2", "C1-C3"), ("B1-B2", "B1-B3"), ("  - [C1-C2]\n", "")])
+def test_an_editor_changing_lines_it_held_before_is_never_told_as_lines_left_out(serve, tmp_path, fix):
+    """The file's own lines, there when the page opened, corrected or taken away in an editor: nothing was
+    entered here, nothing is said left out and nothing put back (every page was told the old line was left out,
+    and Put them back wrote the old, wrong line beside the fixed one: the adversary's fifth finding). A line a
+    phone entered and the editor's copy lacks is still told (the control)."""
+    s = serve(file_of(tmp_path, ROUNDS))
+    assert sent(s, "p1", 0, [{"path": ["rounds", 0], "append": "D1-D2"}])[0] == 200  # entered here
+    text = s.path.read_text(encoding="utf-8")
+    editor_saves(s.path, text.replace(fix[0], fix[1]).replace(", D1-D2", "").replace("- D1-D2\n", ""), "by rename")
+    request(s, "POST", "/api/check", state(s)["results"])  # (the file looked at again)
+    status, answer = request(s, "POST", "/api/putback", {"leave": False})  # Put them back
+    assert status == 200 and answer["put"] == 1, answer
+    rounds = state(s)["results"]["rounds"]
+    old = fix[0].strip(" -[]\n")
+    assert "D1-D2" in rounds[0] and old not in str(rounds), rounds
+    code, out, err = s.stop()
+    assert code == 0 and "left out" not in out, (out, err)
