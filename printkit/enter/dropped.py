@@ -147,8 +147,11 @@ class Dropped:
         more = len(self.items) - NAMED
         return f"{counted} entered here: " + ", ".join(named) + (f" and {more} more" if more > 0 else "")
 
-    def still_out(self) -> str:
-        """For Ctrl-C's line: what is still left out of the file (blank when nothing is)."""
+    def still_out(self, doc: dict | None = None) -> str:
+        """For Ctrl-C's line: what is still left out of the file, as it reads at the end (``doc``), blank when
+        nothing is (an editor's save in two pieces: what the first left out, its second may hold)."""
+        if doc is not None:
+            self.items = [i for i in self.items if _out(i, doc)]
         if not self.items:
             return ""
         return f", but a save in another program left out {self.listed()}, not in {self.session.path.name} now"

@@ -19,6 +19,7 @@ import json
 import os
 import stat
 import threading
+import time
 from collections import OrderedDict
 from http import HTTPStatus
 from pathlib import Path
@@ -306,19 +307,34 @@ class Session:
 
     # -- the end
 
+    def _still(self, most: float = 5.0) -> None:
+        """As it stops: a file another program wrote within QUIET seconds (an editor may be writing the rest of its
+        save, a piece at a time) waited for until it has stood still that long, at most ``most`` seconds."""
+        end = time.monotonic() + most
+        while time.monotonic() < end:
+            try:
+                age = time.time() - os.stat(self.path).st_mtime
+            except OSError:
+                return
+            if age >= QUIET or document.version_of(self.path) == self.known:
+                return
+            time.sleep(min(0.1, QUIET - age))
+
     def stop(self) -> str:
         """On Ctrl-C: the newest document saved if the file does not hold it yet; the line to say so, with what a
         save in another program left out of the file, if anything.  Never raises: what cannot be written is said,
         and the file keeps the last document written."""
+        self._still()
         line = self.newest.save()
         with self.lock:
             try:
-                self._read()  # a save in another program since the pages last looked: noticed now
+                doc = self._read()[1]  # a save in another program since the pages last looked: noticed now
             except (OSError, InputError):
-                pass  # (said by the line already, or the file is as the line says)
-            return line + self.dropped.still_out()
+                doc = None  # (said by the line already, or the file is as the line says)
+            return line + self.dropped.still_out(doc)
 
 
+QUIET = 1.5  # seconds a file another program wrote must have stood still when printkit stops (its save's pieces)
 TRIES = 20  # times a change is built again on a file another program keeps changing, before it is refused
 REMEMBERED = 20_000  # answers kept for changes sent again
 

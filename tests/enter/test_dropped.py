@@ -194,3 +194,28 @@ def test_an_editor_changing_lines_it_held_before_is_never_told_as_lines_left_out
     assert "D1-D2" in rounds[0] and old not in str(rounds), rounds
     code, out, err = s.stop()
     assert code == 0 and "left out" not in out, (out, err)
+
+
+@pytest.mark.parametrize("wait", [0.3, 1.0])
+def test_ctrl_c_while_an_editor_saves_in_two_pieces_names_nothing_the_file_holds(serve, tmp_path, wait):
+    """A phone enters Ben's move; an editor's save writes its first piece (up to Ben's line), Ctrl-C comes, and the
+    rest follows: the file ends as the editor wrote it, Ben's move in it, and the stop line names nothing left out
+    (it named "Ann add 3" and "Ben add 5", both in the file: the adversary's sixth finding)."""
+    import signal
+    import time
+
+    s = serve(file_of(tmp_path, START + "  - Ann add 3\n"))
+    taps(s, "p1", ["Ben add 5"])
+    new = "# edited by hand\n" + s.path.read_text(encoding="utf-8").replace("Ann add 3", "Ann add 3 = 3")
+    cut = new.rfind("  - Ben")
+    with open(s.path, "r+", encoding="utf-8") as fh:
+        fh.truncate(0)
+        fh.write(new[:cut])
+        fh.flush()
+        time.sleep(0.05)
+        s.proc.send_signal(signal.SIGINT)
+        time.sleep(wait)
+        fh.write(new[cut:])
+    out, err = s.proc.communicate(timeout=30)
+    assert s.path.read_text(encoding="utf-8") == new
+    assert s.proc.returncode == 0 and "left out" not in out, (out, err)
