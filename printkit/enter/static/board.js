@@ -1,5 +1,7 @@
 // The sheets on screen: SVG drawn by the server from the same drawing model as the print. This module
 // only shows them and finds the elements of a place by its data-ref; the pointer and keys are input.js's.
+const SHOWN = new WeakMap();  // each sheet's box: the SVG text it shows
+
 export class Board {
   constructor(root) {
     this.root = root;
@@ -11,7 +13,7 @@ export class Board {
   show(sheets) {
     if (this.root.holding?.()) { this.waiting = sheets; return; }  // never drawn anew under a finger
     this.waiting = null;
-    const boxes = [...this.root.children];
+    const boxes = [...this.root.children], drawn = [];
     sheets.forEach((svg, i) => {
       let box = boxes[i];
       if (!box) {
@@ -20,17 +22,20 @@ export class Board {
         box.tabIndex = 0;
         this.root.append(box);
       }
-      if (box.dataset.svg !== svg) {  // redrawn at the width it had (phone.js's fit): nothing moves under a finger
+      if (SHOWN.get(box) !== svg) {  // redrawn at the width it had (phone.js's fit): nothing moves under a finger
         const width = box.querySelector("svg")?.style.width || "";
         box.innerHTML = svg;
-        box.dataset.svg = svg;
+        SHOWN.set(box, svg);
         if (width && box.querySelector("svg")) box.querySelector("svg").style.width = width;
+        drawn.push(box);
       }
     });
     for (const extra of boxes.slice(sheets.length)) extra.remove();
-    for (const hook of this.hooks) hook();
+    for (const hook of this.hooks) hook(drawn);
   }
 
+  // hook(drawn) after every showing: `drawn`, the sheets' boxes drawn anew (a change redraws one sheet of
+  // many: what is measured on the others stays as it was)
   onShow(hook) { this.hooks.push(hook); }
 
   // the element named `ref` (CSS.escape: refs hold spaces and colons)

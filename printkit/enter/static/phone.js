@@ -31,12 +31,13 @@ export class Phone {
       this.zoom(!document.body.classList.contains("zoomed"));
       localStorage.setItem(this.zoomKey(), document.body.classList.contains("zoomed") ? "1" : "0");
     };
-    this.board.onShow(() => { this.fit(); for (const box of this.board.root.children) this.pin(box); });
+    // after a change only the sheet drawn anew is measured and its labels pinned, unless a size changed
+    this.board.onShow((drawn) => this.pins(this.fit(false) ? [...this.board.root.children] : drawn));
     let queued = false;  // the page scrolled: column numbers ride down with it while their grid is in view
     addEventListener("scroll", () => {
       if (queued) return;
       queued = true;
-      requestAnimationFrame(() => { queued = false; for (const box of this.board.root.children) this.pin(box); });
+      requestAnimationFrame(() => { queued = false; this.pins([...this.board.root.children]); });
     }, { passive: true });
     window.addEventListener("resize", () => { this.fit(true); this.scoresRoom(); });
     new MutationObserver(() => { $("dock-say").textContent = $("say").textContent; $("dock-say").classList.remove("open"); })
@@ -126,37 +127,47 @@ export class Phone {
   // scrolled to keep its place, and what is under the finger would move)
   // While entering a sheet never shrinks (a place with nothing to tap on this turn keeps its size: the
   // piles of the player not to move), and sheets of one size are shown at one size.
+  // A sheet's want is measured once (its places scale with its width): a change redraws one sheet of many,
+  // and only that one is measured again. Everything is read before anything is written (a write between two
+  // reads would have the browser lay the page out again for each sheet). Whether a sheet's width changed.
   fit(fresh = false) {
     const on = document.body.classList.contains("zoomed");
-    if (fresh || !on) this.sizes = {};
-    const wants = [];
+    if (fresh || !on) { this.sizes = {}; this.wants = new WeakMap(); }
+    const plan = [];
     for (const box of this.board.root.children) {
       const svg = box.querySelector("svg");
       if (!svg) continue;
-      if (!on) { this.size(svg, this.lowered(svg, 1), ""); continue; }
-      const sizes = targets(svg);
-      const small = sizes.length ? Math.min(...sizes) : Infinity;
-      const now = svg.getBoundingClientRect().width / (box.clientWidth || 1);
-      const want = small === Infinity || !now ? 1 : Math.min(4, Math.max(1, (now * TARGET) / small));
+      const low = this.lowered(svg);
+      if (!on) { plan.push([svg, low, 1]); continue; }
+      if (!this.wants.has(svg)) {
+        const sizes = targets(svg);
+        const small = sizes.length ? Math.min(...sizes) : Infinity;
+        const now = svg.getBoundingClientRect().width / (box.clientWidth || 1);
+        this.wants.set(svg, small === Infinity || !now ? 1 : Math.min(4, Math.max(1, (now * TARGET) / small)));
+      }
       const kind = svg.getAttribute("viewBox") || "";
-      this.sizes[kind] = Math.max(this.sizes[kind] || 1, want);
-      wants.push([svg, kind]);
+      this.sizes[kind] = Math.max(this.sizes[kind] || 1, this.wants.get(svg));
+      plan.push([svg, low, kind]);
     }
-    for (const [svg, kind] of wants) {
-      this.size(svg, this.lowered(svg, this.sizes[kind]), this.sizes[kind] > 1.001 ? `${(this.sizes[kind] * 100).toFixed(1)}%` : "");
+    let changed = false;
+    for (const [svg, low, kind] of plan) {
+      const size = on ? this.sizes[kind] : 1;
+      changed = this.size(svg, low && low(size), on && size > 1.001 ? `${(size * 100).toFixed(1)}%` : "") || changed;
     }
+    return changed;
   }
 
   size(svg, low, width) {  // a lowered sheet stands in the middle of its box
-    const w = low ? `${low.toFixed(1)}px` : width;
-    if (svg.style.width !== w) svg.style.width = w;
+    const w = low ? `${low.toFixed(1)}px` : width, was = svg.style.width;
+    if (was !== w) svg.style.width = w;
     svg.style.marginInline = low ? "auto" : "";
+    return was !== w;
   }
 
   // a phone on its side: a dot array as tall as the room above the bar, so that a segment crosses it in one
-  // stroke, when its dots stay TARGET px apart (the width in px); null: it keeps its width (taller than the
-  // room, a stroke held at the bar moves the page along)
-  lowered(svg, size) {
+  // stroke, when its dots stay TARGET px apart: measured now, (size) => the width in px at that size, or null:
+  // it keeps its width (taller than the room, a stroke held at the bar moves the page along)
+  lowered(svg) {
     const grid = svg.querySelector("rect.hit.grid");
     if (!grid || !svg.querySelector(".hit.dot") || !matchMedia("(max-height: 500px)").matches) return null;
     const dock = $("dock");
@@ -164,30 +175,38 @@ export class Phone {
     const room = innerHeight - dock.getBoundingClientRect().height - 12;
     const r = svg.getBoundingClientRect(), g = grid.getBoundingClientRect();
     if (!r.width || !r.height) return null;
-    const wide = svg.parentElement.clientWidth * size;  // the width it has otherwise
+    const box = svg.parentElement.clientWidth;
     const width = (room * r.width) / r.height;
     const apart = (Math.min(g.width / Number(grid.dataset.cols), g.height / Number(grid.dataset.rows)) * width) / r.width;
-    return width < wide && apart >= TARGET ? width : null;
+    return (size) => (width < box * size && apart >= TARGET ? width : null);  // (box * size: the width it has otherwise)
   }
 
   // a sheet panned sideways keeps its row labels in view: the labels left of a grid ride along with the
   // pan; a page scrolled past a grid's top keeps its column numbers in view: the labels above the grid
   // ride down with it, as far as the grid's last row (transforms: nothing else moves). Over a dot array
   // they ride a whole spacing at a time, so that they stand between the dots as printed, never on one.
-  pin(box) {
+  // Every box is measured before any label moves (a move between two measures would have the browser lay
+  // the page out again for each sheet).
+  pins(boxes) {
+    const moves = [];
+    for (const box of boxes) this.pin(box, moves);
+    for (const move of moves) move();
+  }
+
+  pin(box, moves) {
     if (!box.dataset.pins) {
       box.dataset.pins = "1";
-      box.addEventListener("scroll", () => this.pin(box), { passive: true });
+      box.addEventListener("scroll", () => this.pins([box]), { passive: true });
     }
     const svg = box.querySelector("svg");
     const ctm = svg && svg.getScreenCTM();
     if (!ctm || !ctm.a) return;
     const n = (el, a) => Number(el.getAttribute(a));
-    const ride = (t, x, y) => {
+    const ride = (t, x, y) => moves.push(() => {
       t.classList.add("pinned");
       if (x > 0 || y > 0) t.setAttribute("transform", `translate(${x.toFixed(2)} ${y.toFixed(2)})`); else t.removeAttribute("transform");
       if ((x > 0 || y > 0) && t.nextElementSibling) svg.append(t);  // over the lines it now stands on
-    };
+    });
     for (const grid of svg.querySelectorAll("rect.hit.grid")) {
       const gx = n(grid, "x"), gy = n(grid, "y"), gw = n(grid, "width"), gh = n(grid, "height");
       const texts = [...svg.querySelectorAll("text")];
@@ -205,7 +224,7 @@ export class Phone {
       const left = texts.filter((t) => n(t, "x") < gx && n(t, "y") >= gy && n(t, "y") <= gy + gh + 3);  // (a dot array's last letter stands below its line)
       const boxes = left.map((t) => t.getBBox());
       if (!dots && boxes.length && Math.max(...boxes.map((b) => b.width)) > 0.9 * cw) {  // words, wider than a square
-        this.freeze(svg, grid, left, boxes, box.scrollLeft / ctm.a, ride);
+        moves.push(() => this.freeze(svg, grid, left, boxes, box.scrollLeft / ctm.a, ride));  // (its rides run after it)
         continue;
       }
       const dx = !first || dots ? Math.max(0, step(box.scrollLeft / ctm.a, cw, gw))
@@ -277,9 +296,11 @@ export class Phone {
     if (this.scoresKey !== key) { this.scoresKey = key; this.scoresWide = 0; }
     const pen = (this.pen ||= document.createElement("canvas").getContext("2d"));
     const css = getComputedStyle(el);  // (its font shorthand reads "" with tabular figures: built from its parts)
-    pen.font = `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+    const font = `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+    if (this.penFont !== font) { this.penFont = pen.font = font; this.widths = new Map(); }  // (setting a font costs)
+    const wide = (text) => this.widths.get(text) ?? this.widths.set(text, pen.measureText(text).width).get(text);
     const least = names.map((n) => `${n} 88`).join(" \u00b7 ");
-    this.scoresWide = Math.max(this.scoresWide, pen.measureText(least).width, pen.measureText(el.textContent).width);
+    this.scoresWide = Math.max(this.scoresWide, wide(least), wide(el.textContent));
     // upright, their 55% of the line beside the last change; on its side, what the bar's row (of fixed width)
     // and what to enter next (at its least) leave them, on two lines in the row's height when one is too short
     const side = matchMedia("(max-height: 500px)").matches, bar = getComputedStyle($("dock"));
