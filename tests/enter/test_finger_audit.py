@@ -39,7 +39,7 @@ import game_files  # noqa: E402
 GAMES = [*registry.GAMES, *game_files.TEST_GAMES]
 SIZES = {"upright": (390, 844), "on-its-side": (844, 390)}
 
-PLACES = r"""([kind, index, f]) => {
+PLACES = r"""async ([kind, index, f]) => {
   // the places of a kind on the sheets as they are drawn now (each a function giving its screen point, f in
   // 0..1 choosing where in it), or with an index: that place brought to the middle of the room above the bar,
   // and its point there
@@ -109,16 +109,21 @@ PLACES = r"""([kind, index, f]) => {
   const c = out[index];
   for (const s of root.querySelectorAll('.sheet')) s.scrollLeft = 0;
   const foot = document.getElementById('dock').getBoundingClientRect().top;
+  // (measured once the page has drawn the frames after a scroll: the labels that ride along have moved then)
+  const drawn = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   let [x, y] = c.at(f);
   window.scrollBy(0, y - foot / 2);
+  await drawn();
   [x, y] = c.at(f);
   if (x < 8 || x > innerWidth - 8) {  // (a zoomed sheet: its box panned to it)
     const box = c.el.closest('.sheet');
     box.scrollLeft += x - innerWidth / 2;
+    await drawn();
     [x, y] = c.at(f);
   }
   const room = document.documentElement.scrollHeight - innerHeight - scrollY;
-  return { x, y, foot, down: room >= 160 || scrollY < 160, ref: c.el.dataset.ref || c.el.textContent || c.el.tagName };
+  // the swipe goes the way the page has more room to move (a short page near its foot: up)
+  return { x, y, foot, down: room >= scrollY, room: Math.max(room, scrollY), ref: c.el.dataset.ref || c.el.textContent || c.el.tagName };
 }"""
 
 KINDS = ["title", "margin", "letters", "between dots", "segment", "beside", "tap"]
@@ -194,7 +199,7 @@ def test_a_one_finger_swipe_from_a_margin_a_label_or_a_tap_place_scrolls_and_wri
     settle(pg)
     moved = pg.evaluate("scrollY") - y0
     wait_checked(pg)
-    assert -moved * dy / 140 > 60, (kind, at, moved)
+    assert -moved * dy / 140 > 60, (kind, moved, at.get("room"), at)
     assert record(pg) == before, (kind, at)
     assert path.read_text(encoding="utf-8") == file_before, (kind, at)
     assert pg.errors == []

@@ -42,9 +42,15 @@ export class Grid {
 
   // whether a screen point is on a grid of the board itself, not in its margin: within its squares; for a
   // dot array within a quarter spacing of its outer dots (a finger aiming at an edge dot lands around it),
-  // since its row letters and column numbers stand just beyond that (a third of a spacing away)
+  // since its row letters and column numbers stand just beyond that (a third of a spacing away). The labels
+  // that ride over a grid as the page scrolls or pans (phone.js's pin: column numbers on a line between two
+  // rows) are its margin still: a finger on one is on a label
   static on(root, x, y) {
-    return Grid.all(root).some((g) => {
+    const label = [...root.querySelectorAll("text.pinned[transform]")].some((t) => {
+      const r = t.getBoundingClientRect();
+      return x >= r.left - 2 && x <= r.right + 2 && y >= r.top - 2 && y <= r.bottom + 2;
+    });
+    return !label && Grid.all(root).some((g) => {
       const h = g.half(x, y), m = g.svg.querySelector(".hit.dot") ? 0.5 : 0;
       return h.x >= -m && h.y >= -m && h.x <= 2 * g.cols + m && h.y <= 2 * g.rows + m;
     });
