@@ -83,3 +83,20 @@ def test_another_phones_line_arriving_leaves_the_caret_where_the_player_types(se
     page.keyboard.press("Enter")
     data = saved_when(page, s.path, lambda d: "Ann add 12" in (d.get("moves") or []), timeout=10)
     assert data["moves"] == ["Ann add 12", "Ben add 5"], data
+
+
+def test_one_undo_takes_back_the_last_line_typed_in_a_box_not_every_line_since_it_got_the_focus(serve, page, tmp_path):
+    """Three lines typed in the move log, each finished with Enter: Ctrl+Z takes back the third alone, and again the
+    second (one Ctrl+Z took back all three: the adversary's eighth finding)."""
+    s = serve(file_of(tmp_path, START))
+    open_page(page, s)
+    lines = ["Ann add 1", "Ben add 5", "Ann mod 2"]
+    for i, line in enumerate(lines):
+        page.locator(BOX).press_sequentially(line + "\n", delay=20)
+        saved_when(page, s.path, lambda d, n=i + 1: (d.get("moves") or []) == lines[:n], timeout=10)
+    page.locator("#undo").click()
+    data = saved_when(page, s.path, lambda d: (d.get("moves") or []) != lines, timeout=10)
+    assert data.get("moves") == lines[:2], data
+    page.locator("#undo").click()
+    data = saved_when(page, s.path, lambda d: (d.get("moves") or []) != lines[:2], timeout=10)
+    assert data.get("moves") == lines[:1], data

@@ -347,7 +347,7 @@ function colourOf(ref, who) {
 
 async function start() {
   editors = new Editors($("editors"), (path, value, kind) => edit((doc) => editors.put(doc, path, value), { coalesce: kind + path.join("/"), from: path.join("/") }),
-    () => { refresh(); save(); });  // a line typed, finished: saved as it stands, and checked
+    () => { history.seal(); refresh(); save(); });  // a line typed, finished: one undo step, saved as it stands, and checked
   board = new Board($("sheets"));
   board.onShow(applyMarks);  // (sheets that waited for a finger to lift get their marks too)
   phone = new Phone(page, board);

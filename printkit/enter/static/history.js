@@ -1,4 +1,5 @@
-// Undo and redo: snapshots of the document; edits to one text box in a row count as one step.
+// Undo and redo: snapshots of the document; edits to one text box in a row count as one step, until the line
+// typed is finished (Enter, a pause, the box left): one Undo takes back that line, not every line since.
 export class History {
   constructor(limit = 500) { this.limit = limit; this.clear(); }
   clear() { this.past = []; this.future = []; this.last = null; }
@@ -9,6 +10,7 @@ export class History {
     this.future = [];
     this.last = coalesce;
   }
+  seal() { this.last = null; }  // the step being typed ends (a line finished): the next key starts another
   map(fn) {  // another device's change, put into every step (undo takes back this page's own changes only)
     const each = (s) => JSON.stringify(fn(JSON.parse(s)));
     this.past = this.past.map(each);
