@@ -55,8 +55,9 @@ def missing(ours: Any, theirs: Any, path: tuple = ()) -> list[dict]:
         left, out = list(theirs), []
         for line in ours:
             at = next((i for i, x in enumerate(left) if same(x, line)), None)
-            if at is None:
-                out.append({"path": list(path), "append": line})
+            if at is None:  # (need: the copies of it the log holds once this one is back)
+                need = sum(same(x, line) for x in theirs) + sum(same(o["append"], line) for o in out) + 1
+                out.append({"path": list(path), "append": line, "need": need})
             else:
                 del left[at]
         return out
@@ -64,10 +65,12 @@ def missing(ours: Any, theirs: Any, path: tuple = ()) -> list[dict]:
 
 
 def _out(item: dict, doc: dict) -> bool:
-    """Whether ``item`` is still left out of ``doc`` (a line its log does not hold, a part blank there)."""
+    """Whether ``item`` is still left out of ``doc`` (a line its log does not hold as often as it needs: a turn
+    whose text an earlier turn has is a line of its own; a part blank there)."""
     here = sync.get(doc, item["path"])
     if "append" in item:
-        return not (isinstance(here, list) and any(same(x, item["append"]) for x in here))
+        held = sum(same(x, item["append"]) for x in here) if isinstance(here, list) else 0
+        return held < item.get("need", 1)
     return _blank(here)
 
 
@@ -82,23 +85,38 @@ class Dropped:
     def wrote(self, before: dict, after: dict) -> None:
         """This run wrote ``after`` over ``before``: the lines and parts it added were entered here."""
         with contextlib.suppress(TypeError, ValueError):
-            self.entered += [m for m in missing(self.record(after), self.record(before)) if m not in self.entered]
+            self.entered += missing(self.record(after), self.record(before))
 
-    def here(self, item: dict) -> bool:
-        """Whether a line or part left out was entered here (a line the file held before, an editor's own, is
-        the editor's to change or take away: never said, never put back)."""
+    def here(self, found: list[dict]) -> list[dict]:
+        """The lines and parts left out that were entered here (a line the file held before, an editor's own, is
+        the editor's to change or take away: never said, never put back); a line entered here once stands for
+        one line left out, whatever other copies of its text the log had."""
+        used: list[int] = []
+        out = []
+        for item in found:
+            at = self._entered(item, used)
+            if at is not None:
+                out.append(item)
+                if "append" in item and not isinstance(item["append"], (list, dict)):
+                    used.append(at)
+        return out
+
+    def _entered(self, item: dict, used: list[int]) -> int | None:
+        """The place in ``entered`` of what ``item`` was entered as (not one in ``used``), or None."""
         path, n = item["path"], len(item["path"])
-        for e in self.entered:
+        for i, e in enumerate(self.entered):
+            if i in used:
+                continue
             if e["path"][:n] != path and path[:len(e["path"])] != e["path"]:
                 continue
             if "append" not in item or "append" not in e:
-                return True  # a part set here, or a line of it
+                return i  # a part set here, or a line of it
             mine, lost = e["append"], item["append"]
             if e["path"] == path and same(mine, lost) or \
                     isinstance(lost, list) and any(same(mine, x) for x in lost) or \
                     isinstance(mine, list) and any(same(x, lost) for x in mine):
-                return True
-        return False
+                return i
+        return None
 
     def record(self, doc: dict) -> dict:
         """The part of ``doc`` the devices enter (the set-up left aside)."""
@@ -114,7 +132,7 @@ class Dropped:
             return
         try:
             doc = s._reads(now)
-            found = [] if ours else [m for m in missing(self.record(s._reads(before)), self.record(doc)) if self.here(m)]
+            found = [] if ours else self.here(missing(self.record(s._reads(before)), self.record(doc)))
         except (InputError, ValueError):
             return  # a text that does not read: the page shows why, and nothing is compared
         items = [i for i in self.items if _out(i, doc)]
@@ -173,7 +191,7 @@ class Dropped:
                 n = 0
                 for item in items:
                     if _out(item, doc):
-                        sync.apply(doc, copy.deepcopy(item))
+                        sync.apply(doc, {k: copy.deepcopy(v) for k, v in item.items() if k != "need"})
                         n += 1
                 return n
 

@@ -138,7 +138,7 @@ def test_what_a_copy_leaves_out_is_its_lines_and_blank_parts_never_what_it_chang
     theirs = {"moves": ["Ann add 1", "Ben add 2", "Ann mod 3"], "rounds": [["A1-A2"]],
               "sheets": {"Ann": "", "Ben": "z"}, "title": "theirs"}
     assert missing(ours, theirs) == [
-        {"path": ["moves"], "append": "Ben add 2"}, {"path": ["moves"], "append": "Ann add 3"},
+        {"path": ["moves"], "append": "Ben add 2", "need": 2}, {"path": ["moves"], "append": "Ann add 3", "need": 1},
         {"path": ["rounds"], "append": ["B1-B2", "C1-C2"]}, {"path": ["sheets", "Ann"], "value": "x"}]
     assert missing(theirs, theirs) == [] and missing({"moves": []}, theirs) == []
 
@@ -219,3 +219,33 @@ def test_ctrl_c_while_an_editor_saves_in_two_pieces_names_nothing_the_file_holds
     out, err = s.proc.communicate(timeout=30)
     assert s.path.read_text(encoding="utf-8") == new
     assert s.proc.returncode == 0 and "left out" not in out, (out, err)
+
+
+KNIVES = "game: knives\ntitle: ''\nplayers: [Ann, Ben, Cat]\nkcount: 12\nturns:\n"
+OLD_TURNS = ["Ann draws 6", "Ben draws 3", "Cat draws 7", "Ann draws J", "Ben draws 2", "Cat draws 9"]
+
+
+@pytest.mark.parametrize("copy_, entered, back", [
+    # the editor's older copy, title changed: three turns entered here, the first the same card as turn 1
+    (OLD_TURNS, ["Ann draws 6", "Ben draws 10", "Cat draws Q"], OLD_TURNS + ["Ann draws 6", "Ben draws 10", "Cat draws Q"]),
+    # an identical older copy: both turns entered here, each the text of an earlier turn
+    (OLD_TURNS[:3], ["Ann draws 6", "Ben draws 3"], OLD_TURNS[:3] + ["Ann draws 6", "Ben draws 3"]),
+    # the editor corrected turn 1 to another card: its own change stands; the two entered here come back
+    (["Ann draws 5"] + OLD_TURNS[1:3], ["Ann draws 6", "Ben draws 3"], ["Ann draws 5"] + OLD_TURNS[1:3] + ["Ann draws 6", "Ben draws 3"]),
+], ids=["same card again", "identical copy", "editor's correction"])
+def test_put_them_back_puts_back_a_turn_whose_text_an_earlier_turn_has(serve, tmp_path, copy_, entered, back):
+    """Selling Knives turns repeat ("Ann draws 6" twice in a game): a turn entered here and left out by an older
+    copy is a line of its own, told and put back, whatever earlier turn has its text (Put them back wrote two of
+    three, and an identical older copy lost both with nothing said: the second adversary's first finding)."""
+    start = OLD_TURNS if copy_ is OLD_TURNS else OLD_TURNS[:3]
+    s = serve(file_of(tmp_path, KNIVES + "".join(f"  - {t}\n" for t in start)))
+    editor = s.path.read_text(encoding="utf-8")
+    for i, line in enumerate(entered):
+        assert sent(s, "p1", i, [{"path": ["turns"], "append": line}])[0] == 200
+    editor_saves(s.path, editor.replace("title: ''", "title: Friday").replace("Ann draws 6", copy_[0]), "by rename")
+    assert state(s)["results"]["turns"] == copy_
+    status, answer = request(s, "POST", "/api/putback", {"leave": False})
+    assert status == 200 and answer["put"] == len(entered), answer
+    assert state(s)["results"]["turns"] == back
+    code, out, err = s.stop()
+    assert code == 0 and "left out" not in out, (out, err)
