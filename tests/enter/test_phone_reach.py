@@ -86,7 +86,7 @@ def test_an_answer_asked_for_opens_over_the_page(serve, browser, game, ask):
     button.scroll_into_view_if_needed()
     tap(pg, button)
     answer = pg.locator("#answer .answer")
-    answer.wait_for(timeout=30_000)
+    answer.wait_for(timeout=120_000)  # (Add/Residue's review searches the last 20 cards: about 17 s of one core)
     pg.wait_for_timeout(300)
     assert in_view(pg, pg.locator("#answer h3").first), pg.locator("#answer h3").first.bounding_box()
     close = pg.locator("#answer-close")
