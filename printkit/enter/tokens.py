@@ -60,9 +60,27 @@ def _read(file: Path, path: Path) -> str | None:
         if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid() or st.st_mode & 0o077:
             return None
         lines = fh.read(8192).decode("utf-8", "replace").split("\n")
-    if len(lines) < 2 or not TOKEN.fullmatch(lines[0]) or lines[1] != os.path.realpath(path):
+    if len(lines) < 2 or not TOKEN.fullmatch(lines[0]) or not _names(lines[1], path):
         return None
     return lines[0]
+
+
+def _line(path: Path) -> str:
+    """The file's whole path on one line of plain text (JSON: a newline or bytes that are not UTF-8 in a name)."""
+    return json.dumps(os.path.realpath(path))
+
+
+def _names(line: str, path: Path) -> bool:
+    """Whether a kept file's second line names ``path`` (as written now, or plainly as before)."""
+    return line in (_line(path), os.path.realpath(path))
+
+
+def _named(line: str) -> str:
+    """The path a kept file's second line names."""
+    try:
+        return json.loads(line) if line.startswith('"') else line
+    except ValueError:
+        return line
 
 
 def _write(where: Path, name: str, token: str, path: Path, more: str = "") -> None:
@@ -70,7 +88,7 @@ def _write(where: Path, name: str, token: str, path: Path, more: str = "") -> No
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(f"{token}\n{os.path.realpath(path)}\n" + (f"{more}\n" if more else ""))
+            fh.write(f"{token}\n{_line(path)}\n" + (f"{more}\n" if more else ""))
         os.replace(tmp, where / name)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -86,7 +104,7 @@ def _tidy(where: Path) -> None:
     for n in names:
         with contextlib.suppress(OSError, UnicodeDecodeError):
             lines = (where / n).read_text(encoding="utf-8").split("\n")
-            if len(lines) < 2 or not os.path.exists(lines[1]):
+            if len(lines) < 2 or not os.path.exists(_named(lines[1])):
                 os.unlink(where / n)
 
 
@@ -127,7 +145,7 @@ def written(path: Path, what: str, version: str) -> dict[str, list]:
             return {}
         lines = fh.read(1 << 20).decode("utf-8", "replace").split("\n")
     try:
-        kept = json.loads(lines[2]) if len(lines) > 2 and lines[0] == "written" and lines[1] == os.path.realpath(path) else {}
+        kept = json.loads(lines[2]) if len(lines) > 2 and lines[0] == "written" and _names(lines[1], path) else {}
     except ValueError:
         return {}
     if not isinstance(kept, dict) or kept.get("version") != version:

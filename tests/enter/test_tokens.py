@@ -117,3 +117,18 @@ def test_without_a_home_to_keep_it_in_a_token_is_new_each_time_and_nothing_is_wr
     path = file_of(tmp_path, START)
     assert tokens.kept(path, "game at 127.0.0.1") != tokens.kept(path, "game at 127.0.0.1")
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+
+
+@pytest.mark.parametrize("name", ["x\xff-results.yaml", "line\nbreak-results.yaml"], ids=["not utf-8", "newline"])
+def test_a_file_named_oddly_keeps_its_token_and_its_changes_written(tmp_path, cache, name):
+    """A file whose name holds bytes that are not UTF-8 (an old disk's Latin-1 name) or a newline: its token is kept
+    like any other's (not UTF-8: a traceback at start; a newline: a new address each start, the pages left open
+    refused), and so are its changes written (the second adversary's fifth finding)."""
+    raw = os.fsencode(str(tmp_path)) + b"/" + (name.encode("latin-1") if "\xff" in name else name.encode())
+    path = tmp_path / os.fsdecode(raw)
+    path.write_text(START, encoding="utf-8")
+    token = tokens.kept(path, "game at 127.0.0.1")
+    assert tokens.kept(path, "game at 127.0.0.1") == token
+    tokens.keep_written(path, "game at 127.0.0.1", {"ph": [3, "abc"]}, "v1")
+    assert tokens.written(path, "game at 127.0.0.1", "v1") == {"ph": [3, "abc"]}
+    assert tokens.written(path, "game at 127.0.0.1", "v2") == {}
