@@ -3,6 +3,7 @@ pauses, never each keystroke's half line; a page closed mid-word keeps it in the
 
 from __future__ import annotations
 
+import pytest
 import yaml
 
 from enter_helpers import open_page, saved_when
@@ -100,3 +101,39 @@ def test_one_undo_takes_back_the_last_line_typed_in_a_box_not_every_line_since_i
     page.locator("#undo").click()
     data = saved_when(page, s.path, lambda d: (d.get("moves") or []) != lines[:2], timeout=10)
     assert data.get("moves") == lines[:1], data
+
+
+@pytest.mark.parametrize("how", ["reload", "tab closed", "second tab"])
+def test_a_line_half_typed_is_not_written_by_a_reload_nor_a_second_tab(serve, browser, tmp_path, how):
+    """'Ben ad' typed, and the page reloaded (or its tab closed and the page opened again) before the pause: the
+    half line is back in its box to finish, not written at once as a move ('Ben ad' was written at once, and the
+    file no longer scored: the second adversary's third finding), but as a line typed is, once finished or once
+    the typing has paused as long; finished, it is written once. A second tab opened meanwhile writes nothing of
+    it at once either (the first tab, still typing, writes its line when it is finished)."""
+    s = serve(file_of(tmp_path, START))
+    context = browser.new_context(bypass_csp=True)
+    first = context.new_page()
+    open_page(first, s)
+    first.locator(BOX).press_sequentially("Ann add 3\n", delay=20)
+    saved_when(first, s.path, lambda d: (d.get("moves") or []) == ["Ann add 3"], timeout=10)
+    first.wait_for_selector("#saved.ok")
+    first.locator(BOX).press_sequentially("Ben ad", delay=20)
+    if how == "reload":
+        first.reload()
+        pg = first
+    else:
+        if how == "tab closed":
+            first.close(run_before_unload=False)
+        pg = context.new_page()
+    open_page(pg, s)
+    pg.wait_for_function(f"document.querySelector('{BOX}').value.includes('Ben ad')")
+    pg.wait_for_timeout(300)
+    assert moves(s.path) == ["Ann add 3"]
+    if how == "second tab":
+        context.close()
+        return
+    pg.locator(BOX).press("End")
+    pg.locator(BOX).press_sequentially("d 4\n", delay=20)
+    data = saved_when(pg, s.path, lambda d: len(d.get("moves") or []) > 1, timeout=10)
+    assert data["moves"] == ["Ann add 3", "Ben add 4"], data
+    context.close()

@@ -42,6 +42,14 @@ const saver = new Saver(page, { show: showSaved });
 const table = new Table(page, { history, redraw: () => changed(), tell, saver });
 saver.onReload = () => table.reload();
 saver.held = () => Boolean(editors?.typing);  // a line half typed in a text box: kept here, written once finished
+// the record without the line half typed (the undo step before it), and that line: what the browser keeps is the
+// record to write, and the half line to put back in its box, never written as it stands (a reload, a second tab)
+saver.half = () => {
+  const before = editors?.typing && editors.typingPath ? history.peek() : null;
+  if (!before) return null;
+  const [doc, lines] = JSON.parse(before);
+  return { doc, lines, path: editors.typingPath, value: editors.valueOf(editors.typingPath) };
+};
 
 // how the save stands, in the header; a failed save is said whole over the page's foot as well (a tap goes
 // through it to the page, but for its Hide; a tap on the red line in the header shows it again)
@@ -391,6 +399,8 @@ async function start() {
   changed();  // checked, drawn, and saved when the page holds changes the file does not (kept ones, back)
   history.clear();
   $("undo").disabled = true;
+  // a line half typed when the page went, back in its box to finish (its own undo step: never written as it stands)
+  if (saver.restoredHalf) editors.resume(saver.restoredHalf.path, saver.restoredHalf.value);
   if (!saver.waiting()) showSaved(`Saved to ${page.file}`, "ok");
   document.body.dataset.ready = "1";
 }

@@ -71,6 +71,7 @@ export class Editors {
         clearTimeout(this.timer);
         // a line ended (a line break typed or put in with it), or pasted whole: written at once
         this.typing = !FINISHED.has(e.inputType) && !(typeof e.data === "string" && e.data.includes("\n"));
+        this.typingPath = this.typing ? spec.path : null;
         if (this.typing) this.timer = setTimeout(() => this.done(), PAUSE);
         this.onInput(spec.path, spec.optional && empty ? undefined : value, spec.kind);  // an optional part left empty is left out
         if (!this.typing) this.onDone();  // (at once: before a next key can start the next line)
@@ -93,6 +94,25 @@ export class Editors {
       const text = toText[b.spec.kind](at(doc, b.spec.path));
       if (toText[b.spec.kind](toValue[b.spec.kind](b.box.value)) !== text) replace(b.box, text);
     }
+  }
+
+  valueOf(path) {  // what a box holds, as the record takes it
+    const b = this.boxes.find((x) => x.spec.path.join("/") === path.join("/"));
+    return b ? toValue[b.spec.kind](b.box.value) : undefined;
+  }
+
+  // a line half typed before the page went (a reload, the tab closed), back in its box: held, as while typing,
+  // until it is finished (Enter, the box left, or the typing pausing as long as it would have), never written
+  // at once as it stands
+  resume(path, value) {
+    const b = this.boxes.find((x) => x.spec.path.join("/") === path.join("/"));
+    if (!b || value === undefined) return;
+    this.typing = true;
+    this.typingPath = path;
+    this.onInput(path, value, b.spec.kind);
+    b.box.value = toText[b.spec.kind](value);  // (not focused: the page coming back to its place would take the
+    clearTimeout(this.timer);                   // focus away, and a box left is a line finished)
+    this.timer = setTimeout(() => this.done(), PAUSE);
   }
 
   put(doc, path, value) {  // under the keys as typed (a sheet keyed `ann` stays `ann`), a grid in the form it has

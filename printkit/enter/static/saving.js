@@ -37,9 +37,13 @@ export class Saver {
   waiting() { return this.unsaved() || this.batch !== null; }
 
   keep() {  // the change, in this browser, before anything is sent
-    const { doc, synced, version, lines, syncedLines, run } = this.page;
+    const { synced, version, syncedLines, run } = this.page;
+    let { doc, lines } = this.page;
+    const half = this.half?.();  // a line half typed: kept apart, the record kept without it
+    if (half) ({ doc, lines } = half);
     if (this.since === null) this.since = this.page.rev;
-    const kept = { doc, synced, version, lines, syncedLines, run, since: this.since, batch: this.batch };
+    const kept = { doc, synced, version, lines, syncedLines, run, since: this.since, batch: this.batch,
+                   half: half ? { path: half.path, value: half.value } : null };
     try { localStorage.setItem(this.key(), JSON.stringify(kept)); } catch (_) { /* the page holds it */ }
   }
 
@@ -57,6 +61,7 @@ export class Saver {
   // named by their identities; a server started again names the file's lines anew, and the kept ones with them.
   restore() {
     const page = this.page, kept = this.pending();
+    this.restoredHalf = kept?.half || null;  // a line half typed: back in its box, to finish (app.js)
     if (!kept || !kept.synced || !kept.syncedLines) { this.drop(); return false; }
     let { syncedLines, lines, batch } = kept;
     if (kept.run !== page.run) {  // the kept lines named as the server names them now, where they stand alike
