@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import copy
 import os
-import re
 import threading
 import time
 
@@ -26,6 +25,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from printkit.enter import document, server, session
 from printkit.inputs import parse
+from page_parts import get, merge_grid, rows
 from searches import examples
 from test_server import request
 from test_sync import Events
@@ -71,36 +71,6 @@ def diff(a, b, path=(), out=None) -> list[dict]:
     out.append({"path": list(path), "value": b, "was": a} if is_grid(a) and is_grid(b) else
                {"path": list(path), "value": copy.deepcopy(b)})
     return out
-
-
-def get(doc, path):
-    for k in path:
-        if isinstance(doc, dict) and k in doc:
-            doc = doc[k]
-        elif isinstance(doc, list) and isinstance(k, int) and k < len(doc):
-            doc = doc[k]
-        else:
-            return None
-    return doc
-
-
-def rows(grid: str) -> list[list[str]]:
-    return [ln.split() for ln in grid.split("\n") if ln.strip()]
-
-
-def merge_grid(base, mine, theirs):
-    b, m, t = rows(base), rows(mine), rows(theirs)
-    if [len(r) for r in b] != [len(r) for r in m] or [len(r) for r in b] != [len(r) for r in t] or len(b) < 2:
-        return None
-    out, r = [], 0
-    for line in mine.split("\n"):
-        if line.strip():
-            it = iter(range(len(m[r])))
-            line = re.sub(r"\S+", lambda _, r=r, it=it: (lambda c: t[r][c] if m[r][c] == b[r][c] else m[r][c])(next(it)),
-                          line)
-            r += 1
-        out.append(line)
-    return "\n".join(out)
 
 
 def apply(doc, ch) -> None:
