@@ -229,18 +229,7 @@ function showOffline() {
 
 function kept() {  // the taps and strokes not written while the server does not answer, said (the one written before it was seen, too)
   const n = intents.unwritten;
-  if (n && page.offline) say(`${made(n)} kept, not written yet: written in order when the computer answers.`);
-}
-
-// n taps and strokes, as a player counts them: "2 strokes", "1 tap", "3 taps and 1 stroke" (a stroke is a
-// finger moved across places; the one written at once before the page knew is one when it passed several)
-function made(n) {
-  const kept = intents.queue.filter((it) => it.rec && it.rec.kind === "stroke" && it.rec.moved).length;
-  // (a game whose writes go at once, offline too, marks each of them: its places are many taps, no stroke)
-  const first = n > intents.size && !intents.atOnce && new Set(intents.awaiting.filter(Boolean)).size > 1 ? 1 : 0;
-  const strokes = Math.min(n, kept + first), taps = n - strokes;
-  const some = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
-  return [taps && some(taps, "tap"), strokes && some(strokes, "stroke")].filter(Boolean).join(" and ");
+  if (n && page.offline) say(`${intents.made(n)} kept, not written yet: written in order when the computer answers.`);
 }
 
 function showReport(rep, seq) {

@@ -152,6 +152,17 @@ export class Intents {
     this.told?.(this.queue.length);
   }
 
+  // n taps and strokes, as a player counts them: "2 strokes", "1 tap", "3 taps and 1 stroke" (a stroke is a
+  // finger moved across places; the one written at once before the page knew is one when it passed several)
+  made(n) {
+    const kept = this.queue.filter((it) => it.rec && it.rec.kind === "stroke" && it.rec.moved).length;
+    // (a game whose writes go at once, offline too, marks each of them: its places are many taps, no stroke)
+    const first = n > this.size && !this.atOnce && new Set(this.awaiting.filter(Boolean)).size > 1 ? 1 : 0;
+    const strokes = Math.min(n, kept + first), taps = n - strokes;
+    const some = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
+    return [taps && some(taps, "tap"), strokes && some(strokes, "stroke")].filter(Boolean).join(" and ");
+  }
+
   // the writes kept, as the game recorded them (what a kept draw or claim is), in order
   kept() { return this.queue.filter((it) => it.rec && it.rec.kind === "write").map((it) => it.rec.what); }
 
