@@ -42,9 +42,9 @@ class Conflict(Exception):
 class Session:
     def __init__(self, game, path: Path, data: dict, host: str):
         self.game, self.path, self.host = game, path, host
-        self.token = kept(path, f"game at {host}")  # the same from one start to the next: open pages carry on
         self.label = f"game at {host}"
-        # which file of its name this is (its folder's path, hashed): what a browser keeps for a page (taps and
+        self.token = kept(path, self.label)  # the same from one start to the next: open pages carry on
+        # which file of its name this is (its whole path, hashed): what a browser keeps for a page (taps and
         # changes not written yet) is kept by it, never given to another week's file of the same name
         self.where = hashlib.sha256(str(ondisk.target(path)).encode("utf-8", "surrogateescape")).hexdigest()[:16]
         self.lock = threading.Lock()
@@ -314,10 +314,10 @@ class Session:
         while time.monotonic() < end:
             try:
                 age = time.time() - os.stat(self.path).st_mtime
+                if age >= QUIET or document.version_of(self.path) == self.known:
+                    return
             except OSError:
-                return
-            if age >= QUIET or document.version_of(self.path) == self.known:
-                return
+                return  # (gone, or not readable: the line says so)
             time.sleep(min(0.1, QUIET - age))
 
     def stop(self) -> str:
