@@ -31,8 +31,9 @@ export class Phone {
       this.zoom(!document.body.classList.contains("zoomed"));
       localStorage.setItem(this.zoomKey(), document.body.classList.contains("zoomed") ? "1" : "0");
     };
-    // after a change only the sheet drawn anew is measured and its labels pinned, unless a size changed
-    this.board.onShow((drawn) => this.pins(this.fit(false) ? [...this.board.root.children] : drawn));
+    // after a change only the sheet drawn anew is measured; every sheet's labels are pinned again (a sheet drawn
+    // taller moves those below it), all measured before any label moves
+    this.board.onShow(() => { this.fit(false); this.pins([...this.board.root.children]); });
     let queued = false;  // the page scrolled: column numbers ride down with it while their grid is in view
     addEventListener("scroll", () => {
       if (queued) return;
