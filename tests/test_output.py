@@ -761,10 +761,13 @@ def test_deep_or_huge_input_is_refused_within_a_second(tmp_path):
         path = tmp_path / f"{name}.yaml"
         path.write_text(text)
         assert path.stat().st_size < inputs.MAX_BYTES
-        started = time.monotonic()
+        # within a second of this process's own time (the work the reader does, about 0.2 s for the widest;
+        # a wall clock also counts the other work of a shared machine: 1.13 s once under a loaded run)
+        started = time.process_time()
         with pytest.raises(inputs.InputError, match=words):
             inputs.load(path)
-        assert time.monotonic() - started < 1.0, f"{name}: {time.monotonic() - started:.2f} s"
+        took = time.process_time() - started
+        assert took < 1.0, f"{name}: {took:.2f} s of processor time"
         one_line(*run("score", path)[::2], path)
 
 
