@@ -188,10 +188,10 @@ def loader(request, monkeypatch):
 def test_deep_nesting_is_printkits_own_refusal(loader, text, line):
     import time
 
-    started = time.monotonic()
+    started = time.process_time()  # (this process's own work: a shared machine's other work not counted)
     with pytest.raises(InputError) as e:
         parse(text, "deep.yaml")
-    assert time.monotonic() - started < 2.0
+    assert time.process_time() - started < 2.0
     assert e.value.message == "nested too deeply to be a printkit file"
     assert e.value.file == "deep.yaml"
     if line is not None:

@@ -122,10 +122,10 @@ def test_deep_nesting_is_refused_quickly():
 
     from printkit.inputs import InputError, parse
 
-    started = time.monotonic()
+    started = time.process_time()  # (this process's own work: a shared machine's other work not counted)
     with pytest.raises(InputError, match="nested too deeply"):
         parse("game: x\nrounds: " + "[" * 20000 + "]" * 20000 + "\n", "deep.yaml")
-    assert time.monotonic() - started < 1.0
+    assert time.process_time() - started < 1.0
     doc = parse("game: x\nrounds: " + "[" * 10 + "]" * 10 + "\n", "ok.yaml")  # a little nesting is fine
     assert doc.data["game"] == "x"
 
