@@ -50,10 +50,12 @@ class Checks:
         return True
 
     def _drain(self, length: int) -> None:
-        """A body too large read and dropped (up to 4 MB, within the request's timeout), so that its sender
-        reads why it was refused; a larger one is cut off."""
+        """A body too large read and dropped (up to 4 MB, within the request's timeout), so that its sender,
+        still sending, reads why it was refused rather than a reset; a larger one is cut off."""
+        left = min(length, 4 * MAX_BODY)
         try:
-            _drain_into(self.rfile, length, 4 * MAX_BODY)
+            while left > 0 and (chunk := self.rfile.read1(min(left, 65536))):
+                left -= len(chunk)
         except OSError:
             pass
 
@@ -79,17 +81,6 @@ class Checks:
         except (ValueError, UnicodeDecodeError, RecursionError):
             self._refuse(HTTPStatus.BAD_REQUEST, "the body is not JSON")
             return REFUSED
-
-
-def _drain_into(rfile, length: int, most: int) -> None:
-    """Read and drop up to ``most`` bytes of a body refused: a client still sending when the answer is
-    closed gets a reset, not the answer."""
-    left = min(length, most)
-    while left > 0:
-        chunk = rfile.read1(min(left, 65536)) if hasattr(rfile, "read1") else rfile.read(min(left, 65536))
-        if not chunk:
-            return
-        left -= len(chunk)
 
 
 class NotANumber(ValueError):
