@@ -17,7 +17,6 @@ The set-up (players, sizes, title) is the file's as saved: only the record the d
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 from http import HTTPStatus
@@ -84,24 +83,23 @@ class Dropped:
 
     def wrote(self, before: dict, after: dict) -> None:
         """This run wrote ``after`` over ``before``: the lines and parts it added were entered here."""
-        with contextlib.suppress(TypeError, ValueError):
-            self.entered += missing(self.record(after), self.record(before))
+        self.entered += missing(self.record(after), self.record(before))
 
     def here(self, found: list[dict]) -> list[dict]:
         """The lines and parts left out that were entered here (a line the file held before, an editor's own, is
         the editor's to change or take away: never said, never put back); a line entered here once stands for
         one line left out, whatever other copies of its text the log had."""
-        used: list[int] = []
+        used: set[int] = set()
         out = []
         for item in found:
             at = self._entered(item, used)
             if at is not None:
                 out.append(item)
                 if "append" in item and not isinstance(item["append"], (list, dict)):
-                    used.append(at)
+                    used.add(at)
         return out
 
-    def _entered(self, item: dict, used: list[int]) -> int | None:
+    def _entered(self, item: dict, used: set[int]) -> int | None:
         """The place in ``entered`` of what ``item`` was entered as (not one in ``used``), or None."""
         path, n = item["path"], len(item["path"])
         for i, e in enumerate(self.entered):

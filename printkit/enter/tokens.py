@@ -49,8 +49,9 @@ def _name(path: Path, what: str) -> str:
     return hashlib.sha256(key).hexdigest()[:32]
 
 
-def _read(file: Path, path: Path) -> str | None:
-    """The token kept in ``file`` for ``path``, if the file is this user's alone and holds one."""
+def _lines(file: Path, path: Path, most: int = 8192) -> list[str] | None:
+    """The lines of a kept file for ``path`` (its first line, what it keeps; its second, the path), if the file
+    is this user's alone, no link, and names ``path``; else None."""
     try:
         fd = os.open(file, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError:
@@ -59,10 +60,14 @@ def _read(file: Path, path: Path) -> str | None:
         st = os.fstat(fh.fileno())
         if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid() or st.st_mode & 0o077:
             return None
-        lines = fh.read(8192).decode("utf-8", "replace").split("\n")
-    if len(lines) < 2 or not TOKEN.fullmatch(lines[0]) or not _names(lines[1], path):
-        return None
-    return lines[0]
+        lines = fh.read(most).decode("utf-8", "replace").split("\n")
+    return lines if len(lines) >= 2 and _names(lines[1], path) else None
+
+
+def _read(file: Path, path: Path) -> str | None:
+    """The token kept in ``file`` for ``path``, if the file is this user's alone and holds one."""
+    lines = _lines(file, path)
+    return lines[0] if lines and TOKEN.fullmatch(lines[0]) else None
 
 
 def _line(path: Path) -> str:
@@ -135,18 +140,9 @@ def written(path: Path, what: str, version: str) -> dict[str, list]:
     identity and written once.  Empty when nothing was kept, when it cannot be trusted, or when the file is no
     longer at ``version``, as the last run left it (changed since by hand: a change sent again is written)."""
     try:
-        file = _private_folder() / _name(path, f"{what}\0written")
-        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return {}
-    with os.fdopen(fd, "rb") as fh:
-        st = os.fstat(fh.fileno())
-        if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid() or st.st_mode & 0o077:
-            return {}
-        lines = fh.read(1 << 20).decode("utf-8", "replace").split("\n")
-    try:
-        kept = json.loads(lines[2]) if len(lines) > 2 and lines[0] == "written" and _names(lines[1], path) else {}
-    except ValueError:
+        lines = _lines(_private_folder() / _name(path, f"{what}\0written"), path, 1 << 20)
+        kept = json.loads(lines[2]) if lines and len(lines) > 2 and lines[0] == "written" else {}
+    except (OSError, ValueError):
         return {}
     if not isinstance(kept, dict) or kept.get("version") != version:
         return {}
