@@ -62,6 +62,7 @@ class Session:
         # each device's newest change written: [its number, its digest], kept from one start to the next (a change
         # whose answer was lost before a restart, sent again to the next run, is written once)
         self.highest: dict[str, list] = written(path, self.label, self.known)
+        self.writing: tuple | None = None  # the device and [number, digest] of the change being written
         self.held = lines.Held()  # the identities of the lines of the document last read or written
         self.writes = 0  # times this run wrote the file (every change and save, from the page or any client)
         from ..output.temp import clean_stale
@@ -130,7 +131,10 @@ class Session:
                 self.known = document.version_of_bytes(data)
                 self.writes += 1
                 self.dropped.wrote(doc, new)
-                if self.highest:  # (the changes known as written stand in the file at this version)
+                if self.writing:  # a device's change, now written
+                    self.highest.pop(self.writing[0], None)
+                    self.highest[self.writing[0]] = self.writing[1]
+                if self.highest:  # kept for the next run, with the version the changes stand in
                     keep_written(self.path, self.label, self.highest, self.known)
                 return kept, self.late.keep(replaced, replay) or hand
             if start is not None:
@@ -252,9 +256,12 @@ class Session:
                 lines.again(doc, *held, [self._blank(copy.deepcopy(ch)) for ch in body["changes"]])
             self.why = ""
             try:
+                self.writing = (ident[0], [ident[1], _digest(what)]) if ident is not None else None
                 (before, doc, changes, known), reload = self._commit(build, replay)
             except lines.Stale as e:
                 return HTTPStatus.CONFLICT, {"error": str(e), "stale": True, "rev": self.table.rev}
+            finally:
+                self.writing = None
             self.held.keep(doc, known)
             reload = reload or any(ch.get("placed") for ch in changes)  # the page's line is not the file's
             rev, replaced = self.table.changed(changes, device, before, doc)
@@ -268,9 +275,6 @@ class Session:
             answer = {"rev": rev, "version": self.known, "replaced": replaced, "reload": reload, "rewritten": self.why}
             if ident is not None:
                 self.done[ident] = {**answer, "what": what}
-                self.highest.pop(ident[0], None)
-                self.highest[ident[0]] = [ident[1], _digest(what)]
-                keep_written(self.path, self.label, self.highest, self.known)
                 while len(self.done) > REMEMBERED:
                     self.done.popitem(last=False)
             return HTTPStatus.OK, answer

@@ -13,7 +13,7 @@ export class Board {
   show(sheets) {
     if (this.root.holding?.()) { this.waiting = sheets; return; }  // never drawn anew under a finger
     this.waiting = null;
-    const boxes = [...this.root.children], drawn = [];
+    const boxes = [...this.root.children];
     sheets.forEach((svg, i) => {
       let box = boxes[i];
       if (!box) {
@@ -27,15 +27,12 @@ export class Board {
         box.innerHTML = svg;
         SHOWN.set(box, svg);
         if (width && box.querySelector("svg")) box.querySelector("svg").style.width = width;
-        drawn.push(box);
       }
     });
     for (const extra of boxes.slice(sheets.length)) extra.remove();
-    for (const hook of this.hooks) hook(drawn);
+    for (const hook of this.hooks) hook();
   }
 
-  // hook(drawn) after every showing: `drawn`, the sheets' boxes drawn anew (a change redraws one sheet of
-  // many: what is measured on the others stays as it was)
   onShow(hook) { this.hooks.push(hook); }
 
   // the element named `ref` (CSS.escape: refs hold spaces and colons)

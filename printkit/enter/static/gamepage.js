@@ -46,8 +46,7 @@
 //                        {ref, text, who}; true when it was played now
 //   kept()               the writes kept by later, not played yet, in order (each `what`)
 //   board                the sheets on screen: root (their element), el(ref), all(ref) (the elements of a
-//                        place, by its data-ref), onShow(hook) (after every redraw: hook(drawn), the
-//                        sheets' boxes drawn anew; a change redraws one sheet of many)
+//                        place, by its data-ref), onShow(hook) (after every redraw)
 //
 // The board's names (data-ref, from page.py's draw.Hit): every place to point at is named by the game
 // (2:C1-C3, curve:Ann:C3, B2); the page keeps for itself the names beginning "grid:" (draw.hit_grid: a

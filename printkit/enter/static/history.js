@@ -10,8 +10,8 @@ export class History {
     this.future = [];
     this.last = coalesce;
   }
-  seal() { this.last = null; }
-  peek() { return this.last !== null && this.past.length ? this.past[this.past.length - 1] : null; }  // before the step being typed  // the step being typed ends (a line finished): the next key starts another
+  seal() { this.last = null; }  // the step being typed ends (a line finished): the next key starts another
+  peek() { return this.last !== null && this.past.length ? this.past[this.past.length - 1] : null; }  // before the step being typed
   map(fn) {  // another device's change, put into every step (undo takes back this page's own changes only)
     const each = (s) => JSON.stringify(fn(JSON.parse(s)));
     this.past = this.past.map(each);

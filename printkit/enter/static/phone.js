@@ -33,7 +33,7 @@ export class Phone {
     };
     // after a change only the sheet drawn anew is measured; every sheet's labels are pinned again (a sheet drawn
     // taller moves those below it), all measured before any label moves
-    this.board.onShow(() => { this.fit(false); this.pins([...this.board.root.children]); });
+    this.board.onShow(() => { this.fit(); this.pins([...this.board.root.children]); });
     let queued = false;  // the page scrolled: column numbers ride down with it while their grid is in view
     addEventListener("scroll", () => {
       if (queued) return;
@@ -130,7 +130,7 @@ export class Phone {
   // piles of the player not to move), and sheets of one size are shown at one size.
   // A sheet's want is measured once (its places scale with its width): a change redraws one sheet of many,
   // and only that one is measured again. Everything is read before anything is written (a write between two
-  // reads would have the browser lay the page out again for each sheet). Whether a sheet's width changed.
+  // reads would have the browser lay the page out again for each sheet).
   fit(fresh = false) {
     const on = document.body.classList.contains("zoomed");
     if (fresh || !on) { this.sizes = {}; this.wants = new WeakMap(); }
@@ -150,19 +150,16 @@ export class Phone {
       this.sizes[kind] = Math.max(this.sizes[kind] || 1, this.wants.get(svg));
       plan.push([svg, low, kind]);
     }
-    let changed = false;
     for (const [svg, low, kind] of plan) {
       const size = on ? this.sizes[kind] : 1;
-      changed = this.size(svg, low && low(size), on && size > 1.001 ? `${(size * 100).toFixed(1)}%` : "") || changed;
+      this.size(svg, low && low(size), on && size > 1.001 ? `${(size * 100).toFixed(1)}%` : "");
     }
-    return changed;
   }
 
   size(svg, low, width) {  // a lowered sheet stands in the middle of its box
-    const w = low ? `${low.toFixed(1)}px` : width, was = svg.style.width;
-    if (was !== w) svg.style.width = w;
+    const w = low ? `${low.toFixed(1)}px` : width;
+    if (svg.style.width !== w) svg.style.width = w;
     svg.style.marginInline = low ? "auto" : "";
-    return was !== w;
   }
 
   // a phone on its side: a dot array as tall as the room above the bar, so that a segment crosses it in one
