@@ -25,7 +25,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from printkit.enter import document, server, session
 from printkit.inputs import parse
-from page_parts import get, merge_grid, rows
+from page_parts import by_place, get, is_grid, merge_grid, rows
 from searches import examples
 from test_server import request
 from test_sync import Events
@@ -39,10 +39,6 @@ MARKS = st.sampled_from(["o", "1", "2", "5", "6", "C1"])
 
 
 # ---------------------------------------------------------------- the page's parts (parts.js), in Python
-
-def is_grid(v) -> bool:
-    return isinstance(v, str) and "\n" in v.strip()
-
 
 def diff(a, b, path=(), out=None) -> list[dict]:
     out = [] if out is None else out
@@ -84,28 +80,7 @@ def apply(doc, ch) -> None:
             return
         lst.insert(min(ch.get("at", len(lst)), len(lst)), copy.deepcopy(ch["append"]))
         return
-    here = doc
-    for i, k in enumerate(path[:-1]):
-        nxt = here[k] if (isinstance(here, list) and k < len(here)) or (isinstance(here, dict) and k in here) else None
-        if not isinstance(nxt, (list if isinstance(path[i + 1], int) else dict)):
-            nxt = [] if isinstance(path[i + 1], int) else {}
-            here[k] = nxt
-        here = nxt
-    last = path[-1]
-    if ch.get("drop"):
-        here.pop(last, None) if isinstance(here, dict) else (here.pop(last) if last < len(here) else None)
-    elif "length" in ch:
-        if isinstance(here.get(last) if isinstance(here, dict) else None, list):
-            del here[last][ch["length"]:]
-    else:
-        now = here.get(last) if isinstance(here, dict) else (here[last] if last < len(here) else None)
-        merged = merge_grid(ch["was"], ch["value"], now) if isinstance(ch.get("was"), str) and is_grid(now) and \
-            now != ch["was"] else None
-        value = copy.deepcopy(ch["value"]) if merged is None else merged
-        if isinstance(here, list) and last >= len(here):
-            here.append(value)
-        else:
-            here[last] = value
+    by_place(doc, ch)
 
 
 def overlaps(p, q) -> bool:
