@@ -29,6 +29,16 @@ def editor_saves(path, text: str, how: str) -> None:
         os.replace(other, path)
 
 
+def in_two_pieces(path, text: str, cut: int, between) -> None:
+    """An editor writing ``text`` in place in two pieces, cut at ``cut``, ``between()`` run after the first."""
+    with open(path, "r+", encoding="utf-8") as fh:
+        fh.truncate(0)
+        fh.write(text[:cut])
+        fh.flush()
+        between()
+        fh.write(text[cut:])
+
+
 def taps(s, device: str, lines: list[str], first: int = 0) -> None:
     for i, line in enumerate(lines):
         assert sent(s, device, first + i, [{"path": ["moves"], "append": line}])[0] == 200
@@ -97,13 +107,7 @@ def test_an_editor_writing_in_two_pieces_is_told_at_most_for_a_moment(live, tmp_
     events.wait("hello")
     taps(s, "p1", ["Ann add 1", "Ben add 2", "Ann add 3"])
     text = s.path.read_text(encoding="utf-8") + "  - Ben add 4\n"
-    half = text.index("  - Ann add 3")
-    with open(s.path, "r+", encoding="utf-8") as fh:
-        fh.truncate(0)
-        fh.write(text[:half])
-        fh.flush()
-        time.sleep(0.6)
-        fh.write(text[half:])
+    in_two_pieces(s.path, text, text.index("  - Ann add 3"), lambda: time.sleep(0.6))
     events.wait("change", lambda d: d.get("reload") and d["version"] == state(s)["version"], timeout=3)
     said = [d for k, d, _ in events.got if k == "dropped"]
     assert not said or said[-1]["count"] == 0, said
@@ -207,15 +211,8 @@ def test_ctrl_c_while_an_editor_saves_in_two_pieces_names_nothing_the_file_holds
     s = serve(file_of(tmp_path, START + "  - Ann add 3\n"))
     taps(s, "p1", ["Ben add 5"])
     new = "# edited by hand\n" + s.path.read_text(encoding="utf-8").replace("Ann add 3", "Ann add 3 = 3")
-    cut = new.rfind("  - Ben")
-    with open(s.path, "r+", encoding="utf-8") as fh:
-        fh.truncate(0)
-        fh.write(new[:cut])
-        fh.flush()
-        time.sleep(0.05)
-        s.proc.send_signal(signal.SIGINT)
-        time.sleep(wait)
-        fh.write(new[cut:])
+    in_two_pieces(s.path, new, new.rfind("  - Ben"),
+                  lambda: (time.sleep(0.05), s.proc.send_signal(signal.SIGINT), time.sleep(wait)))
     out, err = s.proc.communicate(timeout=30)
     assert s.path.read_text(encoding="utf-8") == new
     assert s.proc.returncode == 0 and "left out" not in out, (out, err)

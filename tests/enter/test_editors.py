@@ -51,14 +51,20 @@ def test_a_line_typed_is_written_once_the_typing_pauses_or_the_box_is_left(serve
     assert moves(s.path) == ["Ann add 3", "Ben add 4"]
 
 
-def test_a_page_closed_mid_word_brings_the_half_line_back_when_opened_again(serve, browser, tmp_path):
-    s = serve(file_of(tmp_path, START))
+def first_line_saved(browser, s):
+    """A page of its own browser context with 'Ann add 3' typed and saved: (the context, the page)."""
     context = browser.new_context(bypass_csp=True)
     first = context.new_page()
     open_page(first, s)
-    first.locator(BOX).press_sequentially("Ann add 3\n", delay=30)
-    saved_when(first, s.path, lambda d: (d.get("moves") or []) == ["Ann add 3"], timeout=5)
+    first.locator(BOX).press_sequentially("Ann add 3\n", delay=20)
+    saved_when(first, s.path, lambda d: (d.get("moves") or []) == ["Ann add 3"], timeout=10)
     first.wait_for_selector("#saved.ok")
+    return context, first
+
+
+def test_a_page_closed_mid_word_brings_the_half_line_back_when_opened_again(serve, browser, tmp_path):
+    s = serve(file_of(tmp_path, START))
+    context, first = first_line_saved(browser, s)
     first.locator(BOX).press_sequentially("Ben a", delay=30)
     first.close(run_before_unload=False)  # (within the pause: the line is still being typed)
     assert moves(s.path) == ["Ann add 3"]  # the half line was not sent as the page went
@@ -111,12 +117,7 @@ def test_a_line_half_typed_is_not_written_by_a_reload_nor_a_second_tab(serve, br
     the typing has paused as long; finished, it is written once. A second tab opened meanwhile writes nothing of
     it at once either (the first tab, still typing, writes its line when it is finished)."""
     s = serve(file_of(tmp_path, START))
-    context = browser.new_context(bypass_csp=True)
-    first = context.new_page()
-    open_page(first, s)
-    first.locator(BOX).press_sequentially("Ann add 3\n", delay=20)
-    saved_when(first, s.path, lambda d: (d.get("moves") or []) == ["Ann add 3"], timeout=10)
-    first.wait_for_selector("#saved.ok")
+    context, first = first_line_saved(browser, s)
     first.locator(BOX).press_sequentially("Ben ad", delay=20)
     if how == "reload":
         first.reload()
