@@ -304,10 +304,21 @@ def test_printed_words_speak_to_players():
     assert not found, "printed words that speak of our documents:\n  " + "\n  ".join(found[:20])
 
 
+# the software, named on a page only as the maker's mark (the footer's last word, the rule sheet's credit line),
+# never in a sentence that tells players what it can do
+SOFTWARE = re.compile(r"\bprintkit\b(?!\s*$)(?!'s own words)", re.I)
+
+
+def test_printed_words_never_speak_of_the_software():
+    found = printed_matches(_printed_pages(), SOFTWARE)
+    assert not found, "printed words that speak of the software:\n  " + "\n  ".join(found[:20])
+
+
 def test_the_word_check_catches_planted_words():
     assert DOC_WORDS.search("SPEC and the original text leave these open")
     assert DOC_WORDS.search("see issue 16") and DOC_WORDS.search("the seeds say")
     assert not DOC_WORDS.search("Fine points, settled so that every table plays alike.")
+    assert SOFTWARE.search("printkit can check every curve") and not SOFTWARE.search("Curve · page 1 of 2 · printkit")
 
 
 # ---------------------------------------------------------------- the command line

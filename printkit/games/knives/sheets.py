@@ -141,8 +141,8 @@ def kit_words(cfg: Config) -> dict[str, str]:
     log = " and the turn log, whose last page ends with the tally of roads and the winner." if cfg.turn_log else \
         " and a strip for the tally of roads and the winner."
     words = {"log": LOG_RULE if cfg.turn_log else "",
-             "after": ("The turn log is the whole game, card by card: printkit can replay it, check every claim and "
-                       "count the roads.") if cfg.turn_log else
+             "after": ("The turn log is the whole game, card by card: from it anyone can play the game through "
+                       "again, check every claim and count the roads.") if cfg.turn_log else
                       "Count the roads on the road checklist, and write the totals and the winner in the tally strip."}
     if cfg.kcount == "draw":
         return {**words, "kit": "the set-up card, then a map and claim card for every kcount from 8 to 14 (two to "
