@@ -9,7 +9,12 @@ flat however many games are played.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import os
+import pickle
+import signal
+import traceback
 from typing import Callable, Iterable, TypeVar
 
 Chunk = TypeVar("Chunk")
@@ -34,17 +39,58 @@ def play(work: Callable[[Chunk], Result], chunks: Iterable[Chunk], take: Callabl
 
 
 def results(work: Callable[[Chunk], Result], chunks: Iterable[Chunk], jobs: int) -> Iterable[Result]:
-    """``work(chunk)`` for each chunk, in order: here, or on ``jobs`` forked processes (a few chunks per
-    process queued at a time: ``Pool.imap`` would queue every chunk at once)."""
+    """``work(chunk)`` for each chunk, in order: here, or on ``jobs`` forked processes, each playing every
+    ``jobs``-th chunk and handing its results back through a pipe of its own (a process ahead of the others
+    waits on its full pipe, so memory stays flat).  No pool and no threads: a process that dies is an error
+    named here at once, never a wait for ever."""
     chunks = iter(chunks)
     first = list(itertools.islice(chunks, 2))
     chunks = itertools.chain(first, chunks)
-    if jobs <= 1 or len(first) < 2:
+    if jobs <= 1 or len(first) < 2 or not hasattr(os, "fork"):
         yield from map(work, chunks)
         return
-    import multiprocessing as mp
+    readers, pids = [], []
+    try:
+        for k in range(jobs):
+            r, w = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # the worker: its share of the chunks (the same chunks: the iterator is copied by fork)
+                os.close(r)
+                _worker(work, chunks, jobs, k, w)
+            os.close(w)
+            readers.append(os.fdopen(r, "rb"))
+            pids.append(pid)
+        for i, _ in enumerate(chunks):
+            try:
+                ok, value = pickle.load(readers[i % jobs])
+            except EOFError:
+                raise RuntimeError(f"worker process {i % jobs + 1} of {jobs} stopped before it was done") from None
+            if not ok:
+                raise RuntimeError(f"worker process {i % jobs + 1} of {jobs} failed:\n{value}")
+            yield value
+    finally:
+        for f in readers:
+            f.close()
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGTERM)  # (a worker still playing: the caller stopped early)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, 0)
 
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    with ctx.Pool(jobs) as pool:
-        while batch := list(itertools.islice(chunks, 4 * jobs)):
-            yield from pool.imap(work, batch)
+
+def _worker(work: Callable, chunks: Iterable, jobs: int, k: int, fd: int) -> None:
+    code = 0
+    try:
+        with os.fdopen(fd, "wb") as out:
+            for i, chunk in enumerate(chunks):
+                if i % jobs == k:
+                    try:
+                        pickle.dump((True, work(chunk)), out)
+                    except Exception:  # noqa: BLE001 - handed to the parent, which raises it
+                        pickle.dump((False, traceback.format_exc()), out)
+                        return
+                    out.flush()
+    except BaseException:  # noqa: BLE001 - the parent gone (a closed pipe) or Ctrl-C: this worker ends
+        code = 1
+    finally:
+        os._exit(code)
