@@ -35,6 +35,7 @@ from ..output.signals import held_signals
 from ..output.temp import temp_name
 
 SETTLE = 0.1  # seconds a file changed by another program must have stood still before it is read
+PATIENT = 1.0  # ... before it is read again, when a change does not fit the text it held a moment ago
 WAIT = 2.0  # seconds a file being written by another program is waited for, at the most
 
 
@@ -102,9 +103,9 @@ class File:
             self.held = self.known, Path(target(path)).read_bytes()
             self.seen = self.known
 
-    def read(self, reads) -> tuple[Reading, object]:
-        """The file read once it stands still, and ``reads(raw)`` of it (what that raises, once WAIT is over or
-        when the file was not changed lately)."""
+    def read(self, reads, settle: float = SETTLE) -> tuple[Reading, object]:
+        """The file read once it has stood still for ``settle``, and ``reads(raw)`` of it (what that raises, once
+        WAIT is over or when the file was not changed lately)."""
         until = time.monotonic() + WAIT
         while True:
             fd = os.open(target(self.path), os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
@@ -113,7 +114,7 @@ class File:
                 if not stat.S_ISREG(st.st_mode):
                     raise OSError(errno.EINVAL, "not a regular file", str(self.path))
                 ours = _stamp(st) == self.known
-                if not ours and _fresh(st, SETTLE) and time.monotonic() < until:
+                if not ours and _fresh(st, settle) and time.monotonic() < until:
                     os.close(fd)
                     time.sleep(SETTLE / 3)  # being written now, perhaps: read once it stands still
                     continue
@@ -136,6 +137,11 @@ class File:
                 with contextlib.suppress(OSError):
                     os.close(fd)
                 raise
+
+    def lately(self, reading: Reading) -> bool:
+        """Whether ``reading`` is another program's text written within WAIT: perhaps the first piece of a save
+        written in pieces, which may read as a results file and still lack what a change is made for."""
+        return reading.stamp != self.known and time.time_ns() - reading.stamp[3] < WAIT * 1e9
 
     def replace(self, reading: Reading, data: bytes, mode: int) -> Replaced | None:
         """``data`` put in place of the file, if it still holds what ``reading`` read (else None, nothing

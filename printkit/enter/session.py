@@ -86,9 +86,9 @@ class Session:
             raise InputError(name, "file is empty")
         return document.plain(inputs.parse(text, name))
 
-    def _read(self) -> tuple[ondisk.Reading, dict]:
+    def _read(self, settle: float = ondisk.SETTLE) -> tuple[ondisk.Reading, dict]:
         try:
-            return self.disk.read(self._reads)
+            return self.disk.read(self._reads, settle)
         except FileNotFoundError:  # not a change made by someone else: the page keeps trying until it is back
             raise FileNotFoundError(errno.ENOENT, "the file or its folder is gone", str(self.path)) from None
 
@@ -111,9 +111,17 @@ class Session:
         replaced (``late``).  ``start``: the reading and document to build on (an editor's late text), written
         only in place of the file this run wrote last (else None and True: a newer file stands)."""
         reading, doc = start or self._read()
+        patient = start is not None
         for _ in range(TRIES):
             version = document.version_of_bytes(reading.raw)
-            new, kept = build(copy.deepcopy(doc), version)
+            try:
+                new, kept = build(copy.deepcopy(doc), version)
+            except (sync.BadChange, InputError):
+                if patient or not self.disk.lately(reading):
+                    raise
+                patient = True  # another program's text of a moment ago, perhaps the first piece of its save: the
+                reading, doc = self._read(ondisk.PATIENT)  # change is built on it once it has stood still longer
+                continue
             hand = version != self.known
             if new is None:
                 return kept, hand

@@ -10,6 +10,7 @@ from time import sleep as time_sleep
 from pathlib import Path
 
 import pytest
+import yaml
 
 from enter_helpers import DATA
 from printkit.inputs import parse
@@ -490,3 +491,35 @@ def test_ctrl_c_writes_only_a_document_a_save_would_take(serve, tmp_path, doc_ch
     assert code == 0 and "Traceback" not in err and len(out.strip().splitlines()) == 1, (code, out, err)
     assert reads(s.path)["moves"][-1] == "Ben mod 2"  # the last document a save would take
     assert s.path.read_bytes() != before and run_printkit("score", str(s.path))[0] != 2
+
+
+def test_a_change_to_a_part_the_first_piece_of_an_editors_save_lacks_waits_for_the_rest(live, tmp_path):
+    """The devices' search: an editor's save in place, in two pieces 0.3 s apart, whose first piece reads as a
+    results file that lacks Ben's turns (cut at "Ben: grid"); Ben's turn arriving between was refused ("sheets.
+    Ben.turns: no such part") and lost.  A change that does not fit another program's text of a moment ago is
+    built again once the file has stood still longer."""
+    blank = "".join(f"      {'.  ' * 6}.\n" for _ in range(7))
+    start = "game: ikes\nplayers: [Ann, Ben]\nsheets:\n" + "".join(
+        f"  {p}:\n    grid: |\n{blank}    walls: []\n    turns:\n" for p in ("Ann", "Ben"))
+    edited = start.replace("turns:\n", "turns: # checked\n", 1)
+    at = edited.index("    grid", edited.index("  Ben:")) + len("    grid")
+    s = live(file_of(tmp_path, start))
+    assert reads(s.path)["sheets"]["Ben"]["turns"] is None
+    got = []
+    fd = os.open(s.path, os.O_WRONLY | os.O_TRUNC)
+    try:
+        os.write(fd, edited[:at].encode())
+        assert yaml.safe_load(edited[:at])["sheets"]["Ben"] == "grid"  # the first piece reads, without Ben's turns
+        time_sleep(0.15)  # (it has stood still longer than a file is waited for before it is read)
+        t = threading.Thread(target=lambda: got.append(
+            sent(s, "p1", 0, [{"path": ["sheets", "Ben", "turns"], "append": "1d0 A1 5@A1"}])))
+        t.start()
+        time_sleep(0.3)
+        os.write(fd, edited[at:].encode())
+    finally:
+        os.close(fd)
+    t.join()
+    assert got[0][0] == 200, got
+    data = reads(s.path)
+    assert data["sheets"]["Ben"]["turns"] == ["1d0 A1 5@A1"] and data["sheets"]["Ann"]["turns"] is None
+    assert "turns: # checked" in s.path.read_text(encoding="utf-8")  # the editor's text, kept
