@@ -249,6 +249,24 @@ def sent(s, device: str, seq: int, changes: list, seen: int = 0):
                    headers={"X-Printkit-Client": device})
 
 
+def pieces_around_a_change(s, text: str, at: int, change: dict, first: float = 0.0):
+    """An editor cutting the file and writing ``text`` in two pieces (cut at ``at``) 0.3 s apart, and a
+    device's ``change`` sent ``first`` s after the first piece: the change's answer."""
+    got = []
+    fd = os.open(s.path, os.O_WRONLY | os.O_TRUNC)
+    try:
+        os.write(fd, text[:at].encode())
+        time_sleep(first)
+        t = threading.Thread(target=lambda: got.append(sent(s, "p1", 0, [change])))
+        t.start()
+        time_sleep(0.3)
+        os.write(fd, text[at:].encode())
+    finally:
+        os.close(fd)
+    t.join()
+    return got[0]
+
+
 def test_a_line_cut_and_added_again_is_written_and_a_re_send_is_written_once(live, tmp_path):
     """Finding 1: Undo then Redo of a line within the network's latency (the same line appended again after a
     cut) was taken for a re-send of the first and never written."""
@@ -300,18 +318,7 @@ def test_an_editors_save_in_two_pieces_300_ms_apart_around_a_change_keeps_both_a
     s = live(file_of(tmp_path, start))
     events = Events(s, "p2")
     events.wait("hello")
-    got = []
-    fd = os.open(s.path, os.O_WRONLY | os.O_TRUNC)
-    try:
-        os.write(fd, edited[:at].encode())
-        t = threading.Thread(target=lambda: got.append(
-            sent(s, "p1", 0, [{"path": ["moves"], "append": "Ben add 8 = 13", "n": 3}])))
-        t.start()
-        time_sleep(0.3)
-        os.write(fd, edited[at:].encode())
-    finally:
-        os.close(fd)
-    t.join()
+    got = [pieces_around_a_change(s, edited, at, {"path": ["moves"], "append": "Ben add 8 = 13", "n": 3})]
     assert got[0][0] == 200
     # the change written on the whole file (built again once the file stood still), or on the first piece and
     # the rest taken up after: either way every device is told to reload the file as it ends
@@ -511,21 +518,10 @@ def test_a_change_to_a_part_the_first_piece_of_an_editors_save_lacks_waits_for_t
     at = edited.index("    grid", edited.index("  Ben:")) + len("    grid")
     s = live(file_of(tmp_path, start))
     assert reads(s.path)["sheets"]["Ben"]["turns"] is None
-    got = []
-    fd = os.open(s.path, os.O_WRONLY | os.O_TRUNC)
-    try:
-        os.write(fd, edited[:at].encode())
-        assert yaml.safe_load(edited[:at])["sheets"]["Ben"] == "grid"  # the first piece reads, without Ben's turns
-        time_sleep(0.15)  # (it has stood still longer than a file is waited for before it is read)
-        t = threading.Thread(target=lambda: got.append(
-            sent(s, "p1", 0, [{"path": ["sheets", "Ben", "turns"], "append": "1d0 A1 5@A1"}])))
-        t.start()
-        time_sleep(0.3)
-        os.write(fd, edited[at:].encode())
-    finally:
-        os.close(fd)
-    t.join()
-    assert got[0][0] == 200, got
+    assert yaml.safe_load(edited[:at])["sheets"]["Ben"] == "grid"  # the first piece reads, without Ben's turns
+    # (sent once the first piece has stood still longer than a file is waited for before it is read)
+    got = pieces_around_a_change(s, edited, at, {"path": ["sheets", "Ben", "turns"], "append": "1d0 A1 5@A1"}, 0.15)
+    assert got[0] == 200, got
     data = reads(s.path)
     assert data["sheets"]["Ben"]["turns"] == ["1d0 A1 5@A1"] and data["sheets"]["Ann"]["turns"] is None
     assert "turns: # checked" in s.path.read_text(encoding="utf-8")  # the editor's text, kept
