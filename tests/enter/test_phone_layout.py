@@ -1,7 +1,7 @@
 """The page's layout in a player's hands (static/page.css, phone.js): on a phone on its side (844 x 390) the bar
 says what to enter next, as it does upright; the header's lines say what they say whole; and what gets the
 focus is never left under the bar fixed at the bottom (WCAG 2.2, 2.4.11 Focus Not Obscured); the sheet a new
-round adds moves nothing on the screen."""
+round adds moves nothing on the screen; a sheet panned sideways still says whose it is."""
 
 from __future__ import annotations
 
@@ -129,5 +129,33 @@ def test_on_its_side_the_bars_buttons_stay_put_whatever_its_texts_say(serve, bro
         first = pg.evaluate(where, ["nothing entered yet", ""])
         for texts in (["\u2713 valid", ""], ["\u2717 12 mistakes", "Pen: the long green one"], ["checking...", "Claim"]):
             assert pg.evaluate(where, texts) == first, texts
+    finally:
+        pg.context.close()
+
+
+@pytest.mark.parametrize("game", ["curve", "add-residue"])  # (the other games' sheets fit a phone's width)
+def test_a_sheet_panned_to_its_right_end_still_says_whose_it_is(serve, browser, game):
+    """A sheet wider than a phone upright, panned sideways: its title scrolled off with the squares ("l, 4
+    squares, 0 inside", "piles"), and a player could not tell whose curve, fill or piles were in view."""
+    s = serve(f"played-{game}.yaml")
+    pg = phone(browser)
+    try:
+        open_page(pg, s)
+        assert pg.get_attribute("#zoom", "aria-pressed") == "true"  # bigger squares: wider than the phone
+        sheets, panned = pg.locator("#sheets .sheet"), 0
+        for i in range(sheets.count()):
+            box = sheets.nth(i)
+            title = box.locator('svg text[font-weight="bold"]').first.text_content()
+            if not box.evaluate("b => b.querySelector('rect.hit.grid') && b.scrollWidth > b.clientWidth + 20"):
+                continue  # (a sheet that fits, or with no grid: nothing to pan)
+            box.evaluate("b => { b.scrollIntoView({block: 'center'}); b.scrollLeft = b.scrollWidth; }")
+            pg.wait_for_timeout(50)
+            seen = box.evaluate("""(b, title) => { const t = [...b.querySelectorAll('svg text')].find((e) => e.textContent === title),
+                r = t.getBoundingClientRect(), k = b.getBoundingClientRect(); return { left: r.left - k.left, right: k.right - r.left }; }""", title)
+            assert seen["left"] >= 0 and seen["right"] > 60, (i, title, seen)  # its start in view
+            panned += 1
+        assert panned, game  # (the check saw a sheet panned)
+        shot(pg, f"phone-{game}-panned-title")
+        assert pg.errors == []
     finally:
         pg.context.close()

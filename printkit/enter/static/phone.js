@@ -205,7 +205,11 @@ export class Phone {
       if (x > 0 || y > 0) t.setAttribute("transform", `translate(${x.toFixed(2)} ${y.toFixed(2)})`); else t.removeAttribute("transform");
       if ((x > 0 || y > 0) && t.nextElementSibling) svg.append(t);  // over the lines it now stands on
     });
-    for (const grid of svg.querySelectorAll("rect.hit.grid")) {
+    const grids = [...svg.querySelectorAll("rect.hit.grid")];
+    if (grids.length) {  // whose sheet it is stays in view
+      for (const t of this.title(svg, Math.min(...grids.map((g) => n(g, "y"))))) ride(t, Math.max(0, box.scrollLeft / ctm.a), 0);
+    }
+    for (const grid of grids) {
       const gx = n(grid, "x"), gy = n(grid, "y"), gw = n(grid, "width"), gh = n(grid, "height");
       const texts = [...svg.querySelectorAll("text")];
       // the column numbers: the row of texts above the grid with "1" over its first column; over a dot
@@ -236,6 +240,19 @@ export class Phone {
         : Math.max(0, onLine(view, top, bottom, gy, ch, Number(grid.dataset.rows)));
       for (const t of above) ride(t, 0, dy);
     }
+  }
+
+  // a sheet's title line (its first text: bold, left-aligned, above the grid; with what follows it on its
+  // line) rides along a sideways pan as the row labels do: a sheet panned to its right end still says whose
+  title(svg, top) {
+    const kept = [...svg.querySelectorAll("text[data-title]")];
+    if (kept.length) return kept;
+    const t = svg.querySelector("text");
+    const y = t && Number(t.getAttribute("y"));
+    if (!t || t.getAttribute("font-weight") !== "bold" || t.getAttribute("text-anchor") || y >= top) return [];
+    const line = [...svg.querySelectorAll("text")].filter((e) => Math.abs(Number(e.getAttribute("y")) - y) < 0.01);
+    for (const e of line) e.dataset.title = "1";
+    return line;
   }
 
   // labels that are words (Add/Residue's ADD pile, MOD pile) cannot stand between two squares: panned
