@@ -270,7 +270,9 @@ class Session:
                 return HTTPStatus.CONFLICT, {"error": str(e), "stale": True, "rev": self.table.rev}
             finally:
                 self.writing = None
-            self.held.keep(doc, known)
+            if ident is not None and ident[1] > self.highest.get(ident[0], [-1])[0]:  # taken, though it wrote
+                self.highest[ident[0]] = [ident[1], _digest(what)]  # nothing (a Redo of a line the file holds): an
+            self.held.keep(doc, known)  # older number arriving after it (a delayed copy) is never applied
             reload = reload or any(ch.get("placed") for ch in changes)  # the page's line is not the file's
             rev, replaced = self.table.changed(changes, device, before, doc)
             self.held.changed(changes, before, doc, who, rev)  # a change by place on a list moved since is stale

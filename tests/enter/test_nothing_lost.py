@@ -525,3 +525,15 @@ def test_a_change_to_a_part_the_first_piece_of_an_editors_save_lacks_waits_for_t
     data = reads(s.path)
     assert data["sheets"]["Ben"]["turns"] == ["1d0 A1 5@A1"] and data["sheets"]["Ann"]["turns"] is None
     assert "turns: # checked" in s.path.read_text(encoding="utf-8")  # the editor's text, kept
+
+
+def test_an_older_change_arriving_after_a_newer_one_that_wrote_nothing_is_never_applied(live, tmp_path):
+    """The adversary's attack: a line appended (number 0), its Redo (number 2: the file holds the line, nothing
+    written), then a delayed copy of the Undo between them (number 1) took the line out of the file."""
+    s = live(file_of(tmp_path, "game: add-residue\nplayers: [Ann, Ben]\nn: 13\nmoves:\n"))
+    line = {"path": ["moves"], "lines": [None], "append": "Ann add 3", "id": "p1.x"}
+    assert sent(s, "p1", 0, [line])[0] == 200
+    assert sent(s, "p1", 2, [line])[0] == 200 and reads(s.path)["moves"] == ["Ann add 3"]  # the Redo: held already
+    status, answer = sent(s, "p1", 1, [{"path": ["moves"], "lines": [None], "remove": ["p1.x"]}])
+    assert status == 200 and answer["again"], answer  # older than a change taken: a copy, not applied
+    assert reads(s.path)["moves"] == ["Ann add 3"]
