@@ -28,7 +28,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from .. import inputs
 from ..inputs import InputError
-from . import checks, document, dropped, ondisk, sync
+from . import checks, document, dropped, lines, ondisk, sync
 from .session import Session
 
 PER_CLIENT = 64  # connections one client (one address) may hold open at once: a browser needs a few
@@ -213,7 +213,8 @@ class Handler(checks.Checks, BaseHTTPRequestHandler):
             for k, v in HEADERS.items():
                 self.send_header(k, v)
             self.end_headers()
-            self.wfile.write(f"retry: 1000\nevent: hello\ndata: {self.session.table.rev}\n\n".encode())
+            hello = json.dumps({"rev": self.session.table.rev, "run": lines.RUN})  # (a run started again: lines named anew)
+            self.wfile.write(f"retry: 1000\nevent: hello\ndata: {hello}\n\n".encode())
             if self.session.dropped.items:  # what a save in another program left out, not put back yet
                 said = json.dumps(self.session.dropped.said(), ensure_ascii=False)
                 self.wfile.write(f"event: dropped\ndata: {said}\n\n".encode("utf-8", "replace"))

@@ -192,8 +192,8 @@ class Session:
             self.table.rev += 1  # the whole document at once: every device takes it anew, and the parts it
             for ch in changes:  # changed are the saving device's (a device that had not seen them is told)
                 self.table.record(ch["path"], device)
-            self.table.publish("change", {"rev": self.table.rev, "reload": True, "version": self.known,
-                                          "rewritten": self.why})
+            self.table.publish("change", {"rev": self.table.rev, "run": lines.RUN, "reload": True,
+                                          "version": self.known, "rewritten": self.why})
             return HTTPStatus.OK, {"saved": self.path.name, "version": self.known, "rewritten": self.why}
 
     def _accepted(self, doc: dict, data: dict) -> tuple[dict, list]:
@@ -242,7 +242,7 @@ class Session:
                 if answer.get("what", what) != what:  # another change under a number already used: not a re-send
                     raise sync.BadChange("this change's number was used for another change; nothing was written")
                 return HTTPStatus.OK, {**{k: v for k, v in answer.items() if k != "what"}, "version": self.known,
-                                       "again": True, "reload": answer.get("version") != self.known, "rewritten": ""}
+                                       "again": True, "run": lines.RUN, "reload": answer.get("version") != self.known, "rewritten": ""}
             held: list = []  # the document the change was built on, and its lines (for an editor's late text)
 
             def build(doc: dict, _version: str):
@@ -276,13 +276,15 @@ class Session:
             reload = reload or any(ch.get("placed") for ch in changes)  # the page's line is not the file's
             rev, replaced = self.table.changed(changes, device, before, doc)
             self.held.changed(changes, before, doc, who, rev)  # a change by place on a list moved since is stale
-            event = {"rev": rev, "device": device, "by": self.table.name_of(device), "version": self.known,
+            event = {"rev": rev, "run": lines.RUN, "device": device, "by": self.table.name_of(device),
+                     "version": self.known,
                      "changes": [{k: v for k, v in ch.items() if k not in ("seen", "part", "squares")}
                                  for ch in changes],
                      "replaced": replaced, "reload": reload, "rewritten": self.why,
                      **({"id": list(ident)} if ident else {})}
             self.table.publish("change", event)
-            answer = {"rev": rev, "version": self.known, "replaced": replaced, "reload": reload, "rewritten": self.why}
+            answer = {"rev": rev, "run": lines.RUN, "version": self.known, "replaced": replaced, "reload": reload,
+                      "rewritten": self.why}
             if ident is not None:
                 self.done[ident] = {**answer, "what": what}
                 while len(self.done) > REMEMBERED:
@@ -317,7 +319,7 @@ class Session:
                 return
             self.known = now
             self.table.rev += 1
-            self.table.publish("change", {"rev": self.table.rev, "reload": True, "version": now})
+            self.table.publish("change", {"rev": self.table.rev, "run": lines.RUN, "reload": True, "version": now})
 
     # -- the end
 

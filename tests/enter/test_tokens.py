@@ -7,6 +7,7 @@ import os
 import stat
 
 import pytest
+import yaml
 
 from enter_helpers import Hands, open_page, saved_when
 from printkit.enter import tokens
@@ -55,6 +56,34 @@ def test_a_page_left_open_carries_on_when_the_file_is_served_again(serve, page, 
     data = saved_when(page, path, lambda d: len(d.get("moves") or []) == 2)
     assert data["moves"] == ["Ann add 1", "Ben add 2"]
     page.wait_for_selector("#saved.ok", timeout=15000)
+
+
+def test_a_save_whose_answer_was_lost_as_the_file_stopped_is_written_once_when_it_is_served_again(
+        serve, page, tmp_path, cache):
+    """CI's failure: the file written, then ``printkit enter`` stopped before its answer reached the page (and
+    with no event to say so); the page sent the save again to the next run, which knew it as written, but then
+    made it again as a new save of its own (its line named as the last run named it): 'Ann add 1' twice."""
+    path = file_of(tmp_path, START)
+    s = serve(path)
+    page.route("**/api/events**", lambda route: route.abort())  # no event tells the page it was written
+    open_page(page, s)
+
+    def lost(route):  # the change reaches the server and is written; its answer never reaches the page
+        route.fetch()
+        route.abort()
+    page.route("**/api/change", lost)
+    Hands(page).click("move:Ann:add 1")
+    saved_when(page, path, lambda d: len(d.get("moves") or []) == 1)
+    page.wait_for_selector("#saved.bad", timeout=15000)
+    s.stop()
+    page.unroute("**/api/change")
+    page.unroute("**/api/events**")
+    Hands(page).click("move:Ben:add 2")
+    serve(path)
+    data = saved_when(page, path, lambda d: len(d.get("moves") or []) >= 2)
+    page.wait_for_selector("#saved.ok", timeout=20000)
+    page.wait_for_timeout(1500)  # (a second copy would be written by now)
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["moves"] == ["Ann add 1", "Ben add 2"], data
 
 
 def test_an_address_that_no_longer_opens_the_game_says_so_in_a_sentence(serve, tmp_path, cache):

@@ -15,6 +15,16 @@ import { apply, clone, diff, renamed, renames, same } from "/static/parts.js";
 const RETRY = [1000, 2000, 4000, 8000, 15000, 30000];  // ms between tries, then every 30 s
 const BEHIND = 1500;  // ms a save's answer waits for the events of the changes before it
 
+// A server started again names the file's lines anew: the identities a page held (`synced`, its lines), as
+// the server names them now (`now`, its lines) where the lines stand alike. A save sent whose answer has not
+// come (`batch`) counts as in the file: if it is, its lines are the file's, never added a second time.
+export function carried(synced, syncedLines, batch, now, nowLines) {
+  const after = clone(synced);
+  let lines = clone(syncedLines);
+  for (const ch of batch ? batch.changes : []) lines = apply(after, lines, ch);
+  return renames(after, lines, now, nowLines);
+}
+
 export class Saver {
   // page: {doc, synced, rev, version, client, file}; show(text, kind): the save's status
   constructor(page, { show }) {
@@ -65,7 +75,7 @@ export class Saver {
     if (!kept || !kept.synced || !kept.syncedLines) { this.drop(); return false; }
     let { syncedLines, lines, batch } = kept;
     if (kept.run !== page.run) {  // the kept lines named as the server names them now, where they stand alike
-      const map = renames(kept.synced, syncedLines, page.synced, page.syncedLines);
+      const map = carried(kept.synced, syncedLines, batch, page.synced, page.syncedLines);
       [syncedLines, lines] = [renamed(syncedLines, map), renamed(lines, map)];
       if (batch) batch = { ...batch, changes: batch.changes.map((ch) => renamed(ch, map)) };
     }
@@ -99,12 +109,16 @@ export class Saver {
     try {
       const { status, body } = await post("/api/change", { changes, seen: this.since ?? page.rev, device, seq },
         { "X-Printkit-Client": page.client }, { keepalive });
+      // (its lines renamed meanwhile, if the page took the file from a server started again)
+      const sent = this.batch?.seq === seq && this.batch?.device === device ? this.batch.changes : changes;
       this.batch = null;  // answered: written, or refused (the next save is made anew from what the page holds)
       if (status === 200) {
-        for (const ch of changes) if (ch.place) page.placing?.delete(ch.append);
+        for (const ch of sent) if (ch.place) page.placing?.delete(ch.append);
         const id = `${device}:${seq}`;
-        if (body.rev > page.rev && !this.applied.has(id)) {  // its own event has not brought it yet
-          for (const ch of changes) page.syncedLines = apply(page.synced, page.syncedLines, ch);
+        if (body.run !== undefined && body.run !== page.run) {  // a server started again, which names the
+          await this.onReload?.(sent);  // file's lines anew: the file taken, with this save in it, before any other
+        } else if (body.rev > page.rev && !this.applied.has(id)) {  // its own event has not brought it yet
+          for (const ch of sent) page.syncedLines = apply(page.synced, page.syncedLines, ch);
           this.applied.add(id);
         }
         // other devices' changes came before it: their events are due; with the event stream lost, the page

@@ -5,7 +5,8 @@
 // device says whose sheets it is entering, and sees who else is entering what. The
 // code the next phone joins from is on the page.
 import { get as get_, post } from "/static/api.js";
-import { apply, clone, diff, find, get, mergeGrid, partName, touch } from "/static/parts.js";
+import { apply, clone, diff, find, get, mergeGrid, partName, renamed, touch } from "/static/parts.js";
+import { carried } from "/static/saving.js";
 
 const $ = (id) => document.getElementById(id);
 const shown = (v) => (v === null || v === undefined ? "nothing" : typeof v === "string" ? `"${v.trim().split("\n").join(" / ")}"`
@@ -24,7 +25,8 @@ export class Table {
     this.source = new EventSource(url);
     this.source.addEventListener("hello", (e) => {  // (re)connected: anything missed meanwhile is fetched
       document.body.dataset.live = "1";
-      if (Number(e.data) !== this.page.rev) this.reload();
+      const now = JSON.parse(e.data);  // a change missed, or a server started again (its lines named anew)
+      if (now.rev !== this.page.rev || now.run !== this.page.run) this.reload();
       this.announce();  // a device back on the network says again whose sheets it enters
       this.say();
     });
@@ -35,6 +37,7 @@ export class Table {
 
   change(ev) {
     const page = this.page;
+    if (ev.run !== undefined && ev.run !== page.run) { this.reload(); return; }  // a server started again
     if (ev.rev <= page.rev) return;  // this page has it already
     if (ev.reload || ev.rev !== page.rev + 1) { this.reload(); return; }
     page.rev = ev.rev;
@@ -81,12 +84,27 @@ export class Table {
     if (grid !== null) page.lines = apply(page.doc, page.lines, { path: there, value: grid });  // else this page's own stands
   }
 
-  async reload() {  // the newest document, with this page's unsaved changes put back on top
-    const page = this.page;
+  // the newest document, with this page's unsaved changes put back on top; `sent`: the changes of a save just
+  // answered, in the file now (the page's own, not put back a second time)
+  async reload(sent = null) {
+    const page = this.page, saver = this.saver;
     const { status, body } = await get_("/api/state");
     if (status !== 200) return;
-    const mine = diff(page.synced, page.syncedLines, page.doc, page.lines);  // this page's own, by identity
-    const moved = diff(page.synced, page.syncedLines, body.results, body.lines);
+    let synced = page.synced, syncedLines = page.syncedLines;
+    if (sent) {
+      synced = clone(synced);
+      for (const ch of sent) syncedLines = apply(synced, syncedLines, ch);
+    }
+    if (body.run !== page.run) {  // a server started again: this page's lines named as it names them now
+      const map = carried(synced, syncedLines, saver.batch, body.results, body.lines);
+      syncedLines = renamed(syncedLines, map);
+      page.lines = renamed(page.lines, map);
+      this.history.map(([doc, lines]) => [doc, renamed(lines, map)]);
+      if (saver.batch) saver.batch = { ...saver.batch, changes: saver.batch.changes.map((ch) => renamed(ch, map)) };
+      page.run = body.run;
+    }
+    const mine = diff(synced, syncedLines, page.doc, page.lines);  // this page's own, by identity
+    const moved = diff(synced, syncedLines, body.results, body.lines);
     this.history.map(([doc, lines]) => { for (const ch of moved) lines = apply(doc, lines, ch); return [doc, lines]; });
     page.synced = body.results;
     page.syncedLines = body.lines;
