@@ -12,6 +12,9 @@ import yaml
 from enter_helpers import (DATA, Fingers, config_for, enter_claim, enter_add_residue, enter_curve, enter_intersections, layout_shift,
                            open_page, phone, run_printkit, saved_when, shifts, shot, wait_checked,
                            watch_shifts)
+from test_dropped import START
+from test_nothing_lost import file_of
+from test_server import request
 
 PHONES = [(390, 844), (768, 1024)]
 
@@ -511,3 +514,34 @@ def test_another_phone_s_segments_are_told_once_each_in_players_words_and_move_n
     assert said == ["round 1, segments 2-4", "moves 8-9 and 11", "Ann's curve, B3 and B4",
                     "round 1, segment 5; round 2, segment 1", "turn 3"]
     assert ben.errors == [] and ann.errors == []
+
+
+def test_a_line_another_device_takes_away_while_this_phone_changes_it_is_said_never_dropped_unsaid(serve, page, tmp_path):
+    """Ann's page changes move 2 in its text box while its save is on the way; Ben's phone takes move 2 away
+    meanwhile. Ann's change goes with the line (the later stands), and her page says so: it went without a
+    word, and the save then answered stale changed nothing."""
+    path = file_of(tmp_path, START + "- Ann add 1\n- Ben add 2\n")
+    s = serve(path)
+    held = []
+    page.route("**/api/change", lambda route: held.append(route))  # Ann's save: on the way, not there yet
+    open_page(page, s)
+    box = page.locator('#editors [data-path="moves"]')
+    box.fill("Ann add 1\nBen add 3")
+    box.blur()
+    page.wait_for_function("document.getElementById('saved').textContent.startsWith('Saving')")
+    assert held, "the page sent its change"
+    status, state = request(s, "GET", "/api/state")
+    ids = state["lines"]["moves"]["ids"]
+    status, _ = request(s, "POST", "/api/change", {"changes": [{"path": ["moves"], "remove": [ids[1]]}],
+                                                    "device": "ben", "seq": 0}, headers={"X-Printkit-Client": "ben"})
+    assert status == 200
+    page.wait_for_function("document.getElementById('told').textContent.includes('took away')", timeout=15000)
+    told = page.inner_text("#told")
+    assert "took away what you were changing in the move log" in told and "not kept" in told, told
+    for route in held:  # Ann's save arrives: the line it changes is gone
+        route.continue_()
+    page.unroute("**/api/change")
+    page.wait_for_selector("#saved.ok", timeout=20000)
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["moves"] == ["Ann add 1"]
+    assert box.input_value() == "Ann add 1"
+    assert [e for e in page.errors if "409 (Conflict)" not in e] == []  # (the stale answer, as the browser logs it)

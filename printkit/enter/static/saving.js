@@ -137,7 +137,8 @@ export class Saver {
       } else if (status === 409 && body.stale) {  // a line it names is gone: the newest file, then again
         await this.onReload?.();
         this.since = null;  // made anew on the newest file
-        this.again = true;
+        if (this.unsaved()) this.again = true;
+        else { this.show(`Saved to ${page.file}`, "ok"); this.drop(); }  // (nothing of it left to write)
       } else {
         this.failed(body.error || `the server answered ${status}`);
       }

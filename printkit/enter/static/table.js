@@ -51,6 +51,9 @@ export class Table {
       return;
     }
     const told = ev.replaced.filter((r) => r.device === page.client);
+    // a line another device took away while this page was changing it: the change goes with it, and is said
+    const mine = diff(page.synced, page.syncedLines, page.doc, page.lines);
+    const lost = ev.changes.filter((ch) => "remove" in ch && mine.some((m) => !("remove" in m) && touch(m, ch)));
     this.history.map(([doc, lines]) => { for (const ch of ev.changes) lines = apply(doc, lines, ch); return [doc, lines]; });
     if (told.length) this.history.record(JSON.stringify([page.doc, page.lines]));  // this page's own value, one Undo away
     for (const ch of ev.changes) this.merge(ch, false);
@@ -59,6 +62,9 @@ export class Table {
     if (told.length) {
       const both = told.map((t) => `${t.part} to ${shown(t.now)} (yours: ${shown(t.was)})`).join("; ");
       this.tell(`${by} changed ${both}. Undo brings yours back.`, "told");
+    } else if (lost.length) {
+      const which = together(lost.map((c) => c.said || partName(c.path)));
+      this.tell(`${by} took away what you were changing in ${which}; your change to it is not kept.`, "told");
     } else {
       this.tell(`${by} entered ${where}.`, "");
     }
@@ -110,11 +116,16 @@ export class Table {
     page.syncedLines = body.lines;
     page.doc = clone(body.results);
     page.lines = clone(body.lines);
-    // (a line of this page's already saved is not added twice; a change to a line gone is left out)
-    for (const ch of mine) page.lines = apply(page.doc, page.lines, ch);
+    // (a line of this page's already saved is not added twice; a change to a line gone is left out, and said)
+    const gone = [];
+    for (const ch of mine) {
+      if (!("remove" in ch) && find(page.doc, page.lines, ch) === null) gone.push(ch);
+      page.lines = apply(page.doc, page.lines, ch);
+    }
     page.rev = body.rev;
     page.version = body.version;
     if (body.rewritten) this.tell(`${page.file} was written whole: ${body.rewritten}.`, "told");
+    if (gone.length) this.tell("Another phone took away what you were changing; your change to it is not kept.", "told");
     this.redraw();
   }
 
