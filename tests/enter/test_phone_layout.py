@@ -33,6 +33,27 @@ def test_on_its_side_the_bar_says_whose_move_it_is_and_the_header_says_where_it_
     assert pg.errors == []
 
 
+def test_on_its_side_the_bars_help_has_two_lines_so_whose_turn_and_what_to_tap_both_show(serve, browser, tmp_path):
+    """Selling Knives on its side: the bar's help had one line beside the scores, cut to "Turn 1: Ann to
+    move..." and "Set-up: tap the card...": what to tap next was never in view. It has two lines in the row's height now, cut with dots
+    after the second (a tap opens it whole), and the row stays as tall as its buttons."""
+    s = serve(config_for(DATA / "played-knives.yaml", tmp_path, drop=("kcount",)))
+    pg = phone(browser, 844, 390)
+    open_page(pg, s)
+    got = pg.evaluate("""() => { const e = document.getElementById('dock-say'), cs = getComputedStyle(e);
+      const r = document.createRange(); r.selectNodeContents(e);
+      const lines = new Set([...r.getClientRects()].filter((q) => q.bottom <= e.getBoundingClientRect().bottom + 1)
+                                                   .map((q) => Math.round(q.top)));
+      return { lines: lines.size, clamp: cs.webkitLineClamp, text: e.textContent,
+               row: document.getElementById('dock').getBoundingClientRect().height,
+               button: document.getElementById('dock-undo').getBoundingClientRect().height }; }""")
+    assert got["text"].startswith("Set-up: tap the card that gave"), got
+    assert got["lines"] == 2 and got["clamp"] == "2", got
+    assert got["row"] <= got["button"] + 20, got  # (the bar's padding: no taller than one row of buttons)
+    shot(pg, "phone-side-bar-two-lines")
+    assert pg.errors == []
+
+
 FOCUS = """() => {
   // each control of the page below the header, in turn scrolled to stand just under the bar, then focused
   // from the one before it by the Tab key's move (focus() as the key does): those left under the bar
