@@ -242,7 +242,8 @@ class Session:
                 if answer.get("what", what) != what:  # another change under a number already used: not a re-send
                     raise sync.BadChange("this change's number was used for another change; nothing was written")
                 return HTTPStatus.OK, {**{k: v for k, v in answer.items() if k != "what"}, "version": self.known,
-                                       "again": True, "run": lines.RUN, "reload": answer.get("version") != self.known, "rewritten": ""}
+                                       "again": True, "run": lines.RUN, "reload": answer.get("version") != self.known,
+                                       "rewritten": ""}
             held: list = []  # the document the change was built on, and its lines (for an editor's late text)
 
             def build(doc: dict, _version: str):

@@ -52,8 +52,9 @@ export class Table {
     }
     const told = ev.replaced.filter((r) => r.device === page.client);
     // a line another device took away while this page was changing it: the change goes with it, and is said
-    const mine = diff(page.synced, page.syncedLines, page.doc, page.lines);
-    const lost = ev.changes.filter((ch) => "remove" in ch && mine.some((m) => !("remove" in m) && touch(m, ch)));
+    const removes = ev.changes.filter((ch) => "remove" in ch);
+    const mine = removes.length ? diff(page.synced, page.syncedLines, page.doc, page.lines) : [];
+    const lost = removes.filter((ch) => mine.some((m) => !("remove" in m) && touch(m, ch)));
     this.history.map(([doc, lines]) => { for (const ch of ev.changes) lines = apply(doc, lines, ch); return [doc, lines]; });
     if (told.length) this.history.record(JSON.stringify([page.doc, page.lines]));  // this page's own value, one Undo away
     for (const ch of ev.changes) this.merge(ch, false);
