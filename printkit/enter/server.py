@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import queue
+import socket
 import sys
 import threading
 import time
@@ -73,6 +74,19 @@ class Handler(checks.Checks, BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet: the terminal shows one line
         pass
+
+    def handle_one_request(self) -> None:
+        """One request on the connection: while its head is awaited, the connection may be let go (Server)."""
+        self.server.awaiting(self.connection, self.client_address[0])
+        try:
+            super().handle_one_request()
+        finally:
+            self.server.heard(self.connection)
+
+    def parse_request(self) -> bool:
+        ok = super().parse_request()  # (the request line and every header read)
+        self.server.heard(self.connection)
+        return ok
 
     # -- answers
 
@@ -254,23 +268,50 @@ def _escape(text: str) -> str:
 
 class Server(ThreadingHTTPServer):
     """One thread a connection, with at most PER_CLIENT connections open per client address: a client that
-    opens many and never finishes them is let go, and cannot stall the table."""
+    opens many and never finishes them is let go, and cannot stall the table. A request's head (its first
+    line and headers) comes whole within TIMEOUT of the server's waiting for it, however slowly it trickles;
+    and a client at its limit that opens one more gets it, the connection of its that has waited longest
+    for a head being let go (never one whose request is being answered, nor an event stream)."""
 
     daemon_threads = True
     request_queue_size = 128  # connections waiting to be taken: a burst is queued, not refused
 
     def __init__(self, *args, **kwargs):
         self.open: dict[str, int] = {}
+        self.heads: dict[Any, tuple[str, float]] = {}  # connections waiting for a request's head: (client, since)
         self.closing = False
         self.counting = threading.Lock()
         super().__init__(*args, **kwargs)
 
+    def awaiting(self, conn, who: str) -> None:
+        with self.counting:
+            self.heads[conn] = (who, time.monotonic())
+
+    def heard(self, conn) -> None:
+        with self.counting:
+            self.heads.pop(conn, None)
+
+    def _let_go(self, conn) -> None:
+        """(with ``counting`` held) a connection waiting for a head, closed under its reader: it ends at once."""
+        self.heads.pop(conn, None)
+        try:
+            conn.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
     def process_request(self, request, client_address) -> None:
         who = client_address[0]
         with self.counting:
+            now = time.monotonic()
+            for conn, (_, since) in list(self.heads.items()):
+                if now - since > TIMEOUT:  # a head trickled in too slowly: let go
+                    self._let_go(conn)
             if self.open.get(who, 0) >= PER_CLIENT:
-                self.shutdown_request(request)
-                return
+                waiting = [(since, id(conn), conn) for conn, (w, since) in self.heads.items() if w == who]
+                if not waiting:  # every one of them is being answered: this one waits its turn elsewhere
+                    self.shutdown_request(request)
+                    return
+                self._let_go(min(waiting)[2])  # (its thread ends and counts itself out)
             self.open[who] = self.open.get(who, 0) + 1
         super().process_request(request, client_address)
 

@@ -311,3 +311,66 @@ def test_the_session_builds_every_model_check_before_its_threads_answer(monkeypa
     with pytest.raises(ValueError):
         game.Results.from_dict({"game": "ikes", "players": "not a list"})
     assert built == []  # nothing left to build once the server answers
+
+
+# ---------------------------------------------------------------- clients that never finish
+
+def _trickling(host: str, n: int) -> list:
+    """n connections from this address, each sending the start of a request's head and never its end."""
+    import socket
+
+    name, port = host.rsplit(":", 1)
+    out = []
+    for _ in range(n):
+        c = socket.create_connection((name, int(port)), timeout=5)
+        c.sendall(b"GET / HTTP/1.1\r\nHost: " + host.encode() + b"\r\nX-Slow: ")
+        out.append(c)
+    return out
+
+
+def test_clients_trickling_their_requests_never_keep_a_device_out(serve):
+    """The adversary's attack: as many connections as one address may hold, each sending a byte of its
+    request's head now and then (never silent long enough to be let go), kept every device on that address
+    out: its requests were refused at the door. The connection that has waited longest for its head is let
+    go instead, and the device is answered."""
+    from printkit.enter.server import PER_CLIENT
+
+    s = serve("played-ikes.yaml")
+    slow = _trickling(s.host, PER_CLIENT)
+    try:
+        for _ in range(3):
+            status, body = request(s, "GET", "/api/state")
+            assert status == 200 and body["game"] == "ikes"
+    finally:
+        for c in slow:
+            c.close()
+
+
+def test_a_request_head_trickled_past_the_timeout_is_let_go(tmp_path, monkeypatch):
+    """A head sent a byte at a time, each within the silence allowed, is let go once it has taken longer than
+    that in all: the next connection to arrive finds it and closes it."""
+    import threading
+    import time
+
+    from printkit.enter import document, server, session
+
+    monkeypatch.setattr(server, "TIMEOUT", 0.6)
+    path = tmp_path / "ikes.yaml"
+    path.write_text((DATA / "played-ikes.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    game, path, data = document.open_file(str(path))
+    httpd = server.make_server(session.Session(game, path, data, "127.0.0.1"), "127.0.0.1", 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    host = f"127.0.0.1:{httpd.server_address[1]}"
+    try:
+        (slow,) = _trickling(host, 1)
+        for _ in range(4):  # 0.8 s in all, a byte every 0.2 s
+            time.sleep(0.2)
+            slow.sendall(b"x")
+        (other,) = _trickling(host, 1)  # (any connection arriving looks for heads too slow)
+        slow.settimeout(5)
+        assert slow.recv(100) == b""  # closed, never answered
+        other.close()
+        slow.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
