@@ -121,6 +121,12 @@ def _child(request: dict, fds: list[int], dispositions: dict) -> None:
         os.environ.clear()
         os.environ.update(request["env"])
         sys.argv = [str(Path(sys.modules["printkit"].__file__).with_name("__main__.py")), *request["args"]]
+        lines = sys.modules.get("printkit.enter.lines")
+        if lines is not None:  # as a process of its own: each run names the file's lines in words of its own
+            import itertools
+            import secrets
+
+            lines.RUN, lines._count = secrets.token_hex(4), itertools.count(1)
         import printkit.console
 
         printkit.console.main()  # ends the process with the command's exit code

@@ -65,6 +65,7 @@ class Session:
         self.writing: tuple | None = None  # the device and [number, digest] of the change being written
         self.held = lines.Held()  # the identities of the lines of the document last read or written
         self.writes = 0  # times this run wrote the file (every change and save, from the page or any client)
+        self.closed = False  # stopping (Ctrl-C): a change that comes now is refused, kept by its device
         from ..output.temp import clean_stale
 
         clean_stale(ondisk.target(path).parent, (ondisk.target(path).name,))  # what a run killed in the middle of a save left
@@ -172,6 +173,8 @@ class Session:
         document.check_setup(self.game, data)
         writable(data)
         with self.lock:
+            if self.closed:  # printkit is stopping: the page keeps it and saves it again in the next run
+                raise ondisk.Busy(errno.EBUSY, "printkit is stopping; the page keeps the change", str(self.path))
             made: list = []  # what this save changed
 
             def build(doc: dict, now: str):
@@ -244,6 +247,12 @@ class Session:
                 return HTTPStatus.OK, {**{k: v for k, v in answer.items() if k != "what"}, "version": self.known,
                                        "again": True, "run": lines.RUN, "reload": answer.get("version") != self.known,
                                        "rewritten": ""}
+            if self.closed:  # printkit is stopping: kept by the device, sent again to the next run
+                raise ondisk.Busy(errno.EBUSY, "printkit is stopping; the change is kept and sent again", str(self.path))
+            run = body.get("run")
+            if isinstance(run, str) and run != lines.RUN:  # its lines named as a run before this one named them
+                return HTTPStatus.CONFLICT, {"error": "printkit was started again: the file is taken anew, the change "
+                                                      "sent again", "stale": True, "run": lines.RUN, "rev": self.table.rev}
             held: list = []  # the document the change was built on, and its lines (for an editor's late text)
 
             def build(doc: dict, _version: str):
@@ -342,6 +351,8 @@ class Session:
         save in another program left out of the file, if anything.  Never raises: what cannot be written is said,
         and the file keeps the last document written."""
         self._still()
+        with self.lock:
+            self.closed = True  # (a change arriving from now on goes to the next run, never after the line below)
         line = self.newest.save()
         with self.lock:
             try:

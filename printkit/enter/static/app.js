@@ -40,7 +40,7 @@ const news = new News();
 let editors, board, phone, intents;
 const saver = new Saver(page, { show: showSaved });
 const table = new Table(page, { history, redraw: () => changed(), tell, saver });
-saver.onReload = (sent) => table.reload(sent);
+saver.onReload = (sent, maybe) => table.reload(sent, maybe);
 saver.held = () => Boolean(editors?.typing);  // a line half typed in a text box: kept here, written once finished
 // the record without the line half typed (the undo step before it), and that line: what the browser keeps is the
 // record to write, and the half line to put back in its box, never written as it stands (a reload, a second tab)

@@ -105,7 +105,8 @@ export function renamed(v, map) {
   if (!v || typeof v !== "object") return v;
   if (Array.isArray(v.path)) {
     return { ...v, ...(v.lines ? { lines: v.lines.map(to) } : {}), ...(v.remove ? { remove: v.remove.map(to) } : {}),
-             ...(v.before ? { before: to(v.before) } : {}) };
+             ...(v.before ? { before: to(v.before) } : {}), ...(v.after ? { after: to(v.after) } : {}),
+             ...(v.id !== undefined ? { id: to(v.id) } : {}) };
   }
   if (Array.isArray(v.ids)) return { ids: v.ids.map(to), of: v.of.map((x) => renamed(x, map)) };
   return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, renamed(x, map)]));

@@ -16,13 +16,23 @@ const RETRY = [1000, 2000, 4000, 8000, 15000, 30000];  // ms between tries, then
 const BEHIND = 1500;  // ms a save's answer waits for the events of the changes before it
 
 // A server started again names the file's lines anew: the identities a page held (`synced`, its lines), as
-// the server names them now (`now`, its lines) where the lines stand alike. A save sent whose answer has not
-// come (`batch`) counts as in the file: if it is, its lines are the file's, never added a second time.
+// the server names them now (`now`, its lines) where the lines stand alike. The lines a save not answered
+// (`batch`) adds may be in the file already (written before the answer was lost, or by Ctrl-C): each is
+// paired with the file's line standing alike with it, so that it is never added a second time; a line it
+// takes away is named as the file names it, and taken away.
 export function carried(synced, syncedLines, batch, now, nowLines) {
+  const map = renames(synced, syncedLines, now, nowLines);
+  if (!batch) return map;
+  const had = new Set(), walk = (v) => {
+    if (!v || typeof v !== "object") return;
+    if (Array.isArray(v.ids)) { v.ids.forEach((id) => had.add(id)); v.of.forEach(walk); } else Object.values(v).forEach(walk);
+  };
+  walk(syncedLines);
   const after = clone(synced);
   let lines = clone(syncedLines);
-  for (const ch of batch ? batch.changes : []) lines = apply(after, lines, ch);
-  return renames(after, lines, now, nowLines);
+  for (const ch of batch.changes) lines = apply(after, lines, ch);
+  for (const [from, to] of renames(after, lines, now, nowLines)) if (!had.has(from)) map.set(from, to);
+  return map;
 }
 
 export class Saver {
@@ -75,7 +85,12 @@ export class Saver {
     if (!kept || !kept.synced || !kept.syncedLines) { this.drop(); return false; }
     let { syncedLines, lines, batch } = kept;
     if (kept.run !== page.run) {  // the kept lines named as the server names them now, where they stand alike
-      const map = carried(kept.synced, syncedLines, batch, page.synced, page.syncedLines);
+      // (every line the page added may be in the file: sent before the stop, or written by its Ctrl-C)
+      const sentDoc = clone(kept.synced);
+      let sentLines = clone(syncedLines);
+      for (const ch of batch ? batch.changes : []) sentLines = apply(sentDoc, sentLines, ch);
+      const pending = [...(batch ? batch.changes : []), ...diff(sentDoc, sentLines, kept.doc, lines)];
+      const map = carried(kept.synced, syncedLines, { changes: pending }, page.synced, page.syncedLines);
       [syncedLines, lines] = [renamed(syncedLines, map), renamed(lines, map)];
       if (batch) batch = { ...batch, changes: batch.changes.map((ch) => renamed(ch, map)) };
     }
@@ -107,7 +122,8 @@ export class Saver {
     this.keep();
     const { device, seq, changes } = this.batch;
     try {
-      const { status, body } = await post("/api/change", { changes, seen: this.since ?? page.rev, device, seq },
+      // run: the run of the server whose names its lines carry (a server started since refuses it: stale)
+      const { status, body } = await post("/api/change", { changes, seen: this.since ?? page.rev, device, seq, run: page.run },
         { "X-Printkit-Client": page.client }, { keepalive });
       // (its lines renamed meanwhile, if the page took the file from a server started again)
       const sent = this.batch?.seq === seq && this.batch?.device === device ? this.batch.changes : changes;
@@ -134,8 +150,10 @@ export class Saver {
         if (this.unsaved()) this.again = true;
         else { this.show(`Saved to ${page.file}`, "ok"); this.drop(); this.since = null; }
         if (body.reload) this.onReload?.();
-      } else if (status === 409 && body.stale) {  // a line it names is gone: the newest file, then again
-        await this.onReload?.();
+      } else if (status === 409 && body.stale) {  // a line it names is gone, or a server started again named
+        // the file's lines anew: the newest file, then again (a save refused by a new run may be in the file
+        // already, written by the last run's Ctrl-C: its lines are then the file's, never added twice)
+        await this.onReload?.(null, body.run !== undefined && body.run !== page.run ? sent : null);
         this.since = null;  // made anew on the newest file
         if (this.unsaved()) this.again = true;
         else { this.show(`Saved to ${page.file}`, "ok"); this.drop(); }  // (nothing of it left to write)

@@ -92,8 +92,9 @@ export class Table {
   }
 
   // the newest document, with this page's unsaved changes put back on top; `sent`: the changes of a save just
-  // answered, in the file now (the page's own, not put back a second time)
-  async reload(sent = null) {
+  // answered, in the file now (the page's own, not put back a second time); `maybe`: those of a save refused
+  // by a server started again, which may be in the file (its lines paired with the file's where they stand alike)
+  async reload(sent = null, maybe = null) {
     const page = this.page, saver = this.saver;
     const { status, body } = await get_("/api/state");
     if (status !== 200) return;
@@ -103,7 +104,9 @@ export class Table {
       for (const ch of sent) syncedLines = apply(synced, syncedLines, ch);
     }
     if (body.run !== page.run) {  // a server started again: this page's lines named as it names them now
-      const map = carried(synced, syncedLines, saver.batch, body.results, body.lines);
+      // (every line the page added may be in the file: sent before the stop, or written by its Ctrl-C)
+      const pending = [...(maybe || saver.batch?.changes || []), ...diff(synced, syncedLines, page.doc, page.lines)];
+      const map = carried(synced, syncedLines, { changes: pending }, body.results, body.lines);
       syncedLines = renamed(syncedLines, map);
       page.lines = renamed(page.lines, map);
       this.history.map(([doc, lines]) => [doc, renamed(lines, map)]);
