@@ -65,6 +65,7 @@ def serve(httpd, url: str, lines: list[str], echo, table: bool, open_browser: bo
         httpd.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
         signals.dealt_with()  # Ctrl-C is how this command ends: save, say so, exit 0
+        finishing()
     finally:
         for t in closing:
             t.close()
@@ -96,3 +97,29 @@ def _forget(page: Path) -> None:
 
 def _interrupt(signum, frame) -> None:
     raise KeyboardInterrupt
+
+
+STILL = ("printkit enter: still writing the file, it stops as soon as the file is written "
+         "(Ctrl-C once more stops at once, the file as it was before this save)")
+
+
+def finishing() -> None:
+    """From the first Ctrl-C on, while the last save is written (a second or two at most): a second Ctrl-C
+    or SIGTERM is answered in one line and the stop goes on; a third stops at once (a write is atomic: the
+    file holds the last document written, or this one)."""
+    told = []
+
+    def again(signum, frame) -> None:
+        if told:
+            raise KeyboardInterrupt
+        told.append(signum)
+        try:
+            print(STILL, file=sys.stderr, flush=True)
+        except OSError:
+            pass
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            signal.signal(sig, again)
+        except (ValueError, OSError):  # not the main thread: signals left alone
+            pass

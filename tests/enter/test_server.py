@@ -241,6 +241,36 @@ def test_ctrl_c_saves_the_newest_document_and_exits_0(serve):
     assert doc_of(s.path)["moves"] == doc["moves"]
 
 
+def test_a_second_ctrl_c_while_the_last_save_is_written_is_answered_in_one_line_and_the_stop_goes_on(serve):
+    """The adversary's finding: a second signal while printkit stopped ended it without its line. The stop
+    waits for a file an editor just wrote to stand still; a second Ctrl-C then says the file is still being
+    written, in one line, and printkit ends as the first Ctrl-C would have: its line said, exit 0, the
+    editor's save kept."""
+    import signal
+    import socket
+    import time
+
+    s = serve("played-add-residue.yaml")
+    request(s, "GET", "/api/state")
+    s.path.write_text(s.path.read_text(encoding="utf-8") + "# an editor's note\n", encoding="utf-8")
+    time.sleep(0.4)  # (the server's look at the file finds the editor's save)
+    s.proc.send_signal(signal.SIGINT)
+    name, port = s.host.rsplit(":", 1)
+    for _ in range(250):  # until the server is closed: the stop has begun, and waits for the file to stand still
+        try:
+            socket.create_connection((name, int(port)), timeout=1).close()
+        except OSError:
+            break
+        time.sleep(0.02)
+    s.proc.send_signal(signal.SIGINT)
+    out, err = s.proc.communicate(timeout=30)
+    code = s.proc.returncode
+    assert code == 0, err
+    assert err.count("still writing the file") == 1 and len(err.strip().splitlines()) == 1, err
+    assert str(s.path) in out and len(out.strip().splitlines()) == 1, out
+    assert s.path.read_text(encoding="utf-8").endswith("# an editor's note\n")
+
+
 def test_the_first_line_says_where(serve):
     s = serve("played-curve.yaml")
     assert s.first_line.startswith(f"Entering {s.path} at http://127.0.0.1:")
