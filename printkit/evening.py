@@ -128,6 +128,12 @@ def drawn(key: str) -> range:
     return range(CARD_RULE[0], CARD_RULE[1] + 1) if key == "kcount" else range(0)
 
 
+def numbered(players) -> bool:
+    """Whether ``players`` are the places a number of players is printed with (``players: 3``: Player 1 to
+    Player 3), not names."""
+    return len(players) > 0 and tuple(players) == tuple(f"Player {i + 1}" for i in range(len(players)))
+
+
 def state_of(report: Report) -> str:
     if report.blank:
         return "not started"
@@ -176,16 +182,22 @@ class Evening:
     def names_in(self, play: Play) -> list[str]:
         """The players of ``play`` as the evening names them: each name its file gives, joined to the
         evening's player of that name in any case (``name_key``)."""
-        return [self._names()[0][name_key(p)] for p in play.players]
+        named = self._names()[0]
+        return [named.get(name_key(p), p) for p in play.players]
 
     def _names(self) -> tuple[dict[str, str], set[str]]:
-        """The evening's players by ``name_key``, as first spelt (the kit's first), and the kit's keys."""
+        """The evening's players by ``name_key``, as first spelt (the kit's first), and the kit's keys. A kit
+        printed for a number of players (``players: 4``) names no one: its evening's players are the names
+        its results files give, and a file still holding the numbered places alone (not started) adds none."""
         named: dict[str, str] = {}
         for play in self.plays:
-            for p in play.config.players:
-                named.setdefault(name_key(p), p)
+            if not numbered(play.config.players):
+                for p in play.config.players:
+                    named.setdefault(name_key(p), p)
         kit = set(named)
         for play in self.plays:
+            if play.state == "not started" and numbered(play.players):
+                continue
             for p in play.players:
                 named.setdefault(name_key(p), p)
         return named, kit
@@ -196,7 +208,7 @@ class Evening:
         named, kit = self._names()
         printed = [named[k] for k in named if k in kit]
         out = []
-        for p in play.players if play.res is not None else []:
+        for p in play.players if play.res is not None and kit else []:  # (a kit of a number of players: no guests)
             if name_key(p) not in kit:
                 missing = [q for q in printed if name_key(q) not in {name_key(x) for x in play.players}]
                 out.append(f"{p} is not one of the evening's players ({', '.join(printed)}): counted as a guest"

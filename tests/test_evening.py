@@ -365,6 +365,33 @@ def test_a_guest_and_a_name_in_another_case_are_counted_for_the_games_they_playe
     assert any(line.split() == ["Gus", evening.fraction_text(won["Gus"]), "1"] for line in text.out.splitlines())
 
 
+def test_a_kit_printed_for_a_number_of_players_counts_the_names_its_files_give(tmp_path, printkit):
+    """Issue 51's first finding: ``players: 4`` (the likeliest way in) printed Player 1 to Player 4; the table
+    typed its names into the files, and the evening called each of them a guest beside four rows of no one.
+    A number of players names no one: the evening's players are the names its files give, none a guest, and a
+    file not started that still holds the numbered places adds no row. A kit that names its players keeps
+    its guests (the test above)."""
+    counted = THREE.replace("players: [Ann, Ben, Cat]", "players: 4")
+    config = small_night(tmp_path, counted, {"night-add-residue-1": played_as("played-add-residue.yaml", {})})
+    blank = (tmp_path / "night-knives-1-results.yaml").read_text(encoding="utf-8")
+    assert "Player 4" in blank  # (the knives game not started: its file holds the numbered places)
+    alone = json.loads(printkit("score", "night-add-residue-1-results.yaml", "--json", cwd=tmp_path).out)
+    code, out = evening_json(printkit, config)
+    assert code == 0
+    won = {p: Fraction(1, len(alone["winners"])) if p in alone["winners"] else Fraction(0) for p in ("Ann", "Ben")}
+    assert rows_of(out) == {"Ann": (won["Ann"], 1), "Ben": (won["Ben"], 1)}
+    assert [g["remarks"] for g in out["games"]] == [[], []]
+    assert out["games"][0]["players"] == ["Ann", "Ben"]
+    (tmp_path / "night-knives-1-results.yaml").write_text(
+        blank.replace("Player 1", "Cat").replace("Player 2", "Dan").replace("Player 3", "Eve").replace("Player 4", "Fay"),
+        encoding="utf-8")
+    code, out = evening_json(printkit, config)
+    assert rows_of(out) == {"Ann": (won["Ann"], 1), "Ben": (won["Ben"], 1), **{p: (0, 0) for p in ("Cat", "Dan", "Eve", "Fay")}}
+    assert [g["remarks"] for g in out["games"]] == [[], []]
+    text = printkit("score", config.name, cwd=tmp_path)
+    assert text.code == 0 and "guest" not in text.out and "Player 1" not in text.out, text.out
+
+
 def test_a_name_spelt_otherwise_is_credited_as_the_file_names_it_and_said(tmp_path, printkit):
     """Finding 6: a file naming Cathy where the config says Cat credited the game to Cat, silently.  Cathy
     is credited, Cat is not, and the evening says so beside the game."""
