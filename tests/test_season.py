@@ -177,6 +177,36 @@ def test_names_match_in_any_case_and_through_aliases(tmp_path, printkit):
     assert all(p["evenings"] == 3 and p["played"] == 3 for p in got["players"])
 
 
+def test_an_alias_chain_ending_in_a_name_respelt_is_followed_and_a_loop_refused(tmp_path, printkit):
+    """Issue 51: ``{Benjamin: Ben, Ben: BEN}`` (Benjamin is Ben, whose name is spelt BEN) was refused as a loop;
+    it is a chain that ends. A chain that comes back to a name of its own is still refused."""
+    top = tmp_path / "s"
+    season_data.evening(top, "1", {"Ben": "Benjamin"}, games=["add-residue"])
+    season_data.evening(top, "2", games=["add-residue"])
+    (top / "season.yaml").write_text("aliases: {Benjamin: Ben, Ben: BEN}\n")
+    run = printkit("season", top, "--json")
+    assert run.code == 0, run.err
+    got = json.loads(run.out)
+    assert sorted(p["name"] for p in got["players"]) == ["Ann", "BEN"]
+    assert next(p for p in got["players"] if p["name"] == "BEN")["evenings"] == 2
+    for loop in ("{Benjamin: Ben, Ben: Benjamin}", "{Ann: Ben, Ben: Cat, Cat: Ann}"):
+        (top / "season.yaml").write_text(f"aliases: {loop}\n")
+        run = printkit("season", top)
+        assert run.code == 2 and "stand for each other in a loop" in run.err, (loop, run.err)
+
+
+def test_a_season_file_in_a_subfolder_is_never_read_as_an_evening(tmp_path, printkit):
+    """Issue 51: a season kept inside another's folder (autumn/week-1/, autumn/spring/season.yaml): its
+    season.yaml was read as an evening's config ("missing key 'game'") and the whole season refused."""
+    top = tmp_path / "s"
+    season_data.evening(top, "1", games=["add-residue"])
+    (top / "spring").mkdir()
+    (top / "spring" / "season.yaml").write_text("title: Spring\naliases: {Benjamin: Ben}\n")
+    run = printkit("season", top, "--json")
+    assert run.code == 0, run.err
+    assert [e["name"] for e in json.loads(run.out)["evenings"]] == ["1"]
+
+
 names = st.sampled_from(["Ann", "Ben", "Cat", "Dan", "Eve"])
 states = st.sampled_from(["valid", "valid", "valid", "not started", "in progress", "mistakes", "unreadable"])
 

@@ -2,7 +2,7 @@
 
 How the evenings are found and ordered: every YAML file (``.yaml``, ``.yml``) in the folder and its
 subfolders (two levels down) is an evening's config, except the results files (names ending in ``-results.yaml``, as
-``printkit template`` writes them), the season's own file (``season.yaml`` at the top of the folder) and
+``printkit template`` writes them), the season's own file (``season.yaml`` at the top of the folder; one in a subfolder is that folder's, never an evening) and
 anything hidden (a name starting with a dot).  Evenings run in the order of their paths within the
 folder, name by name, so ``2026-11-19.yaml``, ``2026-11-26.yaml`` sort by date, and ``week-01/night.yaml``
 comes before ``week-02/night.yaml``.  An evening is named by that path without its suffix.
@@ -69,7 +69,7 @@ def yaml_files(folder: Path, key: str = "FOLDER") -> list[Path]:
 def evening_files(folder: Path, key: str = "FOLDER") -> list[Path]:
     """The evenings' configs in the folder, in the season's order (see the module's docstring)."""
     found = [rel for rel in yaml_files(folder, key) if not rel.name.lower().endswith(RESULTS_END)
-             and not (len(rel.parts) == 1 and rel.name.lower() in SEASON_FILE) and (folder / rel).is_file()]
+             and rel.name.lower() not in SEASON_FILE and (folder / rel).is_file()]
     return [folder / rel for rel in sorted(found, key=lambda r: [p.casefold() for p in r.parts] + [str(r)])]
 
 
@@ -95,15 +95,20 @@ def read_season_file(folder: Path) -> tuple[SeasonFile, Document | None]:
 
 
 def resolve_chains(aliases: dict[str, str], doc) -> None:
-    """``A: B`` and ``B: C`` make A stand for C; a loop is refused at its key."""
-    for old in list(aliases):
+    """``A: B`` and ``B: C`` make A stand for C; a loop is refused at its key. A name given as itself in
+    another spelling (``Dan: DAN``) ends a chain: that spelling is the name's."""
+    given = dict(aliases)  # (each chain followed as the file gives it)
+    for old in given:
         seen = [old]
-        new = aliases[old]
-        while name_key(new) in aliases and name_key(new) != old:
-            if name_key(new) in seen:
+        new = given[old]
+        while True:
+            k = name_key(new)
+            if k == seen[-1] or k not in given:  # the name respelt, or a name that stands for no other: the end
+                break
+            if k in seen:
                 raise doc.error(("aliases",), f"the names {', '.join(seen)} stand for each other in a loop")
-            seen.append(name_key(new))
-            new = aliases[name_key(new)]
+            seen.append(k)
+            new = given[k]
         aliases[old] = new
 
 
