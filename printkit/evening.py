@@ -314,6 +314,7 @@ def load(config_path: str | Path, read: bool = True) -> Evening:
     path = Path(config_path)
     doc = read_document(path)
     game = registry.get(registry.game_of(doc))
+    _not_results(game, doc)
     cfg = validation.validate(game.Config, doc)
     title = cfg.title or game.title
     listed = kit_plays(game, cfg)
@@ -333,6 +334,20 @@ def load(config_path: str | Path, read: bool = True) -> Evening:
         _earlier_file(path, plays[0])
     night = Evening(path, title, plays)
     return night.read() if read else night
+
+
+def _not_results(game, doc) -> None:
+    """A played game's results file read where an evening's config is looked for (a season's folder, a file
+    not named ``-results.yaml``): said as such, at its first part of the record, rather than as a config
+    with unknown keys."""
+    from .enter.document import is_results
+
+    data = doc.data
+    if isinstance(data, dict) and is_results(game, data):
+        record = [k for k in data if k in set(game.Results.keys()) - game.shared_keys()]
+        raise doc.error((record[0],) if record else (), f"this file holds a played game of {game.title} (its record), "
+                        "not an evening's config: a game's results file is named CONFIG-results.yaml beside its "
+                        "config, or scored alone with printkit score")
 
 
 def _earlier_file(config: Path, first: Play) -> None:

@@ -207,6 +207,19 @@ def test_a_season_file_in_a_subfolder_is_never_read_as_an_evening(tmp_path, prin
     assert [e["name"] for e in json.loads(run.out)["evenings"]] == ["1"]
 
 
+def test_a_results_file_not_named_as_one_is_said_to_be_a_played_game(tmp_path, printkit):
+    """Issue 51: a played game's file saved as friday-ikes.yaml in the season's folder was read as an
+    evening's config and refused as 'sheets: unknown key (did you mean 'season'?)'. It is said to be a
+    played game's file, at its record, with where such a file goes."""
+    top = tmp_path / "s"
+    season_data.evening(top, "1", games=["add-residue"])
+    (top / "friday-ikes.yaml").write_text((Path(__file__).resolve().parent / "games" / "data" / "played-ikes.yaml").read_text())
+    run = printkit("season", top)
+    assert run.code == 2 and len(run.err.strip().splitlines()) == 1, run.err
+    assert "friday-ikes.yaml:" in run.err and "sheets: this file holds a played game of The Long Way" in run.err
+    assert "unknown key" not in run.err
+
+
 names = st.sampled_from(["Ann", "Ben", "Cat", "Dan", "Eve"])
 states = st.sampled_from(["valid", "valid", "valid", "not started", "in progress", "mistakes", "unreadable"])
 
