@@ -24,6 +24,7 @@ def build(game, cfg, paper_name: str | None = None, front: list[Page] | None = N
     title = cfg.title or game.title
     pages: list[Page] = list(front or ())
     printed: list[list] = []  # the rule sheets so far, as their items
+    labels = [[label for label, _ in section] for section in _labelled(game, cfg)]
     for s, (g, c) in enumerate(sections(game, cfg)):
         rules = rulesheet.pages(g, paper, c.title, c)
         words = [list(p.items) for p in rules]  # as set, before sheets are packed under its end
@@ -34,7 +35,8 @@ def build(game, cfg, paper_name: str | None = None, front: list[Page] | None = N
         copies = getattr(c, "copies", 1)
         blocks = [b for b in g.kit(c, paper) if getattr(b, "card", False)]
         for n in range(1, copies + 1):
-            named = replace(c, title=f"{c.title or g.title}, game {n} of {copies}") if copies > 1 else c
+            label = labels[s][n - 1]
+            named = replace(c, title=label) if label != (c.title or g.title) else c
             blocks += [NEXT_GAME] if n > 1 else []
             blocks += [scoped(b, f"{s}.{n}") for b in g.kit(named, paper) if not getattr(b, "card", False)]
         part = pack(paper, rules, blocks)
@@ -59,11 +61,30 @@ def plays(game, cfg) -> list:
     """Every game played from this kit, in its order: (game, config, name, n, copies), the name as the
     sheets print it ("Within The Curve, game 2 of 3"; the game's name alone for a single copy)."""
     out = []
-    for g, c in sections(game, cfg):
+    for (g, c), section in zip(sections(game, cfg), _labelled(game, cfg)):
         copies = getattr(c, "copies", 1)
-        base = c.title or g.title
-        out += [(g, c, base + (f", game {n} of {copies}" if copies > 1 else ""), n, copies)
-                for n in range(1, copies + 1)]
+        out += [(g, c, label, n, copies) for label, n in section]
+    return out
+
+
+def _labelled(game, cfg) -> list[list[tuple[str, int]]]:
+    """Each section's games as (name as the sheets print it, copy number): a game the kit holds several
+    times, in one entry or in several, is numbered through the kit ("Add/Residue, game 3 of 4": two
+    entries' sheets never both say "game 1 of 2")."""
+    secs = sections(game, cfg)
+    total: dict[tuple, int] = {}
+    for g, c in secs:
+        key = (g.id, c.title or g.title)
+        total[key] = total.get(key, 0) + getattr(c, "copies", 1)
+    done: dict[tuple, int] = {}
+    out = []
+    for g, c in secs:
+        key, base = (g.id, c.title or g.title), c.title or g.title
+        section = []
+        for n in range(1, getattr(c, "copies", 1) + 1):
+            done[key] = done.get(key, 0) + 1
+            section.append((base + (f", game {done[key]} of {total[key]}" if total[key] > 1 else ""), n))
+        out.append(section)
     return out
 
 

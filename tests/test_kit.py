@@ -92,3 +92,24 @@ def test_a_game_given_twice_prints_its_rule_sheet_once(tmp_path):
     assert len(rules) == 1 and any("Rules in printkit's own words" in t for t in once)
     other = build(tmp_path, "game: curve\nplayers: [Ann, Ben]\nalso:\n  - {game: ikes}\n")
     assert len([t for t in other if "Rules in printkit's own words" in t]) == 2
+
+
+def test_a_game_in_two_entries_is_numbered_through_the_kit(tmp_path):
+    """Issue 51: Add/Residue twice (two copies at n 13, two at n 11) printed "game 1 of 2" on the sheets of
+    the first and of the third game, and the evening named both so: a sheet at the table could not be told
+    apart. They are games 1 to 4 of 4, on paper and in the evening's names."""
+    text = "game: add-residue\nplayers: [Ann, Ben]\ncopies: 2\nalso:\n  - {game: add-residue, copies: 2, n: 11}\n"
+    texts = build(tmp_path, text)
+    order = [int(n) for t in texts for n in re.findall(r"Add/Residue, game (\d) of 4 · your mark: blue", t)]
+    assert order == [1, 2, 3, 4]
+    assert not any(re.search(r"game \d of 2\b", t) for t in texts)
+    logs = {int(n): rows for t in texts for n, rows in re.findall(r"Add/Residue, game (\d) of 4: move log \((\d+) moves\)", t)}
+    assert logs == {1: "52", 2: "52", 3: "44", 4: "44"}  # (n 13, then n 11: each copy its own entry's log)
+    path = tmp_path / "kit.yaml"
+    path.write_text(text, encoding="utf-8")
+    doc = inputs.load(path)
+    game = registry.get("add-residue")
+    assert [label for _, _, label, _, _ in kit.plays(game, validation.validate(game.Config, doc, doc.data))] == \
+        [f"Add/Residue, game {n} of 4" for n in range(1, 5)]
+    single = build(tmp_path, "game: curve\nplayers: [Ann, Ben]\nalso:\n  - {game: curve, n: 8}\n")
+    assert [n for t in single for n in re.findall(r"Within The Curve, game (\d) of 2: Ann's grids", t)] == ["1", "2"]
