@@ -220,6 +220,23 @@ def test_a_results_file_not_named_as_one_is_said_to_be_a_played_game(tmp_path, p
     assert "unknown key" not in run.err
 
 
+def test_two_configs_naming_one_results_file_are_refused_never_counted_twice(tmp_path, printkit):
+    """Issue 51: night.yaml and night.yml in one folder share their results files, and a one-game
+    night-add-residue-1.yaml reads night.yaml's first game: the season counted that game twice. Refused,
+    naming both configs and the file."""
+    top = tmp_path / "s"
+    season_data.evening(top, "night", games=["add-residue", "knives"])
+    assert json.loads(printkit("season", top, "--json").out)["games"]  # (the evening alone: read)
+    for twin, text in [("night.yml", (top / "night.yaml").read_text()),
+                       ("night-add-residue-1.yaml", "game: add-residue\nplayers: [Ann, Ben]\n")]:
+        (top / twin).write_text(text)
+        run = printkit("season", top)
+        assert run.code == 2 and len(run.err.strip().splitlines()) == 1, run.err
+        assert "night-add-residue-1-results.yaml is also the one of" in run.err and "counted twice" in run.err, run.err
+        assert twin in run.err and "night.yaml" in run.err, run.err
+        (top / twin).unlink()
+
+
 names = st.sampled_from(["Ann", "Ben", "Cat", "Dan", "Eve"])
 states = st.sampled_from(["valid", "valid", "valid", "not started", "in progress", "mistakes", "unreadable"])
 

@@ -126,6 +126,7 @@ def load(folder: str | Path, *, key: str = "FOLDER", workers: int = 1, memo: dic
     own, doc = read_season_file(path)
     names = Names(own.aliases, doc)
     configs = evening_files(path, key)
+    _one_evening_a_file(path, configs, memo or {})
     nights = []
     if memo is not None:
         used: dict = {}
@@ -137,6 +138,22 @@ def load(folder: str | Path, *, key: str = "FOLDER", workers: int = 1, memo: dic
     for config, (title, plays) in zip(configs, read):
         nights.append(Night(evening_name(path, config), title, [names.play(p) for p in plays]))
     return Season(path, own.title or path.resolve().name, names.respelled(nights), own.aliases)
+
+
+def _one_evening_a_file(folder: Path, configs: list[Path], memo: dict) -> None:
+    """A results file belongs to one evening: two configs that name the same one (night.yaml and night.yml,
+    or a one-game night-knives-1.yaml beside night.yaml) would count its game twice, and are refused."""
+    from .. import evening
+
+    claimed: dict[Path, Path] = {}
+    for config in configs:
+        night = memo.get(("evening", str(config), stamp(config))) or evening.load(config, read=False)
+        for play in night.plays:
+            first = claimed.setdefault(play.results, config)
+            if first != config:
+                raise InputError(str(config), f"its game's results file {play.results.name} is also the one of "
+                                 f"{first.relative_to(folder).as_posix()}: a game would be counted twice; give one "
+                                 "of the two configs another name (and its results files with it)")
 
 
 EVENINGS_PER_WORKER = 8  # fewer evenings than this to a process are read in this one
