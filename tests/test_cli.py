@@ -134,6 +134,9 @@ def test_template_never_overwrites_typed_results(printkit, write, tmp_path):
     typed.write_text(typed.read_text() + "# typed\n")
     r = printkit("template", cfg, cwd=tmp_path)
     assert r.code == 2 and "already exists" in r.err and typed.read_text().endswith("# typed\n")
+    assert "--output" not in r.err.split("already exists")[0], r.err  # (issue 51: an option not given, blamed)
+    r = printkit("template", cfg, "-o", typed.name, cwd=tmp_path)
+    assert r.code == 2 and "--output: already exists" in r.err  # (given: named)
 
 
 def test_make_refuses_two_configs_with_one_name(printkit, write, tmp_path):

@@ -125,7 +125,7 @@ def write_one(data: bytes, output: Optional[Path], default: Path, force: bool, t
         files.write_stdout(data)
         return
     path = output or default
-    files.write_file(path, data, force=force, typed=typed, key="--output")
+    files.write_file(path, data, force=force, typed=typed, key="--output" if output is not None else None)
     echo_path(path)
 
 

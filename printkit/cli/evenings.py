@@ -50,7 +50,7 @@ def template(night, output: Optional[Path], force: bool) -> None:
             typer.echo(f"kept {shown} ({play.label}: it exists and is never replaced)")
             continue
         except OSError as e:
-            raise error(e, play.results, "--output") from None
+            raise error(e, play.results, None) from None  # (beside the config: no option chose it)
         typer.echo(shown)
 
 
