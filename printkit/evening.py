@@ -18,6 +18,8 @@ or that names a guest, is scored as the file says, and the evening says so besid
 
 from __future__ import annotations
 
+import os
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -262,6 +264,20 @@ class Evening:
     def counted(self) -> list[Play]:
         return [p for p in self.plays if p.counts]
 
+    def left_over(self) -> list[Path]:
+        """Results files beside the config named as this evening's (CONFIG-GAME-N-results.yaml) that no game
+        of it reads now (its copies or also changed since the files were made): never counted, always said."""
+        if len(self.plays) < 2:
+            return []
+        ours = {p.results.name for p in self.plays}
+        pattern = re.compile(re.escape(self.config.stem) + r"-(" + "|".join(map(re.escape, registry.GAMES))
+                             + r")-([1-9][0-9]*)-results\.yaml")
+        try:
+            names = sorted(os.listdir(self.config.parent or "."))
+        except OSError:
+            return []
+        return [self.config.with_name(n) for n in names if pattern.fullmatch(n) and n not in ours]
+
     def exit_code(self) -> int:
         """2 when a game's file is unreadable, 1 when a game breaks a rule, 0 otherwise (games not started
         or in progress are fine: they are listed and not counted)."""
@@ -280,7 +296,8 @@ class Evening:
         return {"evening": self.title, "config": self.config.name,
                 "games": [self.game_json(p) for p in self.plays],
                 "standings": self.standings(), "winners": self.winners(),
-                "counted": len(self.counted()), "games_total": len(self.plays)}
+                "counted": len(self.counted()), "games_total": len(self.plays),
+                "left_over": [p.name for p in self.left_over()]}
 
 
 def fraction_text(x: Fraction) -> str:

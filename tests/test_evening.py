@@ -392,6 +392,20 @@ def test_a_kit_printed_for_a_number_of_players_counts_the_names_its_files_give(t
     assert text.code == 0 and "guest" not in text.out and "Player 1" not in text.out, text.out
 
 
+def test_a_file_no_game_reads_any_more_is_said_never_dropped_without_a_word(tmp_path, printkit):
+    """Issue 51: copies: 3 made three files, the config then said copies: 2: the third game's file, played,
+    was dropped with no word. It is named, as not read and not counted, in the text and in the JSON."""
+    config = small_night(tmp_path, THREE.replace("n: 13\n", "n: 13\ncopies: 3\n"), {
+        "night-add-residue-3": played_as("played-add-residue.yaml", {})})
+    config.write_text(config.read_text(encoding="utf-8").replace("copies: 3", "copies: 2"), encoding="utf-8")
+    code, out = evening_json(printkit, config)
+    assert out["left_over"] == ["night-add-residue-3-results.yaml"] and out["counted"] == 0
+    text = printkit("score", config.name, cwd=tmp_path)
+    assert "Not read: night-add-residue-3-results.yaml: no game of night.yaml is played in it now" in text.out
+    config.write_text(config.read_text(encoding="utf-8").replace("copies: 2", "copies: 3"), encoding="utf-8")
+    assert evening_json(printkit, config)[1]["left_over"] == []  # read again as its game: nothing left over
+
+
 def test_a_name_spelt_otherwise_is_credited_as_the_file_names_it_and_said(tmp_path, printkit):
     """Finding 6: a file naming Cathy where the config says Cat credited the game to Cat, silently.  Cathy
     is credited, Cat is not, and the evening says so beside the game."""

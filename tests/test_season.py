@@ -237,6 +237,23 @@ def test_two_configs_naming_one_results_file_are_refused_never_counted_twice(tmp
         (top / twin).unlink()
 
 
+def test_a_played_file_no_game_of_its_evening_reads_is_listed_not_counted(tmp_path, printkit):
+    """Issue 51: an evening printed with copies: 3 and played, then its config changed to copies: 2: the
+    third game's file vanished from the season with no word. It is listed as not read, with why."""
+    top = tmp_path / "s"
+    season_data.evening(top, "night", games=["add-residue", "knives"])
+    config = top / "night.yaml"
+    played = next(top.glob("night-add-residue-1-results.yaml"))
+    (top / "night-add-residue-2-results.yaml").write_text(played.read_text())
+    run = printkit("season", top, "--json")
+    games = json.loads(run.out)["evenings"][0]["games"]
+    assert [g["label"] for g in games if g["state"] == "not read"] == ["night-add-residue-2-results.yaml"]
+    assert "no game of night.yaml is played in it now" in games[-1]["problem"]
+    text = printkit("season", top).out
+    assert "  - night: night-add-residue-2-results.yaml (not read: no game of night.yaml" in text, text
+    assert config.exists()
+
+
 names = st.sampled_from(["Ann", "Ben", "Cat", "Dan", "Eve"])
 states = st.sampled_from(["valid", "valid", "valid", "not started", "in progress", "mistakes", "unreadable"])
 

@@ -95,6 +95,9 @@ def text(night) -> str:
             if play.state == "in progress":
                 lines.append("  Not finished yet: not counted in the standings")
         lines.append("")
+    for gone in night.left_over():
+        lines += [f"Not read: {escape(gone.name)}: no game of {escape(night.config.name)} is played in it now (its "
+                  "copies or its also entries changed since the file was made); not counted", ""]
     counted = night.counted()
     lines.append(f"Standings ({len(counted)} of {len(night.plays)} games counted; a tie is shared):")
     rows = night.standings()

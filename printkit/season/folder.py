@@ -211,6 +211,10 @@ def read_evening(config: Path, memo: dict | None = None, used: dict | None = Non
             found = Play(play.label, play.game_id, play.state, listed, scores, list(play.winners), play.problem or "")
         out.append(found)
         used[key] = found
+    for gone in night.left_over():  # a file of the evening's names no game reads now: listed, never counted
+        game_id = next(g for g in registry.GAMES if gone.name.startswith(f"{config.stem}-{g}-"))
+        out.append(Play(gone.name, game_id, "not read", [], {}, [],
+                        f"no game of {config.name} is played in it now (its copies or also changed)"))
     return night.title, out
 
 

@@ -91,8 +91,10 @@ function showTable(night) {
   $("night-winners").textContent = nightText(night);
   const left = night.games.filter((g) => !g.counted)
     .map((g) => `${g.number} (${g.state === "valid" ? "played alone" : g.state})`);
+  const gone = night.left_over || [];  // files of this evening's names that no game reads now: never counted, said
   $("night-left").textContent = `${night.counted} of ${night.games_total} games counted` +
-    (left.length ? `; not counted: game ${left.join(", ")}` : "");
+    (left.length ? `; not counted: game ${left.join(", ")}` : "") +
+    (gone.length ? `. Not read: ${gone.join(", ")} (no game of this evening is played in ${gone.length === 1 ? "it" : "them"} now)` : "");
 }
 
 // ---------------------------------------------------------------- on a game's page
