@@ -310,6 +310,10 @@ def test_shared_wins_are_shown_to_two_places():
     ({"season.yaml": "aliases: {Benjamin: [x]}\n"}, [], "season.yaml:1: aliases.Benjamin: expected text"),
     ({"season.yaml": "aliases: {Ann: Ben, Ben: Ann}\n"}, [], "season.yaml:1: aliases: the names"),
     ({"season.yaml": "aliases: {Ben: Ann}\n"}, [], "season.yaml:1: aliases.Ben: Ann and Ben both play one game"),
+    ({"season.yaml": "title: \"Autumn\\u202e league\"\n"}, [], "season.yaml:1: title: the title"),
+    ({"season.yaml": "aliases: {Benjamin: \"B\\x07en\"}\n"}, [], "season.yaml:1: aliases.Benjamin: player name"),
+    ({"season.yaml": "aliases: {Benjamin: Benjamin the Magnificent}\n"}, [],
+     "season.yaml:1: aliases.Benjamin: player name 'Benjamin the Magnificent' must be 1 to 20 characters"),
     ({"zz.yaml": "game: knives\nplayers: [A, B]\nkcont: 3\n"}, [], "zz.yaml:3: kcont: unknown key"),
     ({}, ["--picture", "x.txt"], "x.txt: --picture: the chart must be a .png, .svg or .pdf file"),
 ])

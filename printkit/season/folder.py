@@ -38,6 +38,23 @@ class SeasonFile(Model, kw_only=True):
         "Names that stand for another player, e.g. {Benjamin: Ben} (a player renamed between evenings)"))
     ] = msgspec.field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        """The title and every name as a config's: printable (no control character, no right-to-left
+        override), in a font, a name 1 to 20 letters (they are printed in the kit's season so far)."""
+        from ..model import _check_font
+        from ..validation import FieldProblem, checked
+
+        if not self.title.isprintable():
+            raise FieldProblem("title", f"the title {self.title!r} has characters that cannot be printed")
+        checked("title", _check_font, "the title", self.title)
+        for old, new in self.aliases.items():
+            for name in (str(old).strip(), str(new).strip()):  # (an empty one is said below)
+                if len(name) > 20:
+                    raise FieldProblem(("aliases", old), f"player name '{name}' must be 1 to 20 characters")
+                if not name.isprintable():
+                    raise FieldProblem(("aliases", old), f"player name {name!r} has characters that cannot be printed")
+                checked(("aliases", old), _check_font, f"player name '{name}'", name)
+
 
 class Season:
     """The evenings of a folder, read, and their table."""
