@@ -353,12 +353,25 @@ def load(config_path: str | Path, read: bool = True) -> Evening:
     return night.read() if read else night
 
 
+def is_results(game, data: dict) -> bool:
+    """A file is a results file when it holds a part of the play record (a blank one has its empty record
+    keys); a config never does.  Anything else is read as a config, and refused as one if it does not read.
+    (Making Intersections names both its number of rounds and the rounds played ``rounds``: a number is the
+    config's, a list the record's.)"""
+    try:
+        game.Config.from_dict(data)
+        return False
+    except ValueError:
+        pass
+    config = set(game.Config.keys())
+    record = set(game.Results.keys()) - game.shared_keys()
+    return any(k not in config or isinstance(data[k], (list, dict)) for k in record & set(data))
+
+
 def _not_results(game, doc) -> None:
     """A played game's results file read where an evening's config is looked for (a season's folder, a file
     not named ``-results.yaml``): said as such, at its first part of the record, rather than as a config
     with unknown keys."""
-    from .enter.document import is_results
-
     data = doc.data
     if isinstance(data, dict) and is_results(game, data):
         record = [k for k in data if k in set(game.Results.keys()) - game.shared_keys()]

@@ -14,6 +14,7 @@ from typing import Any
 
 
 from .. import inputs, registry, validation
+from ..evening import is_results  # noqa: F401  (a results file or a config: also document.is_results)
 from ..inputs import Document, InputError
 
 
@@ -74,21 +75,6 @@ def open_file(path: str) -> tuple[Any, Path, dict]:
         raise InputError(str(results), f"is a results file for another game, not {game.id}", key="game")
     _setup(game, rdoc)
     return game, results, rdoc.data
-
-
-def is_results(game, data: dict) -> bool:
-    """A file is a results file when it holds a part of the play record (a blank one has its empty record
-    keys); a config never does.  Anything else is read as a config, and refused as one if it does not read.
-    (Making Intersections names both its number of rounds and the rounds played ``rounds``: a number is the
-    config's, a list the record's.)"""
-    try:
-        game.Config.from_dict(data)
-        return False
-    except ValueError:
-        pass
-    config = set(game.Config.keys())
-    record = set(game.Results.keys()) - game.shared_keys()
-    return any(k not in config or isinstance(data[k], (list, dict)) for k in record & set(data))
 
 
 def _game_of(doc: Document):

@@ -144,6 +144,36 @@ def test_a_move_ctrl_c_saved_from_a_page_then_closed_is_written_once_when_the_pa
     assert again.locator('#editors [data-path="moves"]').input_value() == "Ann add 3\nBen add 4"
 
 
+def test_undo_after_a_move_ctrl_c_wrote_takes_back_that_move_then_the_one_before(serve, page, tmp_path, cache):
+    """The adversary's attack (4 of 4): Ann's move saved, Ben's tapped and Ctrl-C pressed at once (Ctrl-C
+    writes it from the page's record), printkit started again: the page took Ben's move, found in the file,
+    for another device's and put it under every undo step; the first Undo did nothing and the second took
+    Ann's move away, leaving Ben's alone. Undo takes back Ben's move, then Ann's."""
+    path = file_of(tmp_path, START)
+    s = serve(path)
+    open_page(page, s)
+    hands = Hands(page)
+    hands.click("move:Ann:add 3")
+    saved_when(page, path, lambda d: (d.get("moves") or []) == ["Ann add 3"])
+    page.wait_for_selector("#saved.ok", timeout=15000)
+    lossy = {"on": True}
+    page.route("**/api/change*", lambda route: route.abort("connectionfailed") if lossy["on"] else route.continue_())
+    hands.click("move:Ben:add 4")
+    page.wait_for_selector("#saved.bad", timeout=15000)
+    assert s.stop()[0] == 0
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["moves"] == ["Ann add 3", "Ben add 4"]
+    serve(path)
+    lossy["on"] = False
+    page.wait_for_selector("#saved.ok", timeout=30000)
+    page.locator("#sheets .sheet").nth(0).focus()
+    page.keyboard.press("Control+z")
+    assert saved_when(page, path, lambda d: (d.get("moves") or []) == ["Ann add 3"])["moves"] == ["Ann add 3"]
+    page.keyboard.press("Control+z")
+    assert not saved_when(page, path, lambda d: not d.get("moves")).get("moves")
+    page.wait_for_selector("#saved.ok", timeout=20000)
+    assert page.locator('#editors [data-path="moves"]').input_value() == ""
+
+
 def test_an_undo_pressed_as_printkit_starts_again_takes_the_move_out(serve, page, tmp_path, cache):
     """The adversary's attack: two moves written, printkit stopped and started again, Undo pressed at once
     (before the page has heard from the new run): the new run took the Undo, which named the line as the last

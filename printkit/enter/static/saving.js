@@ -92,7 +92,10 @@ export class Saver {
       const pending = [...(batch ? batch.changes : []), ...diff(sentDoc, sentLines, kept.doc, lines)];
       const map = carried(kept.synced, syncedLines, { changes: pending }, page.synced, page.syncedLines);
       [syncedLines, lines] = [renamed(syncedLines, map), renamed(lines, map)];
-      if (batch) batch = { ...batch, changes: batch.changes.map((ch) => renamed(ch, map)) };
+      if (batch) {  // (renamed: a number of this page's own, as in renamed() below)
+        const changes = batch.changes.map((ch) => renamed(ch, map));
+        if (JSON.stringify(changes) !== JSON.stringify(batch.changes)) batch = { device: page.client, seq: this.count++, changes };
+      }
     }
     const sent = batch ? batch.changes : [];
     const after = clone(kept.synced);
@@ -103,6 +106,16 @@ export class Saver {
     for (const ch of [...sent, ...mine]) page.lines = apply(page.doc, page.lines, ch);
     this.since = kept.since ?? null;
     return true;
+  }
+
+  // the save sent and not answered, its lines named as a server started again names them: if that changed
+  // what it says, it goes under a number of its own (the last run may know its number with the old words,
+  // and refuse it as another change under a number used); a line it adds that the file holds already is
+  // named as the file's, so the server finds it there and never adds it twice
+  renamed(map) {
+    const changes = this.batch.changes.map((ch) => renamed(ch, map));
+    if (JSON.stringify(changes) === JSON.stringify(this.batch.changes)) return;
+    this.batch = { device: this.page.client, seq: this.count++, changes };
   }
 
   async save({ keepalive = false } = {}) {

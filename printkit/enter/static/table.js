@@ -99,6 +99,7 @@ export class Table {
     const { status, body } = await get_("/api/state");
     if (status !== 200) return;
     let synced = page.synced, syncedLines = page.syncedLines;
+    let own = [];  // this page's own changes that the file may hold (written by the last run, or by its Ctrl-C)
     if (sent) {
       synced = clone(synced);
       for (const ch of sent) syncedLines = apply(synced, syncedLines, ch);
@@ -107,14 +108,20 @@ export class Table {
       // (every line the page added may be in the file: sent before the stop, or written by its Ctrl-C)
       const pending = [...(maybe || saver.batch?.changes || []), ...diff(synced, syncedLines, page.doc, page.lines)];
       const map = carried(synced, syncedLines, { changes: pending }, body.results, body.lines);
+      own = pending.map((ch) => renamed(ch, map));
       syncedLines = renamed(syncedLines, map);
       page.lines = renamed(page.lines, map);
       this.history.map(([doc, lines]) => [doc, renamed(lines, map)]);
-      if (saver.batch) saver.batch = { ...saver.batch, changes: saver.batch.changes.map((ch) => renamed(ch, map)) };
+      if (saver.batch) saver.renamed(map);
       page.run = body.run;
     }
     const mine = diff(synced, syncedLines, page.doc, page.lines);  // this page's own, by identity
-    const moved = diff(synced, syncedLines, body.results, body.lines);
+    // what other devices changed meanwhile, put into every undo step; never this page's own changes found in
+    // the file (an Undo then takes them back: a move Ctrl-C wrote was put under every step, and Undo took the
+    // move before it instead)
+    const ownAs = new Set(own.map((ch) => JSON.stringify("append" in ch ? ["append", ch.path, ch.id] : [ch.path, ch.value])));
+    const moved = diff(synced, syncedLines, body.results, body.lines)
+      .filter((ch) => !ownAs.has(JSON.stringify("append" in ch ? ["append", ch.path, ch.id] : [ch.path, ch.value])));
     this.history.map(([doc, lines]) => { for (const ch of moved) lines = apply(doc, lines, ch); return [doc, lines]; });
     page.synced = body.results;
     page.syncedLines = body.lines;
