@@ -86,19 +86,16 @@ def test_a_save_whose_answer_was_lost_as_the_file_stopped_is_written_once_when_i
     assert yaml.safe_load(path.read_text(encoding="utf-8"))["moves"] == ["Ann add 1", "Ben add 2"], data
 
 
-def test_a_move_ctrl_c_saved_from_the_page_is_written_once_when_its_own_save_reaches_the_next_run(
-        serve, page, tmp_path, cache):
-    """The adversary's attack: Ben's move never reaches the server (a lossy network drops the page's saves);
-    Ctrl-C writes the page's newest record, which holds it ("Saved ...: the last change"); printkit is started
-    again and the network heals: the page's save lands on the new run, which named the file's lines anew and
-    wrote 'Ben add 4' a second time. A change named in another run's words is refused as stale now: the page
-    takes the file, finds its move there, and sends nothing twice."""
+def _ben_s_move_written_by_ctrl_c(serve, page, tmp_path) -> tuple:
+    """Ann's move saved; Ben's tapped while the network drops the page's saves; Ctrl-C writes the page's
+    newest record, which holds it. (the file, and the switch that heals the network)"""
     path = file_of(tmp_path, START)
     s = serve(path)
     open_page(page, s)
     hands = Hands(page)
     hands.click("move:Ann:add 3")
     saved_when(page, path, lambda d: (d.get("moves") or []) == ["Ann add 3"])
+    page.wait_for_selector("#saved.ok", timeout=15000)
     lossy = {"on": True}
     page.route("**/api/change*", lambda route: route.abort("connectionfailed") if lossy["on"] else route.continue_())
     hands.click("move:Ben:add 4")
@@ -106,6 +103,17 @@ def test_a_move_ctrl_c_saved_from_the_page_is_written_once_when_its_own_save_rea
     code, out, _ = s.stop()
     assert code == 0 and "Saved" in out, out  # the page's record, with Ben's move, written by Ctrl-C
     assert yaml.safe_load(path.read_text(encoding="utf-8"))["moves"] == ["Ann add 3", "Ben add 4"]
+    return path, lossy
+
+
+def test_a_move_ctrl_c_saved_from_the_page_is_written_once_when_its_own_save_reaches_the_next_run(
+        serve, page, tmp_path, cache):
+    """The adversary's attack: Ben's move never reaches the server (a lossy network drops the page's saves);
+    Ctrl-C writes the page's newest record, which holds it ("Saved ...: the last change"); printkit is started
+    again and the network heals: the page's save lands on the new run, which named the file's lines anew and
+    wrote 'Ben add 4' a second time. A change named in another run's words is refused as stale now: the page
+    takes the file, finds its move there, and sends nothing twice."""
+    path, lossy = _ben_s_move_written_by_ctrl_c(serve, page, tmp_path)
     serve(path)
     lossy["on"] = False
     page.wait_for_selector("#saved.ok", timeout=30000)
@@ -121,18 +129,7 @@ def test_a_move_ctrl_c_saved_from_a_page_then_closed_is_written_once_when_the_pa
     as the new run names the file's lines. The line it adds stands in the file already and is that line; it
     was written a second time when the kept save's new line kept the name the page had given it (1 in 6 runs
     of a week's file opened again)."""
-    path = file_of(tmp_path, START)
-    s = serve(path)
-    open_page(page, s)
-    hands = Hands(page)
-    hands.click("move:Ann:add 3")
-    saved_when(page, path, lambda d: (d.get("moves") or []) == ["Ann add 3"])
-    page.route("**/api/change*", lambda route: route.abort("connectionfailed"))
-    hands.click("move:Ben:add 4")
-    page.wait_for_selector("#saved.bad", timeout=15000)
-    code, out, _ = s.stop()
-    assert code == 0 and "Saved" in out, out  # the page's record, with Ben's move, written by Ctrl-C
-    assert yaml.safe_load(path.read_text(encoding="utf-8"))["moves"] == ["Ann add 3", "Ben add 4"]
+    path, _ = _ben_s_move_written_by_ctrl_c(serve, page, tmp_path)
     context = page.context
     page.close(run_before_unload=False)
     s = serve(path)
@@ -149,19 +146,7 @@ def test_undo_after_a_move_ctrl_c_wrote_takes_back_that_move_then_the_one_before
     writes it from the page's record), printkit started again: the page took Ben's move, found in the file,
     for another device's and put it under every undo step; the first Undo did nothing and the second took
     Ann's move away, leaving Ben's alone. Undo takes back Ben's move, then Ann's."""
-    path = file_of(tmp_path, START)
-    s = serve(path)
-    open_page(page, s)
-    hands = Hands(page)
-    hands.click("move:Ann:add 3")
-    saved_when(page, path, lambda d: (d.get("moves") or []) == ["Ann add 3"])
-    page.wait_for_selector("#saved.ok", timeout=15000)
-    lossy = {"on": True}
-    page.route("**/api/change*", lambda route: route.abort("connectionfailed") if lossy["on"] else route.continue_())
-    hands.click("move:Ben:add 4")
-    page.wait_for_selector("#saved.bad", timeout=15000)
-    assert s.stop()[0] == 0
-    assert yaml.safe_load(path.read_text(encoding="utf-8"))["moves"] == ["Ann add 3", "Ben add 4"]
+    path, lossy = _ben_s_move_written_by_ctrl_c(serve, page, tmp_path)
     serve(path)
     lossy["on"] = False
     page.wait_for_selector("#saved.ok", timeout=30000)
