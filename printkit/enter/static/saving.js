@@ -115,7 +115,8 @@ export class Saver {
   renamed(map) {
     const changes = this.batch.changes.map((ch) => renamed(ch, map));
     if (JSON.stringify(changes) === JSON.stringify(this.batch.changes)) return;
-    this.batch = { device: this.page.client, seq: this.count++, changes };
+    const was = this.batch.was || { device: this.batch.device, seq: this.batch.seq };  // (the one on its way)
+    this.batch = { device: this.page.client, seq: this.count++, changes, was };
   }
 
   async save({ keepalive = false } = {}) {
@@ -139,7 +140,8 @@ export class Saver {
       const { status, body } = await post("/api/change", { changes, seen: this.since ?? page.rev, device, seq, run: page.run },
         { "X-Printkit-Client": page.client }, { keepalive });
       // (its lines renamed meanwhile, if the page took the file from a server started again)
-      const sent = this.batch?.seq === seq && this.batch?.device === device ? this.batch.changes : changes;
+      const ours = (b) => b && ((b.seq === seq && b.device === device) || (b.was?.seq === seq && b.was?.device === device));
+      const sent = ours(this.batch) ? this.batch.changes : changes;
       this.batch = null;  // answered: written, or refused (the next save is made anew from what the page holds)
       if (status === 200) {
         for (const ch of sent) if (ch.place) page.placing?.delete(ch.append);
