@@ -66,9 +66,11 @@ class Newest:
                     return f"Stopped: nothing was changed on the page; {name} is as it was"
                 return f"Stopped: {name} already holds every change (written {_times(s.writes)} as they came)"
             latest, base = self.latest, self.latest_base
+            ours = []  # whether the file is as this run last wrote or read it (no other program's save since)
 
             def build(doc: dict, now: str):
                 if now != base:
+                    ours.append(now == s.known)
                     return None, False
                 return s._accepted(doc, latest)[0], True
             try:
@@ -81,7 +83,10 @@ class Newest:
                 why = document.error_text(e) if isinstance(e, InputError) else inputs.one_line(str(e), 200)
                 return f"Stopped: the last change the page showed was not written ({why}); {name} is as last saved"
             if not newest:
-                return f"Stopped: {name} already holds the newest saved work (the last change the page sent was older)"
+                if ours and ours[-1] and s.writes:  # the page's last record came before changes written since
+                    return f"Stopped: {name} already holds every change (written {_times(s.writes)} as they came)"
+                return f"Stopped: {name} already holds the newest saved work (saved in another program after the " \
+                       "last change the page sent, which is not written over it)"
             wrote = s.writes != before  # (a file that held it already is not written: not "Saved")
             return f"Saved {name}: the last change" if wrote else f"Stopped: {name} already holds every change"
 

@@ -169,6 +169,31 @@ def test_stop_after_changes_from_a_client_that_shows_nothing_says_the_file_holds
         assert out.strip() == f"Stopped: {s.path} already holds every change ({said} as they came)"
 
 
+def test_stop_after_the_page_s_own_changes_since_its_last_record_says_the_file_holds_them(serve, tmp_path):
+    """The adversary's finding: almost every session ended with 'already holds the newest saved work (the last
+    change the page sent was older)' after an ordinary Undo: the page's record came before its own changes
+    written since. That is every change held; a save in another program since is said as such."""
+    import signal
+
+    for editor in (False, True):
+        s = serve(blank_add_residue(tmp_path))
+        doc = doc_of(s.path)
+        shown(s, {**doc, "moves": moves(1)}, "d", 1, version(s))  # the page's record, then its change
+        body = {"changes": [{"path": ["moves"], "append": moves(1)[0], "n": 0}], "seen": 0, "device": "d", "seq": 0}
+        assert request(s, "POST", "/api/change", body, headers={"X-Printkit-Client": "d"})[0] == 200
+        if editor:
+            s.path.write_text(s.path.read_text(encoding="utf-8") + "# an editor's note\n", encoding="utf-8")
+            request(s, "GET", "/api/state")  # (the server looks at the file)
+        s.proc.send_signal(signal.SIGINT)
+        out, err = s.proc.communicate(timeout=30)
+        assert s.proc.returncode == 0, err
+        assert out.strip() == (f"Stopped: {s.path} already holds the newest saved work (saved in another program "
+                               "after the last change the page sent, which is not written over it)" if editor else
+                               f"Stopped: {s.path} already holds every change (written once as they came)"), out
+        assert doc_of(s.path)["moves"] == moves(1)
+        s.path.unlink()
+
+
 # ---------------------------------------------------------------- the token never in a process's arguments
 
 BROWSER = textwrap.dedent("""\
