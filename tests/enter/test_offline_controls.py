@@ -14,6 +14,22 @@ def _pressed(pg) -> list[str]:
     return pg.eval_on_selector_all('.pens button[data-pen][aria-pressed="true"]', "bs => bs.map((b) => b.dataset.pen)")
 
 
+def _to_move(pg, turn: str, player: str) -> None:
+    """The player to move is ``player`` (the panel's "To move:", counting the taps kept offline), and the line
+    under the sheets says that turn or the count of taps kept: both are said after a tap made offline, and
+    which one stands depends on which came last (read once: two reads met the line changing between them)."""
+    import json
+
+    pg.wait_for_function(f"document.querySelector('.knives-panel .who button.active')?.textContent === {json.dumps(player)}",
+                         timeout=10_000)
+    wanted = [turn, "taps kept, not written yet"]
+    try:
+        pg.wait_for_function(f"{json.dumps(wanted)}.some((p) => document.getElementById('say').textContent.includes(p))",
+                             timeout=10_000)
+    except Exception:
+        raise AssertionError(f"the line says {pg.inner_text('#say')!r}, neither of {wanted}") from None
+
+
 def _kept_mark(pg, ref: str) -> str:
     """What the sheet shows on a place as written there but not saved yet ("" when nothing is)."""
     return pg.evaluate("""(ref) => {
@@ -87,7 +103,7 @@ def test_knives_draws_tapped_offline_are_in_the_hand_a_claim_spends_them_and_eve
         for t in turns[4:12]:  # eight more offline
             f.click(f"card:{t.split()[-1]}")
         assert sorted(_hand(pg)) == ["6", "A"]  # Ann's 6 drawn online, her A and 6 drawn offline (6 counted twice)
-        assert "Turn 13: Ann to move" in pg.inner_text("#say")
+        _to_move(pg, "Turn 13: Ann to move", "Ann")
         f.drag("centre:1", "centre:2")
         f.click("hand:6")
         f.click("hand:6")  # the second 6 is the one drawn offline
@@ -95,11 +111,10 @@ def test_knives_draws_tapped_offline_are_in_the_hand_a_claim_spends_them_and_eve
         f.tap("[data-action=claim]")
         # the claim is taken at once: the panel is empty again and says it is kept
         assert pg.inner_text(".knives-panel .pick span") == "Pick roads on the map and cards to claim."
-        said = pg.inner_text("#say")  # (read once: the line changes as the kept taps are told)
-        assert "taps kept" in said or "Turn 14: Ben to move" in said, said
+        _to_move(pg, "Turn 14: Ben to move", "Ben")
         for t in turns[13:16]:  # then Ben's 4, Cat's A, Dan's 2: draws, not cards of a claim
             f.click(f"card:{t.split()[-1]}")
-        assert "Turn 17: Ann to move" in pg.inner_text("#say")
+        _to_move(pg, "Turn 17: Ann to move", "Ann")
         assert pg.inner_text(".knives-panel .pick span") == "Pick roads on the map and cards to claim."
         pg.context.set_offline(False)
         data = saved_when(pg, results, lambda d: len(d.get("turns") or []) >= 16, timeout=60)
