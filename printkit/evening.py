@@ -28,7 +28,7 @@ from msgspec.structs import replace
 
 from . import registry, validation
 from .inputs import InputError, load as read_document, suggest
-from .model import KIT_KEYS, name_key
+from .model import KIT_KEYS, name_key, numbered_names
 from .report import Report
 
 STATES = ("not started", "in progress", "valid", "mistakes", "unreadable")
@@ -133,7 +133,7 @@ def drawn(key: str) -> range:
 def numbered(players) -> bool:
     """Whether ``players`` are the places a number of players is printed with (``players: 3``: Player 1 to
     Player 3), not names."""
-    return len(players) > 0 and tuple(players) == tuple(f"Player {i + 1}" for i in range(len(players)))
+    return len(players) > 0 and tuple(players) == numbered_names(len(players))
 
 
 def state_of(report: Report) -> str:

@@ -24,8 +24,9 @@ def build(game, cfg, paper_name: str | None = None, front: list[Page] | None = N
     title = cfg.title or game.title
     pages: list[Page] = list(front or ())
     printed: list[list] = []  # the rule sheets so far, as their items
-    labels = [[label for label, _ in section] for section in _labelled(game, cfg)]
-    for s, (g, c) in enumerate(sections(game, cfg)):
+    secs = sections(game, cfg)
+    labels = _labelled(secs)
+    for s, (g, c) in enumerate(secs):
         rules = rulesheet.pages(g, paper, c.title, c)
         words = [list(p.items) for p in rules]  # as set, before sheets are packed under its end
         if words in printed:
@@ -35,7 +36,7 @@ def build(game, cfg, paper_name: str | None = None, front: list[Page] | None = N
         copies = getattr(c, "copies", 1)
         blocks = [b for b in g.kit(c, paper) if getattr(b, "card", False)]
         for n in range(1, copies + 1):
-            label = labels[s][n - 1]
+            label = labels[s][n - 1][0]
             named = replace(c, title=label) if label != (c.title or g.title) else c
             blocks += [NEXT_GAME] if n > 1 else []
             blocks += [scoped(b, f"{s}.{n}") for b in g.kit(named, paper) if not getattr(b, "card", False)]
@@ -61,17 +62,17 @@ def plays(game, cfg) -> list:
     """Every game played from this kit, in its order: (game, config, name, n, copies), the name as the
     sheets print it ("Within The Curve, game 2 of 3"; the game's name alone for a single copy)."""
     out = []
-    for (g, c), section in zip(sections(game, cfg), _labelled(game, cfg)):
+    secs = sections(game, cfg)
+    for (g, c), section in zip(secs, _labelled(secs)):
         copies = getattr(c, "copies", 1)
         out += [(g, c, label, n, copies) for label, n in section]
     return out
 
 
-def _labelled(game, cfg) -> list[list[tuple[str, int]]]:
+def _labelled(secs: list) -> list[list[tuple[str, int]]]:
     """Each section's games as (name as the sheets print it, copy number): a game the kit holds several
     times, in one entry or in several, is numbered through the kit ("Add/Residue, game 3 of 4": two
     entries' sheets never both say "game 1 of 2")."""
-    secs = sections(game, cfg)
     total: dict[tuple, int] = {}
     for g, c in secs:
         key = (g.id, c.title or g.title)

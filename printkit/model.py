@@ -146,6 +146,30 @@ def player_named(name: Any, players: tuple[str, ...] | list[str], what: str = ""
     raise ValueError(f"'{shown}'{what} is not one of the players ({', '.join(players)}){suggest(text, players)}")
 
 
+def check_title(title: str) -> str:
+    """A title as every file's: printable (no control character, no right-to-left override), in a font."""
+    if not title.isprintable():
+        raise ValueError(f"the title {title!r} has characters that cannot be printed")
+    _check_font("the title", title)
+    return title
+
+
+def check_name(name: str) -> str:
+    """A player's name as every file's (stripped): 1 to 20 characters, printable, in a font."""
+    name = name.strip()
+    if not name or len(name) > 20:
+        raise ValueError(f"player name '{name}' must be 1 to 20 characters")
+    if not name.isprintable():
+        raise ValueError(f"player name {name!r} has characters that cannot be printed")
+    _check_font(f"player name '{name}'", name)
+    return name
+
+
+def numbered_names(n: int) -> tuple[str, ...]:
+    """The places a number of players is printed with: Player 1 to Player n."""
+    return tuple(f"Player {i + 1}" for i in range(n))
+
+
 class GameConfig(Model, kw_only=True):
     """Keys common to every game's config (and results) file."""
 
@@ -175,9 +199,7 @@ class GameConfig(Model, kw_only=True):
         "../autumn): the kit begins with their standings, 'The season so far' ('' for none)"))] = ""
 
     def __post_init__(self) -> None:
-        if not self.title.isprintable():
-            raise FieldProblem("title", f"the title {self.title!r} has characters that cannot be printed")
-        checked("title", _check_font, "the title", self.title)
+        checked("title", check_title, self.title)
         self.players = checked("players", self._players, self.players)
         for i, entry in enumerate(self.also):
             also_entry(self, i, entry)
@@ -190,19 +212,14 @@ class GameConfig(Model, kw_only=True):
         if isinstance(v, int):
             if not lo <= v <= hi:
                 raise ValueError(f"{v} players: this game takes {lo} to {hi}")
-            return tuple(f"Player {i + 1}" for i in range(v))
+            return numbered_names(v)
         if not isinstance(v, (list, tuple)):
             raise ValueError("expected a list of names or a number of players")
         names = []
         for x in v:
             if isinstance(x, bool) or not isinstance(x, (str, int)):
                 raise ValueError("each player is a name")
-            name = str(x).strip()
-            if not name or len(name) > 20:
-                raise ValueError(f"player name '{name}' must be 1 to 20 characters")
-            if not name.isprintable():
-                raise ValueError(f"player name {name!r} has characters that cannot be printed")
-            _check_font(f"player name '{name}'", name)
+            name = check_name(str(x))
             taken = [w for w in name.split() if w.lower() in cls.NAME_WORDS]
             if taken:
                 raise ValueError(f"player name '{name}' holds the word '{taken[0]}', which the play record uses; "

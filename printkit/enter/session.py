@@ -173,8 +173,7 @@ class Session:
         document.check_setup(self.game, data)
         writable(data)
         with self.lock:
-            if self.closed:  # printkit is stopping: the page keeps it and saves it again in the next run
-                raise ondisk.Busy(errno.EBUSY, "printkit is stopping; the page keeps the change", str(self.path))
+            self._open()
             made: list = []  # what this save changed
 
             def build(doc: dict, now: str):
@@ -218,6 +217,12 @@ class Session:
             return ch
         return {"path": ch["path"], "value": blank_of(self.game, self.path, ch["path"])}
 
+    def _open(self) -> None:
+        """(with the lock held) Busy once printkit is stopping: a change or save that comes now is kept by its
+        device and sent again to the next run, never written after the stop's last save."""
+        if self.closed:
+            raise ondisk.Busy(errno.EBUSY, "printkit is stopping; the change is kept and sent again", str(self.path))
+
     def change(self, body: Any, device: str) -> tuple[int, dict]:
         """Changes from one device (``{"changes": [...], "seen": REV, "device": ID, "seq": N}``), applied to the
         newest document and written at once; every device is told.  A file edited by hand meanwhile keeps its
@@ -247,8 +252,7 @@ class Session:
                 return HTTPStatus.OK, {**{k: v for k, v in answer.items() if k != "what"}, "version": self.known,
                                        "again": True, "run": lines.RUN, "reload": answer.get("version") != self.known,
                                        "rewritten": ""}
-            if self.closed:  # printkit is stopping: kept by the device, sent again to the next run
-                raise ondisk.Busy(errno.EBUSY, "printkit is stopping; the change is kept and sent again", str(self.path))
+            self._open()
             run = body.get("run")
             if isinstance(run, str) and run != lines.RUN:  # its lines named as a run before this one named them
                 return HTTPStatus.CONFLICT, {"error": "printkit was started again: the file is taken anew, the change "

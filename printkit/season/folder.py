@@ -22,8 +22,9 @@ from msgspec import Meta
 import msgspec
 
 from .. import registry, validation
+from ..validation import checked
 from ..inputs import Document, InputError, load as read_document
-from ..model import Model, name_key
+from ..model import Model, check_name, check_title, name_key
 from .standings import Night, Play, Table, table
 
 SEASON_FILE = ("season.yaml", "season.yml")
@@ -41,19 +42,11 @@ class SeasonFile(Model, kw_only=True):
     def __post_init__(self) -> None:
         """The title and every name as a config's: printable (no control character, no right-to-left
         override), in a font, a name 1 to 20 letters (they are printed in the kit's season so far)."""
-        from ..model import _check_font
-        from ..validation import FieldProblem, checked
-
-        if not self.title.isprintable():
-            raise FieldProblem("title", f"the title {self.title!r} has characters that cannot be printed")
-        checked("title", _check_font, "the title", self.title)
+        checked("title", check_title, self.title)
         for old, new in self.aliases.items():
-            for name in (str(old).strip(), str(new).strip()):  # (an empty one is said below)
-                if len(name) > 20:
-                    raise FieldProblem(("aliases", old), f"player name '{name}' must be 1 to 20 characters")
-                if not name.isprintable():
-                    raise FieldProblem(("aliases", old), f"player name {name!r} has characters that cannot be printed")
-                checked(("aliases", old), _check_font, f"player name '{name}'", name)
+            for name in (str(old), str(new)):
+                if name.strip():  # (an empty one is said below: a name and the name it stands for)
+                    checked(("aliases", old), check_name, name)
 
 
 class Season:
@@ -143,7 +136,7 @@ def load(folder: str | Path, *, key: str = "FOLDER", workers: int = 1, memo: dic
     own, doc = read_season_file(path)
     names = Names(own.aliases, doc)
     configs = evening_files(path, key)
-    _one_evening_a_file(path, configs, memo or {})
+    loaded = _one_evening_a_file(path, configs, memo or {})
     nights = []
     if memo is not None:
         used: dict = {}
@@ -151,36 +144,40 @@ def load(folder: str | Path, *, key: str = "FOLDER", workers: int = 1, memo: dic
         memo.clear()
         memo.update(used)
     else:
-        read = read_all(configs, workers)
+        read = read_all(configs, workers, loaded)
     for config, (title, plays) in zip(configs, read):
         nights.append(Night(evening_name(path, config), title, [names.play(p) for p in plays]))
     return Season(path, own.title or path.resolve().name, names.respelled(nights), own.aliases)
 
 
-def _one_evening_a_file(folder: Path, configs: list[Path], memo: dict) -> None:
+def _one_evening_a_file(folder: Path, configs: list[Path], memo: dict) -> dict:
     """A results file belongs to one evening: two configs that name the same one (night.yaml and night.yml,
     or a one-game night-knives-1.yaml beside night.yaml) would count its game twice, and are refused."""
     from .. import evening
 
     claimed: dict[Path, Path] = {}
+    loaded: dict = {}  # each evening as read here, for the reading of its games (read_evening's memo)
     for config in configs:
-        night = memo.get(("evening", str(config), stamp(config))) or evening.load(config, read=False)
+        key = ("evening", str(config), stamp(config))
+        night = loaded[key] = memo.get(key) or evening.load(config, read=False)
         for play in night.plays:
             first = claimed.setdefault(play.results, config)
             if first != config:
                 raise InputError(str(config), f"its game's results file {play.results.name} is also the one of "
                                  f"{first.relative_to(folder).as_posix()}: a game would be counted twice; give one "
                                  "of the two configs another name (and its results files with it)")
+    return loaded
 
 
 EVENINGS_PER_WORKER = 8  # fewer evenings than this to a process are read in this one
 
 
-def read_all(configs: list[Path], workers: int) -> list[tuple[str, list[Play]]]:
-    """``read_evening`` of each config, in order; on up to ``workers`` processes when there are many."""
+def read_all(configs: list[Path], workers: int, loaded: dict | None = None) -> list[tuple[str, list[Play]]]:
+    """``read_evening`` of each config, in order; on up to ``workers`` processes when there are many.
+    ``loaded``: the evenings read already (in this process alone)."""
     workers = min(workers, len(configs) // EVENINGS_PER_WORKER)
     if workers < 2:
-        return [read_evening(c) for c in configs]
+        return [read_evening(c, loaded) for c in configs]
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 

@@ -92,10 +92,7 @@ export class Saver {
       const pending = [...(batch ? batch.changes : []), ...diff(sentDoc, sentLines, kept.doc, lines)];
       const map = carried(kept.synced, syncedLines, { changes: pending }, page.synced, page.syncedLines);
       [syncedLines, lines] = [renamed(syncedLines, map), renamed(lines, map)];
-      if (batch) {  // (renamed: a number of this page's own, as in renamed() below)
-        const changes = batch.changes.map((ch) => renamed(ch, map));
-        if (JSON.stringify(changes) !== JSON.stringify(batch.changes)) batch = { device: page.client, seq: this.count++, changes };
-      }
+      if (batch) batch = this.renamed(map, batch);
     }
     const sent = batch ? batch.changes : [];
     const after = clone(kept.synced);
@@ -112,11 +109,14 @@ export class Saver {
   // what it says, it goes under a number of its own (the last run may know its number with the old words,
   // and refuse it as another change under a number used); a line it adds that the file holds already is
   // named as the file's, so the server finds it there and never adds it twice
-  renamed(map) {
-    const changes = this.batch.changes.map((ch) => renamed(ch, map));
-    if (JSON.stringify(changes) === JSON.stringify(this.batch.changes)) return;
-    const was = this.batch.was || { device: this.batch.device, seq: this.batch.seq };  // (the one on its way)
-    this.batch = { device: this.page.client, seq: this.count++, changes, was };
+  // (`batch`: one kept by a page before this one, not this page's own yet); the batch as renamed
+  renamed(map, batch = this.batch) {
+    const changes = batch.changes.map((ch) => renamed(ch, map));
+    if (JSON.stringify(changes) === JSON.stringify(batch.changes)) return batch;
+    const was = batch.was || { device: batch.device, seq: batch.seq };  // (the one on its way)
+    const out = { device: this.page.client, seq: this.count++, changes, was };
+    if (batch === this.batch) this.batch = out;
+    return out;
   }
 
   async save({ keepalive = false } = {}) {

@@ -119,9 +119,9 @@ export class Table {
     // what other devices changed meanwhile, put into every undo step; never this page's own changes found in
     // the file (an Undo then takes them back: a move Ctrl-C wrote was put under every step, and Undo took the
     // move before it instead)
-    const ownAs = new Set(own.map((ch) => JSON.stringify("append" in ch ? ["append", ch.path, ch.id] : [ch.path, ch.value])));
-    const moved = diff(synced, syncedLines, body.results, body.lines)
-      .filter((ch) => !ownAs.has(JSON.stringify("append" in ch ? ["append", ch.path, ch.id] : [ch.path, ch.value])));
+    const what = (ch) => JSON.stringify("append" in ch ? ["append", ch.path, ch.id] : [ch.path, ch.value]);
+    const ownAs = new Set(own.map(what));
+    const moved = diff(synced, syncedLines, body.results, body.lines).filter((ch) => !ownAs.has(what(ch)));
     this.history.map(([doc, lines]) => { for (const ch of moved) lines = apply(doc, lines, ch); return [doc, lines]; });
     page.synced = body.results;
     page.syncedLines = body.lines;
