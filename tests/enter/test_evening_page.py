@@ -169,10 +169,15 @@ def test_a_game_whose_file_cannot_be_read_is_listed_and_the_others_are_served(tm
     text = broken.read_bytes()
     swapped = tmp_path / "night-ikes-1-results.yaml"  # another game's file put in its place
     swapped.write_bytes((tmp_path / "night-curve-2-results.yaml").read_bytes())
+    # a played file of this evening's names that no game reads any more (its copies lowered since): said
+    (tmp_path / "night-knives-3-results.yaml").write_bytes((tmp_path / "night-knives-1-results.yaml").read_bytes())
     served = Served(path)
     try:
         page.goto(served.url)
         page.wait_for_selector("#game-list [data-game='11']")
+        page.wait_for_function("document.getElementById('night-left').textContent.includes('Not read')")
+        assert "Not read: night-knives-3-results.yaml (no game of this evening is played in it now)" in \
+            page.inner_text("#night-left")
         item = page.locator("#game-list [data-game='3']")
         assert item.get_attribute("data-game-state") == "unreadable" and item.get_attribute("href") is None
         assert "night-curve-1-results.yaml" in item.inner_text()
